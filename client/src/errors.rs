@@ -1,0 +1,322 @@
+//! The error catalog: turns a failed transaction's custom error code and logs into the error's
+//! name, program, message and the action the published contract tells the user to take.
+//!
+//! The settlement program and the oracle both number their errors from 6000, so the code alone
+//! is ambiguous; the failing program is the one named in the first
+//! `Program <id> failed: custom program error: 0x..` log line.
+
+use std::fmt;
+
+use anchor_lang::prelude::Pubkey;
+use mock_oracle::error::OracleError;
+use settlement::SettlementError;
+
+/// Which program raised an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorSource {
+    Settlement,
+    Oracle,
+}
+
+impl ErrorSource {
+    pub fn label(self) -> &'static str {
+        match self {
+            ErrorSource::Settlement => "settlement",
+            ErrorSource::Oracle => "oracle",
+        }
+    }
+}
+
+/// A program error, explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramFailure {
+    pub source: ErrorSource,
+    pub program_id: Pubkey,
+    pub code: u32,
+    pub name: String,
+    pub message: String,
+    pub action: &'static str,
+}
+
+impl fmt::Display for ProgramFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({} error {}): {}. {}",
+            self.name,
+            self.source.label(),
+            self.code,
+            self.message,
+            self.action
+        )
+    }
+}
+
+/// The contract's "expected client action" for each settlement error, in catalog order.
+pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
+    (SettlementError::QuestionTooLong, "Shorten the question"),
+    (
+        SettlementError::MarketResolved,
+        "Do not deposit or settle again",
+    ),
+    (
+        SettlementError::NotResolved,
+        "Wait for settlement before claiming",
+    ),
+    (SettlementError::InvalidOutcome, "Use 0 for NO or 1 for YES"),
+    (SettlementError::BelowMinimum, "Increase amount"),
+    (SettlementError::InvalidCloseTime, "Use a future timestamp"),
+    (
+        SettlementError::MarketClosed,
+        "Do not accept in-play deposits",
+    ),
+    (
+        SettlementError::OutcomeLocked,
+        "Use the original side or another wallet",
+    ),
+    (SettlementError::Overflow, "Check totals and amount bounds"),
+    (
+        SettlementError::StatMismatch,
+        "Submit proof for the stored stat_key",
+    ),
+    (
+        SettlementError::FixtureMismatch,
+        "Submit proof for the stored fixture_id",
+    ),
+    (
+        SettlementError::NoValidationReturn,
+        "Check oracle program and proof",
+    ),
+    (
+        SettlementError::UnexpectedReturnProgram,
+        "Use the known oracle program",
+    ),
+    (
+        SettlementError::InvalidOracleProgram,
+        "Use the devnet or mainnet oracle program ID",
+    ),
+    (
+        SettlementError::AlreadyClaimed,
+        "Do not submit a duplicate claim",
+    ),
+    (SettlementError::NotAWinner, "No payout available"),
+    (SettlementError::NoWinners, "Investigate market totals"),
+    (
+        SettlementError::InvalidVault,
+        "Use the stored vault address",
+    ),
+    (
+        SettlementError::InvalidMint,
+        "Use the configured test USDC mint",
+    ),
+    (
+        SettlementError::InvalidOwner,
+        "Use a wallet-owned associated token account",
+    ),
+    (
+        SettlementError::RefundUnavailable,
+        "Claim instead, or wait until the settlement grace period has passed",
+    ),
+    (
+        SettlementError::SettlementWindowClosed,
+        "Do not settle; refund the stakes instead",
+    ),
+    (
+        SettlementError::PositionMismatch,
+        "Use the signing wallet's own position",
+    ),
+];
+
+/// Oracle errors a proof can trigger, with what to do about them. The program does not
+/// translate them: they abort the transaction and the funds stay in the vault.
+const ORACLE_ERRORS: &[(OracleError, &str)] = &[
+    (OracleError::InvalidSubTreeProof, "Check the proof fixture"),
+    (
+        OracleError::InvalidMainTreeProof,
+        "Check the proof against the posted root",
+    ),
+    (
+        OracleError::TimeSlotMismatch,
+        "Use the batch's own timestamps",
+    ),
+    (OracleError::InvalidTime, "Use a valid hour and minute"),
+    (
+        OracleError::RootNotAvailable,
+        "Wait for the oracle to post the slot's root",
+    ),
+    (
+        OracleError::AccountDiscriminatorMismatch,
+        "Pass the oracle's daily roots account",
+    ),
+    (
+        OracleError::InvalidPda,
+        "Pass the daily roots account of the proof's day",
+    ),
+    (
+        OracleError::TimestampMismatch,
+        "Use the summary's min_timestamp as ts",
+    ),
+    (
+        OracleError::SliceError,
+        "Pass the oracle's daily roots account",
+    ),
+    (
+        OracleError::InvalidOwner,
+        "Pass the oracle's daily roots account",
+    ),
+    (
+        OracleError::InvalidTimeSlot,
+        "Use a five-minute aligned slot",
+    ),
+    (OracleError::PredicateFailed, "Check the market's predicate"),
+    (
+        OracleError::InvalidFixtureSubTreeProof,
+        "Check the proof fixture",
+    ),
+    (OracleError::InvalidStatProof, "Check the proof fixture"),
+    (
+        OracleError::InvalidStatCombination,
+        "Prove both stats from the same event",
+    ),
+    (OracleError::MissingSecondStat, "Provide the second stat"),
+    (OracleError::UnexpectedSecondStat, "Remove the second stat"),
+    (OracleError::Overflow, "Check the stat values"),
+    (
+        OracleError::EquivocationAttempt,
+        "A posted root cannot be replaced",
+    ),
+];
+
+/// The program that raised the transaction's custom error, read from its logs.
+pub fn failing_program(logs: &[String]) -> Option<Pubkey> {
+    logs.iter().find_map(|line| {
+        let rest = line.strip_prefix("Program ")?;
+        let (id, reason) = rest.split_once(" failed: ")?;
+        reason
+            .starts_with("custom program error")
+            .then(|| id.parse().ok())?
+    })
+}
+
+/// Explains custom error `code` raised by `program_id`, if it is one of ours.
+pub fn explain(program_id: &Pubkey, code: u32) -> Option<ProgramFailure> {
+    if *program_id == settlement::ID {
+        let (error, action) = SETTLEMENT_ERRORS
+            .iter()
+            .find(|(error, _)| u32::from(*error) == code)?;
+        Some(ProgramFailure {
+            source: ErrorSource::Settlement,
+            program_id: *program_id,
+            code,
+            name: error.name(),
+            message: error.to_string(),
+            action,
+        })
+    } else if txline_interface::is_txline_program(program_id) {
+        let (error, action) = ORACLE_ERRORS
+            .iter()
+            .find(|(error, _)| u32::from(*error) == code)?;
+        Some(ProgramFailure {
+            source: ErrorSource::Oracle,
+            program_id: *program_id,
+            code,
+            name: error.name(),
+            message: error.to_string(),
+            action,
+        })
+    } else {
+        None
+    }
+}
+
+/// Explains a transaction that failed with custom error `code`, using its logs to tell which
+/// program raised it.
+pub fn explain_logs(code: u32, logs: &[String]) -> Option<ProgramFailure> {
+    explain(&failing_program(logs)?, code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settlement_catalog_is_the_contract_order_from_6000() {
+        let names: Vec<String> = SETTLEMENT_ERRORS.iter().map(|(e, _)| e.name()).collect();
+        assert_eq!(
+            &names[..20],
+            [
+                "QuestionTooLong",
+                "MarketResolved",
+                "NotResolved",
+                "InvalidOutcome",
+                "BelowMinimum",
+                "InvalidCloseTime",
+                "MarketClosed",
+                "OutcomeLocked",
+                "Overflow",
+                "StatMismatch",
+                "FixtureMismatch",
+                "NoValidationReturn",
+                "UnexpectedReturnProgram",
+                "InvalidOracleProgram",
+                "AlreadyClaimed",
+                "NotAWinner",
+                "NoWinners",
+                "InvalidVault",
+                "InvalidMint",
+                "InvalidOwner",
+            ]
+        );
+        for (index, (error, _)) in SETTLEMENT_ERRORS.iter().enumerate() {
+            assert_eq!(u32::from(*error), 6000 + index as u32, "{}", error.name());
+        }
+    }
+
+    #[test]
+    fn oracle_codes_match_the_published_idl() {
+        let expected = [
+            ("InvalidSubTreeProof", 6003),
+            ("InvalidMainTreeProof", 6004),
+            ("TimeSlotMismatch", 6005),
+            ("RootNotAvailable", 6007),
+            ("InvalidPda", 6009),
+            ("TimestampMismatch", 6010),
+            ("InvalidOwner", 6012),
+            ("PredicateFailed", 6021),
+            ("InvalidFixtureSubTreeProof", 6022),
+            ("InvalidStatProof", 6023),
+            ("MissingSecondStat", 6025),
+            ("UnexpectedSecondStat", 6026),
+            ("Overflow", 6027),
+        ];
+        for (name, code) in expected {
+            let failure = explain(&txline_interface::DEVNET_PROGRAM_ID, code).expect(name);
+            assert_eq!(failure.name, name);
+            assert_eq!(failure.source, ErrorSource::Oracle);
+        }
+    }
+
+    #[test]
+    fn the_first_failing_program_in_the_logs_owns_the_code() {
+        let logs = [
+            format!("Program {} invoke [1]", settlement::ID),
+            format!("Program {} invoke [2]", txline_interface::DEVNET_PROGRAM_ID),
+            format!(
+                "Program {} failed: custom program error: 0x1774",
+                txline_interface::DEVNET_PROGRAM_ID
+            ),
+            format!(
+                "Program {} failed: custom program error: 0x1774",
+                settlement::ID
+            ),
+        ]
+        .map(String::from);
+        let failure = explain_logs(6004, &logs).expect("explained");
+        assert_eq!(failure.name, "InvalidMainTreeProof");
+        assert_eq!(failure.source, ErrorSource::Oracle);
+        assert_eq!(
+            explain_logs(6004, &logs[3..]).expect("settlement").name,
+            "BelowMinimum"
+        );
+    }
+}

@@ -1,0 +1,196 @@
+//! Instruction builders. Account lists come from Anchor's generated `accounts` structs, so they
+//! cannot drift from the program.
+
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::instruction::Instruction;
+use anchor_lang::{InstructionData, ToAccountMetas, system_program};
+use anchor_spl::token::spl_token;
+use settlement::{MarketTerms, SettlementProof};
+
+use crate::pda;
+
+fn settlement_ix(accounts: impl ToAccountMetas, data: impl InstructionData) -> Instruction {
+    Instruction {
+        program_id: settlement::ID,
+        accounts: accounts.to_account_metas(None),
+        data: data.data(),
+    }
+}
+
+pub fn initialize(admin: Pubkey, usdc_mint: Pubkey) -> Instruction {
+    settlement_ix(
+        settlement::accounts::Initialize {
+            admin,
+            config: pda::config(),
+            usdc_mint,
+            system_program: system_program::ID,
+        },
+        settlement::instruction::Initialize {},
+    )
+}
+
+/// Creates market `id`, which must be the config's current `market_count`.
+pub fn create_market(
+    creator: Pubkey,
+    usdc_mint: Pubkey,
+    id: u64,
+    terms: MarketTerms,
+) -> Instruction {
+    let market = pda::market(id);
+    settlement_ix(
+        settlement::accounts::CreateMarket {
+            creator,
+            config: pda::config(),
+            market,
+            usdc_mint,
+            vault: pda::vault(&market),
+            token_program: spl_token::ID,
+            system_program: system_program::ID,
+        },
+        settlement::instruction::CreateMarket {
+            question: terms.question,
+            close_time: terms.close_time,
+            fixture_id: terms.fixture_id,
+            stat_key: terms.stat_key,
+            period: terms.period,
+            predicate: terms.predicate,
+        },
+    )
+}
+
+/// A deposit from the wallet's associated token account of `usdc_mint`.
+pub fn deposit(
+    depositor: Pubkey,
+    usdc_mint: Pubkey,
+    market: Pubkey,
+    outcome: u8,
+    amount: u64,
+) -> Instruction {
+    deposit_from(
+        depositor,
+        pda::token_account(&depositor, &usdc_mint),
+        market,
+        pda::vault(&market),
+        outcome,
+        amount,
+    )
+}
+
+/// A deposit with every token account named explicitly.
+pub fn deposit_from(
+    depositor: Pubkey,
+    depositor_token: Pubkey,
+    market: Pubkey,
+    vault: Pubkey,
+    outcome: u8,
+    amount: u64,
+) -> Instruction {
+    settlement_ix(
+        settlement::accounts::Deposit {
+            depositor,
+            config: pda::config(),
+            market,
+            position: pda::position(&market, &depositor),
+            vault,
+            depositor_token,
+            token_program: spl_token::ID,
+            system_program: system_program::ID,
+        },
+        settlement::instruction::Deposit { outcome, amount },
+    )
+}
+
+/// Settles `market` with `proof`, validated by `oracle`.
+pub fn settle(market: Pubkey, oracle: Pubkey, proof: SettlementProof) -> Instruction {
+    // A negative timestamp has no roots account; the oracle rejects the default address.
+    let daily_scores_roots = pda::daily_scores_roots(&oracle, proof.ts).unwrap_or_default();
+    settle_with_roots(market, oracle, daily_scores_roots, proof)
+}
+
+pub fn settle_with_roots(
+    market: Pubkey,
+    oracle: Pubkey,
+    daily_scores_roots: Pubkey,
+    proof: SettlementProof,
+) -> Instruction {
+    settlement_ix(
+        settlement::accounts::Settle {
+            market,
+            oracle_program: oracle,
+            daily_scores_roots,
+        },
+        settlement::instruction::Settle { proof },
+    )
+}
+
+/// The accounts of a claim or refund, paid to `owner_token`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Withdrawal {
+    pub owner: Pubkey,
+    pub market: Pubkey,
+    pub position: Pubkey,
+    pub vault: Pubkey,
+    pub owner_token: Pubkey,
+}
+
+impl Withdrawal {
+    /// The owner's own position, paid to their associated token account.
+    pub fn of(owner: Pubkey, usdc_mint: Pubkey, market: Pubkey) -> Self {
+        Self {
+            owner,
+            market,
+            position: pda::position(&market, &owner),
+            vault: pda::vault(&market),
+            owner_token: pda::token_account(&owner, &usdc_mint),
+        }
+    }
+
+    fn accounts(&self) -> settlement::accounts::Withdraw {
+        settlement::accounts::Withdraw {
+            owner: self.owner,
+            market: self.market,
+            position: self.position,
+            vault: self.vault,
+            owner_token: self.owner_token,
+            token_program: spl_token::ID,
+        }
+    }
+}
+
+pub fn claim(withdrawal: Withdrawal) -> Instruction {
+    settlement_ix(withdrawal.accounts(), settlement::instruction::Claim {})
+}
+
+pub fn refund(withdrawal: Withdrawal) -> Instruction {
+    settlement_ix(withdrawal.accounts(), settlement::instruction::Refund {})
+}
+
+/// Posts one five-minute root to the oracle's daily roots account (mock oracle only).
+pub fn insert_scores_root(
+    oracle: Pubkey,
+    authority: Pubkey,
+    epoch_day: u16,
+    hour_of_day: u8,
+    minute_of_hour: u8,
+    root: [u8; 32],
+) -> Instruction {
+    Instruction {
+        program_id: oracle,
+        accounts: mock_oracle::accounts::InsertScoresRoot {
+            authority,
+            daily_scores_roots: txline_interface::ids::daily_scores_roots_address(
+                &oracle, epoch_day,
+            )
+            .0,
+            system_program: system_program::ID,
+        }
+        .to_account_metas(None),
+        data: mock_oracle::instruction::InsertScoresRoot {
+            epoch_day,
+            hour_of_day,
+            minute_of_hour,
+            root,
+        }
+        .data(),
+    }
+}

@@ -1,0 +1,266 @@
+use anchor_lang::solana_program::instruction::Instruction;
+use anchor_lang::solana_program::program_pack::Pack;
+use anchor_lang::solana_program::system_instruction;
+use anchor_lang::{AccountDeserialize, prelude::Pubkey};
+use anchor_spl::associated_token::spl_associated_token_account;
+use anchor_spl::token::spl_token;
+use fulltime_client::instructions::{self, Withdrawal};
+use fulltime_client::pda;
+use litesvm::LiteSVM;
+use settlement::state::{Config, Market, Position};
+use settlement::{MarketTerms, SettlementProof};
+use solana_clock::Clock;
+use solana_keypair::Keypair;
+use solana_message::Message;
+use solana_signer::Signer;
+use solana_transaction::Transaction;
+
+use super::{SlotRoot, TxFailure};
+use crate::native::register_programs;
+
+/// Where the chain's clock starts: 2026-11-20T00:00:00Z.
+pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;
+
+const WALLET_LAMPORTS: u64 = 10_000_000_000;
+
+/// A confirmed transaction.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub logs: Vec<String>,
+}
+
+pub struct TestChain {
+    svm: LiteSVM,
+    admin: Keypair,
+    mint: Pubkey,
+}
+
+impl Default for TestChain {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TestChain {
+    /// Boots the runtime with both programs, creates the test USDC mint (its authority is the
+    /// admin) and initializes the settlement config.
+    pub fn new() -> Self {
+        let mut svm = LiteSVM::new();
+        register_programs(&mut svm);
+        let admin = Keypair::new();
+        svm.airdrop(&admin.pubkey(), 1_000 * WALLET_LAMPORTS)
+            .expect("airdrop to a fresh admin");
+        let mut chain = Self {
+            svm,
+            admin,
+            mint: Pubkey::default(),
+        };
+        chain.set_time(GENESIS_UNIX_TIME);
+        chain.mint = chain.create_mint(6).expect("create the test USDC mint");
+        let initialize = instructions::initialize(chain.admin.pubkey(), chain.mint);
+        chain
+            .send_as_admin(&[initialize])
+            .expect("initialize the settlement config");
+        chain
+    }
+
+    pub fn svm(&mut self) -> &mut LiteSVM {
+        &mut self.svm
+    }
+
+    pub fn admin(&self) -> &Keypair {
+        &self.admin
+    }
+
+    /// The test USDC mint.
+    pub fn mint(&self) -> Pubkey {
+        self.mint
+    }
+
+    pub fn now(&self) -> i64 {
+        self.svm.get_sysvar::<Clock>().unix_timestamp
+    }
+
+    pub fn set_time(&mut self, unix_timestamp: i64) {
+        let mut clock = self.svm.get_sysvar::<Clock>();
+        clock.unix_timestamp = unix_timestamp;
+        self.svm.set_sysvar(&clock);
+    }
+
+    /// Signs with `signers` (the first pays) and sends.
+    pub fn send(
+        &mut self,
+        instructions: &[Instruction],
+        signers: &[&Keypair],
+    ) -> Result<Sent, TxFailure> {
+        let payer = signers.first().map(|signer| signer.pubkey());
+        let message = Message::new(instructions, payer.as_ref());
+        let transaction = Transaction::new(signers, message, self.svm.latest_blockhash());
+        let result = self.svm.send_transaction(transaction);
+        // A fresh blockhash per transaction, so the same instruction can be sent again.
+        self.svm.expire_blockhash();
+        match result {
+            Ok(meta) => Ok(Sent { logs: meta.logs }),
+            Err(failed) => Err(TxFailure {
+                error: failed.err,
+                logs: failed.meta.logs,
+            }),
+        }
+    }
+
+    fn send_as_admin(&mut self, instructions: &[Instruction]) -> Result<Sent, TxFailure> {
+        let admin = self.admin.insecure_clone();
+        self.send(instructions, &[&admin])
+    }
+
+    /// A new mint with the admin as authority.
+    pub fn create_mint(&mut self, decimals: u8) -> Result<Pubkey, TxFailure> {
+        let mint = Keypair::new();
+        let admin = self.admin.pubkey();
+        let rent = self
+            .svm
+            .minimum_balance_for_rent_exemption(spl_token::state::Mint::LEN);
+        let create = system_instruction::create_account(
+            &admin,
+            &mint.pubkey(),
+            rent,
+            spl_token::state::Mint::LEN as u64,
+            &spl_token::ID,
+        );
+        let initialize = spl_token::instruction::initialize_mint2(
+            &spl_token::ID,
+            &mint.pubkey(),
+            &admin,
+            None,
+            decimals,
+        )
+        .expect("valid mint instruction");
+        let payer = self.admin.insecure_clone();
+        self.send(&[create, initialize], &[&payer, &mint])?;
+        Ok(mint.pubkey())
+    }
+
+    /// A funded wallet holding `usdc` base units of test USDC in its associated token account.
+    pub fn new_wallet(&mut self, usdc: u64) -> Keypair {
+        let wallet = Keypair::new();
+        self.svm
+            .airdrop(&wallet.pubkey(), WALLET_LAMPORTS)
+            .expect("airdrop to a fresh wallet");
+        let mint = self.mint;
+        self.mint_to(&wallet.pubkey(), &mint, usdc)
+            .expect("fund a fresh wallet with test USDC");
+        wallet
+    }
+
+    /// Mints `amount` of `mint` to the wallet's associated token account, creating it if needed.
+    pub fn mint_to(
+        &mut self,
+        wallet: &Pubkey,
+        mint: &Pubkey,
+        amount: u64,
+    ) -> Result<Pubkey, TxFailure> {
+        let admin = self.admin.pubkey();
+        let token_account = pda::token_account(wallet, mint);
+        let create =
+            spl_associated_token_account::instruction::create_associated_token_account_idempotent(
+                &admin,
+                wallet,
+                mint,
+                &spl_token::ID,
+            );
+        let mint_to = spl_token::instruction::mint_to(
+            &spl_token::ID,
+            mint,
+            &token_account,
+            &admin,
+            &[],
+            amount,
+        )
+        .expect("valid mint_to instruction");
+        self.send_as_admin(&[create, mint_to])?;
+        Ok(token_account)
+    }
+
+    /// The balance of a token account, 0 when it does not exist.
+    pub fn token_balance(&self, token_account: &Pubkey) -> u64 {
+        self.svm
+            .get_account(token_account)
+            .and_then(|account| spl_token::state::Account::unpack(&account.data).ok())
+            .map_or(0, |account| account.amount)
+    }
+
+    /// The wallet's test USDC balance.
+    pub fn usdc_balance(&self, wallet: &Pubkey) -> u64 {
+        self.token_balance(&pda::token_account(wallet, &self.mint))
+    }
+
+    pub fn config(&self) -> Config {
+        self.decode(&pda::config()).expect("the config exists")
+    }
+
+    pub fn market(&self, address: &Pubkey) -> Option<Market> {
+        self.decode(address)
+    }
+
+    pub fn position(&self, market: &Pubkey, owner: &Pubkey) -> Option<Position> {
+        self.decode(&pda::position(market, owner))
+    }
+
+    fn decode<T: AccountDeserialize>(&self, address: &Pubkey) -> Option<T> {
+        let account = self.svm.get_account(address)?;
+        T::try_deserialize(&mut account.data.as_slice()).ok()
+    }
+
+    /// Creates a market as `creator`, returning its address.
+    pub fn create_market(
+        &mut self,
+        creator: &Keypair,
+        terms: MarketTerms,
+    ) -> Result<Pubkey, TxFailure> {
+        let id = self.config().market_count;
+        let instruction = instructions::create_market(creator.pubkey(), self.mint, id, terms);
+        self.send(&[instruction], &[creator])?;
+        Ok(pda::market(id))
+    }
+
+    pub fn deposit(
+        &mut self,
+        wallet: &Keypair,
+        market: &Pubkey,
+        outcome: u8,
+        amount: u64,
+    ) -> Result<Sent, TxFailure> {
+        let instruction =
+            instructions::deposit(wallet.pubkey(), self.mint, *market, outcome, amount);
+        self.send(&[instruction], &[wallet])
+    }
+
+    /// Settles through the mock oracle, paid by the admin.
+    pub fn settle(&mut self, market: &Pubkey, proof: SettlementProof) -> Result<Sent, TxFailure> {
+        let instruction = instructions::settle(*market, mock_oracle::ID, proof);
+        self.send_as_admin(&[instruction])
+    }
+
+    pub fn claim(&mut self, wallet: &Keypair, market: &Pubkey) -> Result<Sent, TxFailure> {
+        let instruction = instructions::claim(Withdrawal::of(wallet.pubkey(), self.mint, *market));
+        self.send(&[instruction], &[wallet])
+    }
+
+    pub fn refund(&mut self, wallet: &Keypair, market: &Pubkey) -> Result<Sent, TxFailure> {
+        let instruction = instructions::refund(Withdrawal::of(wallet.pubkey(), self.mint, *market));
+        self.send(&[instruction], &[wallet])
+    }
+
+    /// Posts one five-minute root to the mock oracle.
+    pub fn post_root(&mut self, slot: SlotRoot) -> Result<Sent, TxFailure> {
+        let instruction = instructions::insert_scores_root(
+            mock_oracle::ID,
+            self.admin.pubkey(),
+            slot.epoch_day,
+            slot.hour_of_day,
+            slot.minute_of_hour,
+            slot.root,
+        );
+        self.send_as_admin(&[instruction])
+    }
+}

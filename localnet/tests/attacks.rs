@@ -1,0 +1,227 @@
+//! Attempts to take money that is not yours: each is rejected with its named error and moves no
+//! token.
+
+mod common;
+
+use anchor_lang::prelude::Pubkey;
+use common::impostors::{ECHO_ID, install_oracle_copy, install_relaying_oracle};
+use common::*;
+use fulltime_client::instructions::{self, Withdrawal};
+use fulltime_client::pda;
+use fulltime_localnet::harness::TestChain;
+use settlement::SettlementError;
+use solana_keypair::Keypair;
+use solana_signer::Signer;
+
+/// Two markets on the same fixture; in the first Alice and Bob won on YES and Carol lost on NO,
+/// the second is still open with Dave on YES.
+struct Scene {
+    chain: TestChain,
+    settled: Pubkey,
+    open: Pubkey,
+    alice: Keypair,
+    bob: Keypair,
+    carol: Keypair,
+    watched: Vec<Pubkey>,
+}
+
+impl Scene {
+    fn new() -> Self {
+        let (mut chain, settled) = chain_with_market();
+        let creator = chain.new_wallet(0);
+        let terms = home_goals_market(&chain);
+        let open = chain.create_market(&creator, terms).expect("second market");
+        let alice = chain.new_wallet(50 * USDC);
+        let bob = chain.new_wallet(50 * USDC);
+        let carol = chain.new_wallet(50 * USDC);
+        let dave = chain.new_wallet(50 * USDC);
+        chain
+            .deposit(&alice, &settled, 1, 10 * USDC)
+            .expect("alice");
+        chain.deposit(&bob, &settled, 1, 30 * USDC).expect("bob");
+        chain
+            .deposit(&carol, &settled, 0, 20 * USDC)
+            .expect("carol");
+        chain.deposit(&dave, &open, 1, 5 * USDC).expect("dave");
+        let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(4));
+        chain.settle(&settled, proof).expect("settle YES");
+        let mint = chain.mint();
+        let watched = [&alice, &bob, &carol, &dave]
+            .iter()
+            .map(|wallet| pda::token_account(&wallet.pubkey(), &mint))
+            .chain([pda::vault(&settled), pda::vault(&open)])
+            .collect();
+        Self {
+            chain,
+            settled,
+            open,
+            alice,
+            bob,
+            carol,
+            watched,
+        }
+    }
+
+    fn balances(&self) -> Vec<u64> {
+        balances(&self.chain, &self.watched)
+    }
+
+    /// Sends `instruction` signed by `signer` and asserts it fails with `expected`, moving nothing.
+    fn assert_rejected(
+        &mut self,
+        instruction: anchor_lang::solana_program::instruction::Instruction,
+        signer: &Keypair,
+        expected: SettlementError,
+    ) {
+        let before = self.balances();
+        assert_settlement_error(self.chain.send(&[instruction], &[signer]), expected);
+        assert_eq!(self.balances(), before, "no token may move");
+    }
+
+    fn alice_withdrawal(&self) -> Withdrawal {
+        Withdrawal::of(self.alice.pubkey(), self.chain.mint(), self.settled)
+    }
+}
+
+#[test]
+fn a_fake_oracle_at_another_id_cannot_settle() {
+    let mut scene = Scene::new();
+    let proof = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    let fake = Pubkey::new_unique();
+    install_oracle_copy(scene.chain.svm(), fake);
+    let alice = scene.alice.insecure_clone();
+    let settle = instructions::settle(scene.open, fake, proof);
+    scene.assert_rejected(settle, &alice, SettlementError::InvalidOracleProgram);
+    assert!(!scene.chain.market(&scene.open).expect("market").resolved);
+}
+
+#[test]
+fn return_data_from_a_program_other_than_the_oracle_is_refused() {
+    let mut scene = Scene::new();
+    let proof = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    install_relaying_oracle(scene.chain.svm());
+    let settle = instructions::settle_with_roots(
+        scene.open,
+        txline_interface::DEVNET_PROGRAM_ID,
+        ECHO_ID,
+        proof,
+    );
+    let alice = scene.alice.insecure_clone();
+    scene.assert_rejected(settle, &alice, SettlementError::UnexpectedReturnProgram);
+}
+
+#[test]
+fn claiming_from_another_markets_vault_is_refused() {
+    let mut scene = Scene::new();
+    let withdrawal = Withdrawal {
+        vault: pda::vault(&scene.open),
+        ..scene.alice_withdrawal()
+    };
+    let alice = scene.alice.insecure_clone();
+    scene.assert_rejected(
+        instructions::claim(withdrawal),
+        &alice,
+        SettlementError::InvalidVault,
+    );
+}
+
+#[test]
+fn a_payout_to_a_token_account_of_another_mint_is_refused() {
+    let mut scene = Scene::new();
+    let other_mint = scene.chain.create_mint(6).expect("another mint");
+    let alice = scene.alice.insecure_clone();
+    let foreign = scene
+        .chain
+        .mint_to(&alice.pubkey(), &other_mint, USDC)
+        .expect("foreign token account");
+    let withdrawal = Withdrawal {
+        owner_token: foreign,
+        ..scene.alice_withdrawal()
+    };
+    scene.assert_rejected(
+        instructions::claim(withdrawal),
+        &alice,
+        SettlementError::InvalidMint,
+    );
+}
+
+#[test]
+fn a_payout_to_another_users_token_account_is_refused() {
+    let mut scene = Scene::new();
+    let withdrawal = Withdrawal {
+        owner_token: pda::token_account(&scene.carol.pubkey(), &scene.chain.mint()),
+        ..scene.alice_withdrawal()
+    };
+    let alice = scene.alice.insecure_clone();
+    scene.assert_rejected(
+        instructions::claim(withdrawal),
+        &alice,
+        SettlementError::InvalidOwner,
+    );
+}
+
+#[test]
+fn claiming_another_users_position_is_refused() {
+    let mut scene = Scene::new();
+    // Carol lost; she signs a claim naming Bob's winning position, paid to her own account.
+    let carol = scene.carol.insecure_clone();
+    let withdrawal = Withdrawal {
+        position: pda::position(&scene.settled, &scene.bob.pubkey()),
+        ..Withdrawal::of(carol.pubkey(), scene.chain.mint(), scene.settled)
+    };
+    scene.assert_rejected(
+        instructions::claim(withdrawal),
+        &carol,
+        SettlementError::PositionMismatch,
+    );
+    scene.assert_rejected(
+        instructions::refund(withdrawal),
+        &carol,
+        SettlementError::PositionMismatch,
+    );
+
+    // A position of another market does not pay out here either.
+    let alice = scene.alice.insecure_clone();
+    let withdrawal = Withdrawal {
+        market: scene.open,
+        vault: pda::vault(&scene.open),
+        ..scene.alice_withdrawal()
+    };
+    scene.assert_rejected(
+        instructions::claim(withdrawal),
+        &alice,
+        SettlementError::PositionMismatch,
+    );
+}
+
+#[test]
+fn settling_twice_cannot_flip_the_outcome() {
+    let mut scene = Scene::new();
+    let contrary = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    let settle = instructions::settle(scene.settled, txline_interface::DEVNET_PROGRAM_ID, contrary);
+    let carol = scene.carol.insecure_clone();
+    scene.assert_rejected(settle, &carol, SettlementError::MarketResolved);
+    assert_eq!(
+        scene.chain.market(&scene.settled).expect("market").outcome,
+        1
+    );
+}
+
+#[test]
+fn claiming_twice_pays_once() {
+    let mut scene = Scene::new();
+    let alice = scene.alice.insecure_clone();
+    scene
+        .chain
+        .claim(&alice, &scene.settled)
+        .expect("first claim");
+    // 10 of the 40 on YES, out of a pool of 60.
+    assert_eq!(
+        scene.chain.usdc_balance(&alice.pubkey()),
+        40 * USDC + 15 * USDC
+    );
+    let claim = instructions::claim(scene.alice_withdrawal());
+    scene.assert_rejected(claim, &alice, SettlementError::AlreadyClaimed);
+    let refund = instructions::refund(scene.alice_withdrawal());
+    scene.assert_rejected(refund, &alice, SettlementError::RefundUnavailable);
+}

@@ -1,0 +1,117 @@
+//! Shared set-up for the in-process tests.
+#![allow(dead_code)]
+
+pub mod impostors;
+
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use anchor_lang::prelude::Pubkey;
+use fulltime_localnet::harness::{TestChain, TxFailure, single_stat_proof};
+use settlement::{MarketTerms, SettlementError, SettlementProof};
+use txline_interface::{Comparison, ScoreStat, TraderPredicate};
+
+pub const USDC: u64 = 1_000_000;
+pub const FIXTURE_ID: i64 = 18_273_001;
+pub const HOME_GOALS: u32 = 1;
+
+/// "Will the home side score more than 1 goal?", closing an hour after the chain's clock.
+pub fn home_goals_market(chain: &TestChain) -> MarketTerms {
+    MarketTerms {
+        question: "Will the home side score more than 1 goal?".into(),
+        close_time: chain.now() + 3_600,
+        fixture_id: FIXTURE_ID,
+        stat_key: HOME_GOALS,
+        period: 100,
+        predicate: TraderPredicate {
+            threshold: 1,
+            comparison: Comparison::GreaterThan,
+        },
+    }
+}
+
+/// Posts a single-stat proof's root to the mock oracle and returns the proof. Each call uses a
+/// five-minute slot of its own: the oracle never replaces a posted root.
+pub fn post_single_stat_proof(
+    chain: &mut TestChain,
+    fixture_id: i64,
+    stat: ScoreStat,
+) -> SettlementProof {
+    static SLOTS_USED: AtomicI64 = AtomicI64::new(0);
+    let slot = SLOTS_USED.fetch_add(1, Ordering::Relaxed);
+    let ts = (chain.now() + 7_200 + slot * 300) * 1_000;
+    let (proof, root) = single_stat_proof(ts, fixture_id, stat).expect("a timestamp after 1970");
+    chain.post_root(root).expect("post the batch root");
+    proof
+}
+
+pub fn home_goals(value: i32) -> ScoreStat {
+    ScoreStat {
+        key: HOME_GOALS,
+        value,
+        period: 100,
+    }
+}
+
+/// Asserts that a transaction failed with `expected`, raised by the settlement program.
+#[track_caller]
+pub fn assert_settlement_error<T: std::fmt::Debug>(
+    result: Result<T, TxFailure>,
+    expected: SettlementError,
+) {
+    let failure = result.expect_err("the transaction must fail");
+    let explained = failure
+        .program_failure()
+        .unwrap_or_else(|| panic!("not a program error: {failure}"));
+    assert_eq!(
+        (
+            explained.program_id,
+            explained.name.as_str(),
+            explained.code
+        ),
+        (
+            settlement::ID,
+            expected.name().as_str(),
+            u32::from(expected)
+        ),
+        "{failure}"
+    );
+}
+
+/// Asserts that a transaction failed with the oracle error `name` / `code`.
+#[track_caller]
+pub fn assert_oracle_error<T: std::fmt::Debug>(
+    result: Result<T, TxFailure>,
+    name: &str,
+    code: u32,
+) {
+    let failure = result.expect_err("the transaction must fail");
+    let explained = failure
+        .program_failure()
+        .unwrap_or_else(|| panic!("not a program error: {failure}"));
+    assert_eq!(
+        (
+            explained.program_id,
+            explained.name.as_str(),
+            explained.code
+        ),
+        (txline_interface::DEVNET_PROGRAM_ID, name, code),
+        "{failure}"
+    );
+}
+
+/// A chain with one open home-goals market, and its address.
+pub fn chain_with_market() -> (TestChain, Pubkey) {
+    let mut chain = TestChain::new();
+    let creator = chain.new_wallet(0);
+    let terms = home_goals_market(&chain);
+    let market = chain.create_market(&creator, terms).expect("create market");
+    (chain, market)
+}
+
+/// Every token balance a test watches, to prove that a rejected transaction moved nothing.
+pub fn balances(chain: &TestChain, token_accounts: &[Pubkey]) -> Vec<u64> {
+    token_accounts
+        .iter()
+        .map(|account| chain.token_balance(account))
+        .collect()
+}

@@ -1,0 +1,45 @@
+mod common;
+
+use common::*;
+use fulltime_client::pda;
+use fulltime_localnet::harness::TestChain;
+use solana_signer::Signer;
+
+#[test]
+fn a_market_pays_winners_pro_rata_through_real_token_transfers() {
+    let mut chain = TestChain::new();
+    let creator = chain.new_wallet(0);
+    let market = chain
+        .create_market(&creator, home_goals_market(&chain))
+        .expect("create market");
+    let vault = pda::vault(&market);
+
+    let alice = chain.new_wallet(100 * USDC);
+    let bob = chain.new_wallet(100 * USDC);
+    let carol = chain.new_wallet(100 * USDC);
+    chain
+        .deposit(&alice, &market, 1, 30 * USDC)
+        .expect("alice YES");
+    chain.deposit(&bob, &market, 1, 10 * USDC).expect("bob YES");
+    chain
+        .deposit(&carol, &market, 0, 20 * USDC)
+        .expect("carol NO");
+    assert_eq!(chain.token_balance(&vault), 60 * USDC);
+    assert_eq!(chain.usdc_balance(&alice.pubkey()), 70 * USDC);
+
+    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    chain.settle(&market, proof).expect("settle");
+    let settled = chain.market(&market).expect("market");
+    assert!(settled.resolved);
+    assert_eq!(settled.outcome, 1);
+
+    chain.claim(&alice, &market).expect("alice claims");
+    chain.claim(&bob, &market).expect("bob claims");
+    assert_eq!(chain.usdc_balance(&alice.pubkey()), 70 * USDC + 45 * USDC);
+    assert_eq!(chain.usdc_balance(&bob.pubkey()), 90 * USDC + 15 * USDC);
+    assert_eq!(chain.token_balance(&vault), 0);
+    assert_settlement_error(
+        chain.claim(&carol, &market),
+        settlement::SettlementError::NotAWinner,
+    );
+}

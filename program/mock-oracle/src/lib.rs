@@ -1,0 +1,60 @@
+//! A mock of the TxLINE `txoracle` program for local chains and tests.
+//!
+//! It is declared at the devnet program id and speaks the real `validate_stat` interface (same
+//! discriminator, Borsh arguments, Borsh `bool` return data) and the real error names and codes.
+//! Roots are seeded with `insert_scores_root`, which any signer may call: the mock has no oracle
+//! authority. The summary leaf encoding of the real oracle is unpublished; the mock hashes the
+//! summary's Borsh bytes (`txline_interface::proof::summary_leaf`).
+
+use anchor_lang::prelude::*;
+
+pub mod error;
+pub mod instructions;
+pub mod state;
+
+use instructions::*;
+use txline_interface::{
+    BinaryExpression, ProofNode, ScoresBatchSummary, StatTerm, TraderPredicate,
+};
+
+declare_id!("6pW64gN1s2uqjHkn1unFeEjAwJkPGHoppGvS715wyP2J");
+
+#[program]
+pub mod mock_oracle {
+    use super::*;
+
+    pub fn insert_scores_root(
+        ctx: Context<InsertScoresRoot>,
+        epoch_day: u16,
+        hour_of_day: u8,
+        minute_of_hour: u8,
+        root: [u8; 32],
+    ) -> Result<()> {
+        instructions::insert_root(ctx, epoch_day, hour_of_day, minute_of_hour, root)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn validate_stat(
+        ctx: Context<ValidateStat>,
+        ts: i64,
+        fixture_summary: ScoresBatchSummary,
+        fixture_proof: Vec<ProofNode>,
+        main_tree_proof: Vec<ProofNode>,
+        predicate: TraderPredicate,
+        stat_a: StatTerm,
+        stat_b: Option<StatTerm>,
+        op: Option<BinaryExpression>,
+    ) -> Result<bool> {
+        let args = txline_interface::ValidateStatArgs {
+            ts,
+            fixture_summary,
+            fixture_proof,
+            main_tree_proof,
+            predicate,
+            stat_a,
+            stat_b,
+            op,
+        };
+        instructions::validate(ctx, args)
+    }
+}

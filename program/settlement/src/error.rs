@@ -1,0 +1,54 @@
+use anchor_lang::prelude::*;
+
+/// The published error catalog, in its order (codes 6000..6019). New errors are only appended.
+#[error_code]
+pub enum SettlementError {
+    #[msg("Question exceeds 140 characters")]
+    QuestionTooLong,
+    #[msg("Market already resolved")]
+    MarketResolved,
+    #[msg("Market is not resolved")]
+    NotResolved,
+    #[msg("Outcome is not 0 (NO) or 1 (YES)")]
+    InvalidOutcome,
+    #[msg("Deposit below 0.10 USDC")]
+    BelowMinimum,
+    #[msg("Close time is not in the future")]
+    InvalidCloseTime,
+    #[msg("Deposits are closed: the market's close time has passed")]
+    MarketClosed,
+    #[msg("Position already chose another side")]
+    OutcomeLocked,
+    #[msg("Arithmetic overflow")]
+    Overflow,
+    #[msg("Proof stat does not match the market's stat key and period")]
+    StatMismatch,
+    #[msg("Proof fixture does not match the market's fixture")]
+    FixtureMismatch,
+    #[msg("Oracle program returned no data")]
+    NoValidationReturn,
+    #[msg("Return data came from another program than the oracle")]
+    UnexpectedReturnProgram,
+    #[msg("Oracle program not recognized")]
+    InvalidOracleProgram,
+    #[msg("Position already claimed")]
+    AlreadyClaimed,
+    #[msg("Position is on the losing side")]
+    NotAWinner,
+    #[msg("No winning stake exists")]
+    NoWinners,
+    #[msg("Vault does not match the market")]
+    InvalidVault,
+    #[msg("Token mint is not the configured test USDC mint")]
+    InvalidMint,
+    #[msg("Token account is not owned by the signing wallet")]
+    InvalidOwner,
+    #[msg(
+        "Refunds open only when the winning side is empty or the market went unsettled past its grace period"
+    )]
+    RefundUnavailable,
+    #[msg("The settlement window has passed; stakes are refundable")]
+    SettlementWindowClosed,
+    #[msg("Position belongs to another wallet or market")]
+    PositionMismatch,
+}

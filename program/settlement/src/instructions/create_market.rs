@@ -1,0 +1,80 @@
+use anchor_lang::prelude::*;
+use anchor_spl::token::{Mint, Token, TokenAccount};
+use txline_interface::TraderPredicate;
+
+use crate::constants::{CONFIG_SEED, MARKET_SEED, MAX_QUESTION_CHARS, VAULT_SEED};
+use crate::error::SettlementError;
+use crate::state::{Config, Market};
+
+/// Everything a market binds at creation; nothing of it changes afterwards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarketTerms {
+    pub question: String,
+    pub close_time: i64,
+    pub fixture_id: i64,
+    pub stat_key: u32,
+    pub period: i32,
+    pub predicate: TraderPredicate,
+}
+
+#[derive(Accounts)]
+#[instruction(question: String)]
+pub struct CreateMarket<'info> {
+    #[account(mut)]
+    pub creator: Signer<'info>,
+    #[account(mut, seeds = [CONFIG_SEED], bump = config.bump)]
+    pub config: Account<'info, Config>,
+    #[account(
+        init,
+        payer = creator,
+        space = Market::space(&question),
+        seeds = [MARKET_SEED, &config.market_count.to_le_bytes()],
+        bump,
+    )]
+    pub market: Account<'info, Market>,
+    #[account(address = config.usdc_mint @ SettlementError::InvalidMint)]
+    pub usdc_mint: Account<'info, Mint>,
+    #[account(
+        init,
+        payer = creator,
+        seeds = [VAULT_SEED, market.key().as_ref()],
+        bump,
+        token::mint = usdc_mint,
+        token::authority = market,
+        token::token_program = token_program,
+    )]
+    pub vault: Account<'info, TokenAccount>,
+    pub token_program: Program<'info, Token>,
+    pub system_program: Program<'info, System>,
+}
+
+pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<()> {
+    require!(
+        terms.question.chars().count() <= MAX_QUESTION_CHARS,
+        SettlementError::QuestionTooLong
+    );
+    let now = Clock::get()?.unix_timestamp;
+    require!(terms.close_time > now, SettlementError::InvalidCloseTime);
+
+    let config = &mut ctx.accounts.config;
+    let id = config.market_count;
+    config.market_count = id.checked_add(1).ok_or(SettlementError::Overflow)?;
+
+    ctx.accounts.market.set_inner(Market {
+        resolved: false,
+        outcome: 0,
+        id,
+        creator: ctx.accounts.creator.key(),
+        vault: ctx.accounts.vault.key(),
+        close_time: terms.close_time,
+        fixture_id: terms.fixture_id,
+        stat_key: terms.stat_key,
+        period: terms.period,
+        predicate: terms.predicate,
+        total_yes: 0,
+        total_no: 0,
+        bump: ctx.bumps.market,
+        question: terms.question,
+    });
+    Ok(())
+}
