@@ -1,3 +1,4 @@
+# List the recipes
 default:
     @just --list
 
@@ -24,6 +25,14 @@ fixtures:
 fixtures-check:
     cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
 
-# In-process throughput of the programs in the real runtime (release build)
+# Throughput and latency: in process, and over JSON-RPC against localnet (release build)
 bench:
     cargo run --release --locked -p fulltime-localnet --bin bench
+
+# Start the local node with both programs (Ctrl-C stops it); flags pass through
+localnet *ARGS:
+    cargo run --locked -p fulltime-localnet --bin localnet -- {{ARGS}}
+
+# Run the `fulltime` command against --url (default localnet)
+fulltime *ARGS:
+    cargo run --locked -q -p fulltime-tui --bin fulltime -- {{ARGS}}

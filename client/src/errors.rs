@@ -201,31 +201,48 @@ pub fn failing_program(logs: &[String]) -> Option<Pubkey> {
 /// Explains custom error `code` raised by `program_id`, if it is one of ours.
 pub fn explain(program_id: &Pubkey, code: u32) -> Option<ProgramFailure> {
     if *program_id == settlement::ID {
-        let (error, action) = SETTLEMENT_ERRORS
-            .iter()
-            .find(|(error, _)| u32::from(*error) == code)?;
-        Some(ProgramFailure {
-            source: ErrorSource::Settlement,
-            program_id: *program_id,
-            code,
-            name: error.name(),
-            message: error.to_string(),
-            action,
-        })
+        lookup(SETTLEMENT_ERRORS, ErrorSource::Settlement, program_id, code)
     } else if txline_interface::is_txline_program(program_id) {
-        let (error, action) = ORACLE_ERRORS
-            .iter()
-            .find(|(error, _)| u32::from(*error) == code)?;
-        Some(ProgramFailure {
-            source: ErrorSource::Oracle,
-            program_id: *program_id,
-            code,
-            name: error.name(),
-            message: error.to_string(),
-            action,
-        })
+        lookup(ORACLE_ERRORS, ErrorSource::Oracle, program_id, code)
     } else {
         None
+    }
+}
+
+fn lookup<E>(
+    catalog: &[(E, &'static str)],
+    source: ErrorSource,
+    program_id: &Pubkey,
+    code: u32,
+) -> Option<ProgramFailure>
+where
+    E: Copy + Into<u32> + fmt::Display + NamedError,
+{
+    let (error, action) = catalog.iter().find(|(error, _)| (*error).into() == code)?;
+    Some(ProgramFailure {
+        source,
+        program_id: *program_id,
+        code,
+        name: error.error_name(),
+        message: error.to_string(),
+        action,
+    })
+}
+
+/// Anchor gives each error enum an inherent `name()`; this lets one lookup serve both.
+trait NamedError {
+    fn error_name(&self) -> String;
+}
+
+impl NamedError for SettlementError {
+    fn error_name(&self) -> String {
+        self.name()
+    }
+}
+
+impl NamedError for OracleError {
+    fn error_name(&self) -> String {
+        self.name()
     }
 }
 

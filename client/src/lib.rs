@@ -1,11 +1,19 @@
 //! The one typed client of the Fulltime programs: addresses, instructions, accounts and proof
 //! fixtures. Everything that talks to the chain (tests, localnet, faucet, TUI) goes through it.
 
+pub mod amount;
+pub mod cluster;
 pub mod errors;
+pub mod faucet;
 pub mod fixture;
 pub mod instructions;
+pub mod keypair;
+pub mod localnet_env;
+pub mod market_status;
 pub mod merkle;
 pub mod pda;
+pub mod rpc;
+pub mod validate;
 
 pub use settlement;
 pub use txline_interface;

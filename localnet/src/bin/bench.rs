@@ -8,8 +8,13 @@ use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_localnet::harness::{TestChain, single_stat_proof};
+use fulltime_localnet::node::{Node, NodeOptions, load_keypair, load_or_create_keypair};
 use settlement::MarketTerms;
+use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_signer::Signer;
+use solana_transaction::Transaction;
 use txline_interface::{Comparison, ScoreStat, TraderPredicate};
 
 const USDC: u64 = 1_000_000;
@@ -19,9 +24,14 @@ const FIXTURE_ID: i64 = 1;
 
 fn main() {
     println!("command: just bench  (cargo run --release -p fulltime-localnet --bin bench)");
-    println!("runtime: LiteSVM 0.16, programs native, SPL Token as SBF");
+    println!("in process: LiteSVM 0.16, programs native, SPL Token as SBF");
     deposits_per_second();
     full_market();
+    println!("over JSON-RPC: the localnet node (surfpool 1.6.1, one block per transaction)");
+    match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime.block_on(over_json_rpc()),
+        Err(error) => eprintln!("no async runtime: {error}"),
+    }
 }
 
 fn market_terms(chain: &TestChain) -> MarketTerms {
@@ -118,4 +128,81 @@ fn full_market() {
         claimed.as_secs_f64() * 1e3,
         total.as_secs_f64() * 1e3,
     );
+}
+
+const RPC_DEPOSITS: usize = 500;
+
+/// Start-up to ready, then deposits sent one after another, each timed from send to confirmed.
+async fn over_json_rpc() {
+    let state_dir = std::env::temp_dir().join(format!("fulltime-bench-{}", std::process::id()));
+    let options = NodeOptions {
+        rpc_port: free_port(),
+        ws_port: free_port(),
+        state_dir: state_dir.clone(),
+        wallet: Some(write_wallet(&state_dir)),
+    };
+    let started = Instant::now();
+    let node = match Node::start(options).await {
+        Ok(node) => node,
+        Err(error) => {
+            eprintln!("localnet did not start: {error}");
+            return;
+        }
+    };
+    println!(
+        "localnet start-up to ready: {:.0} ms (bootstrap included)",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+
+    let env = node.env().clone();
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let wallet = load_keypair(&env.wallet).expect("the wallet localnet funded");
+    let market = fulltime_client::pda::market(0);
+    let mut latencies = Vec::with_capacity(RPC_DEPOSITS);
+    let run = Instant::now();
+    for _ in 0..RPC_DEPOSITS {
+        let deposit =
+            fulltime_client::instructions::deposit(wallet.pubkey(), env.mint, market, 1, 100_000);
+        let sent = Instant::now();
+        let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+        let transaction = Transaction::new_signed_with_payer(
+            &[deposit],
+            Some(&wallet.pubkey()),
+            &[&wallet],
+            blockhash,
+        );
+        rpc.send_and_confirm_transaction(&transaction)
+            .await
+            .expect("deposit confirmed");
+        latencies.push(sent.elapsed());
+    }
+    let elapsed = run.elapsed();
+    latencies.sort();
+    let percentile = |p: usize| latencies[(latencies.len() * p / 100).min(latencies.len() - 1)];
+    println!(
+        "deposit, send to confirmed (blockhash fetch included): p50 {:.2} ms, p99 {:.2} ms over {RPC_DEPOSITS}",
+        percentile(50).as_secs_f64() * 1e3,
+        percentile(99).as_secs_f64() * 1e3,
+    );
+    println!(
+        "deposits over JSON-RPC, one client, sequential: {:.0} deposits/s",
+        per_second(RPC_DEPOSITS, elapsed)
+    );
+    node.shutdown();
+    let _ = std::fs::remove_dir_all(state_dir);
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a free port")
+}
+
+/// A fresh wallet file, so the bench never touches the user's own keypair.
+fn write_wallet(state_dir: &std::path::Path) -> std::path::PathBuf {
+    std::fs::create_dir_all(state_dir).expect("state dir");
+    let path = state_dir.join("bench-wallet.json");
+    load_or_create_keypair(&path).expect("bench wallet");
+    path
 }

@@ -18,7 +18,7 @@ use solana_transaction::Transaction;
 use super::{SlotRoot, TxFailure};
 use crate::native::register_programs;
 
-/// Where the chain's clock starts: 2026-11-20T00:00:00Z.
+/// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;
 
 const WALLET_LAMPORTS: u64 = 10_000_000_000;

@@ -8,6 +8,7 @@ use solana_instruction::error::InstructionError;
 use solana_program_runtime::invoke_context::InvokeContext;
 use solana_program_runtime::serialization::serialize_parameters;
 
+use super::accounts::commit_account_info;
 use super::{context, syscalls};
 
 /// A program's `entry` function as Anchor generates it.
@@ -72,19 +73,7 @@ fn write_back(
         let Some(info) = accounts.iter().find(|info| info.key == account.get_key()) else {
             continue;
         };
-        if account.get_lamports() != info.lamports() {
-            account.set_lamports(info.lamports())?;
-        }
-        let data = info
-            .try_borrow_data()
-            .map_err(|_| InstructionError::AccountBorrowFailed)?;
-        if account.get_data() != *data {
-            account.set_data_from_slice(&data)?;
-        }
-        // Last, so that lamports and data could still change under the old owner.
-        if account.get_owner() != info.owner {
-            account.set_owner(info.owner.as_ref())?;
-        }
+        commit_account_info(&mut account, info)?;
     }
     Ok(())
 }

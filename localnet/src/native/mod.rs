@@ -6,6 +6,7 @@
 //! reaches the runtime (CPI, sysvars, return data) through solana-sysvar 3.x's syscall stubs,
 //! which `syscalls` implements on top of the invoke context of the running instruction.
 
+mod accounts;
 mod context;
 mod entry;
 mod programs;

@@ -15,6 +15,7 @@ use solana_program_runtime::invoke_context::InvokeContext;
 use solana_svm_timings::ExecuteTimings;
 use solana_sysvar::program_stubs::{SyscallStubs, set_syscall_stubs};
 
+use super::accounts::commit_account_info;
 use super::context::{record_cpi_failure, with_current};
 
 const SUCCESS: u64 = 0;
@@ -187,18 +188,7 @@ fn sync_caller_accounts(
         let info = &account_infos[info_index];
         let index_in_caller = caller.get_index_of_account_in_instruction(index_in_transaction)?;
         let mut account = caller.try_borrow_instruction_account(index_in_caller)?;
-        if account.get_lamports() != info.lamports() {
-            account.set_lamports(info.lamports())?;
-        }
-        let data = info
-            .try_borrow_data()
-            .map_err(|_| InstructionError::AccountBorrowFailed)?;
-        if account.get_data() != *data {
-            account.set_data_from_slice(&data)?;
-        }
-        if account.get_owner() != info.owner {
-            account.set_owner(info.owner.as_ref())?;
-        }
+        commit_account_info(&mut account, info)?;
         if callee_account.is_writable() {
             writable.push((index_in_transaction, info_index));
         }

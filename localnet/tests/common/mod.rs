@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod impostors;
+pub mod node;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -52,35 +53,11 @@ pub fn home_goals(value: i32) -> ScoreStat {
     }
 }
 
-/// Asserts that a transaction failed with `expected`, raised by the settlement program.
+/// Asserts that a transaction failed with custom error `name` / `code` raised by `program`.
 #[track_caller]
-pub fn assert_settlement_error<T: std::fmt::Debug>(
+pub fn assert_program_error<T: std::fmt::Debug>(
     result: Result<T, TxFailure>,
-    expected: SettlementError,
-) {
-    let failure = result.expect_err("the transaction must fail");
-    let explained = failure
-        .program_failure()
-        .unwrap_or_else(|| panic!("not a program error: {failure}"));
-    assert_eq!(
-        (
-            explained.program_id,
-            explained.name.as_str(),
-            explained.code
-        ),
-        (
-            settlement::ID,
-            expected.name().as_str(),
-            u32::from(expected)
-        ),
-        "{failure}"
-    );
-}
-
-/// Asserts that a transaction failed with the oracle error `name` / `code`.
-#[track_caller]
-pub fn assert_oracle_error<T: std::fmt::Debug>(
-    result: Result<T, TxFailure>,
+    program: Pubkey,
     name: &str,
     code: u32,
 ) {
@@ -94,8 +71,22 @@ pub fn assert_oracle_error<T: std::fmt::Debug>(
             explained.name.as_str(),
             explained.code
         ),
-        (txline_interface::DEVNET_PROGRAM_ID, name, code),
+        (program, name, code),
         "{failure}"
+    );
+}
+
+/// Asserts that a transaction failed with `expected`, raised by the settlement program.
+#[track_caller]
+pub fn assert_settlement_error<T: std::fmt::Debug>(
+    result: Result<T, TxFailure>,
+    expected: SettlementError,
+) {
+    assert_program_error(
+        result,
+        settlement::ID,
+        &expected.name(),
+        u32::from(expected),
     );
 }
 

@@ -1,0 +1,215 @@
+//! The faucet's one endpoint, `POST <url>/api/faucet`, as the published contract defines it.
+
+use std::time::Duration;
+
+use anchor_lang::prelude::Pubkey;
+use serde::{Deserialize, Serialize};
+
+/// Where `faucet` listens when started locally.
+pub const DEFAULT_FAUCET_URL: &str = "http://127.0.0.1:8080";
+
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The 200 body: the mint transaction, the amount in base units and the test USDC mint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaucetGrant {
+    pub signature: String,
+    pub amount: u64,
+    pub mint: String,
+}
+
+/// The body of every error answer.
+#[derive(Deserialize)]
+struct ErrorBody {
+    error: String,
+    message: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FaucetError {
+    #[error("cannot reach the faucet at {url}: {source}")]
+    Unreachable { url: String, source: reqwest::Error },
+    /// A 4xx or 5xx answer with the contract's JSON error body.
+    #[error("{message}")]
+    Refused {
+        status: u16,
+        error: String,
+        message: String,
+        /// From `Retry-After` on a 429.
+        retry_after_secs: Option<u64>,
+    },
+    #[error("the faucet at {url} answered {status} with an unexpected body: {body}")]
+    UnexpectedResponse {
+        url: String,
+        status: u16,
+        body: String,
+    },
+}
+
+/// Asks the faucet at `faucet_url` to mint test USDC to `wallet`.
+pub async fn request_test_usdc(
+    faucet_url: &str,
+    wallet: &Pubkey,
+) -> Result<FaucetGrant, FaucetError> {
+    let url = format!("{}/api/faucet", faucet_url.trim_end_matches('/'));
+    let unreachable = |source| FaucetError::Unreachable {
+        url: url.clone(),
+        source,
+    };
+    let response = reqwest::Client::new()
+        .post(&url)
+        .timeout(REQUEST_TIMEOUT)
+        .json(&serde_json::json!({ "wallet": wallet.to_string() }))
+        .send()
+        .await
+        .map_err(unreachable)?;
+    let status = response.status();
+    let retry_after_secs = response
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse().ok());
+    let body = response.text().await.map_err(unreachable)?;
+    let unexpected = || FaucetError::UnexpectedResponse {
+        url: url.clone(),
+        status: status.as_u16(),
+        body: body.clone(),
+    };
+    if status.is_success() {
+        return serde_json::from_str(&body).map_err(|_| unexpected());
+    }
+    let refusal: ErrorBody = serde_json::from_str(&body).map_err(|_| unexpected())?;
+    Err(FaucetError::Refused {
+        status: status.as_u16(),
+        error: refusal.error,
+        message: refusal.message,
+        retry_after_secs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+    use tokio::task::JoinHandle;
+
+    use super::*;
+
+    fn http(status: &str, extra_headers: &str, body: &str) -> String {
+        format!(
+            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+             Connection: close\r\n{extra_headers}\r\n{body}",
+            body.len()
+        )
+    }
+
+    /// Whether `request` holds its headers and the whole body they announce.
+    fn complete(request: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(request);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            return false;
+        };
+        let length = head
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse::<usize>().ok())?
+            })
+            .unwrap_or(0);
+        body.len() >= length
+    }
+
+    /// A server that answers one request with `response` and hands back the request it got.
+    async fn serve_once(response: String) -> (String, JoinHandle<String>) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        let server = tokio::spawn(async move {
+            let (mut stream, _) = listener.accept().await.expect("accept");
+            let mut request = Vec::new();
+            let mut buffer = [0; 4096];
+            while !complete(&request) {
+                let read = stream.read(&mut buffer).await.expect("read");
+                if read == 0 {
+                    break;
+                }
+                request.extend_from_slice(&buffer[..read]);
+            }
+            stream.write_all(response.as_bytes()).await.expect("write");
+            String::from_utf8_lossy(&request).into_owned()
+        });
+        (url, server)
+    }
+
+    #[tokio::test]
+    async fn a_grant_is_the_200_body() {
+        let body = r#"{"signature":"5VER","amount":1000000000,"mint":"M1nt"}"#;
+        let (url, server) = serve_once(http("200 OK", "", body)).await;
+        let wallet = Pubkey::new_unique();
+        let grant = request_test_usdc(&format!("{url}/"), &wallet)
+            .await
+            .expect("granted");
+        assert_eq!(
+            grant,
+            FaucetGrant {
+                signature: "5VER".into(),
+                amount: 1_000_000_000,
+                mint: "M1nt".into()
+            }
+        );
+        let request = server.await.expect("server");
+        assert!(
+            request.starts_with("POST /api/faucet HTTP/1.1\r\n"),
+            "{request}"
+        );
+        assert!(
+            request.ends_with(&format!(r#"{{"wallet":"{wallet}"}}"#)),
+            "{request}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refusal_carries_status_code_message_and_retry_after() {
+        let body = r#"{"error":"cooldown","message":"wait 27 s"}"#;
+        let response = http("429 Too Many Requests", "Retry-After: 27\r\n", body);
+        let (url, _server) = serve_once(response).await;
+        let error = request_test_usdc(&url, &Pubkey::new_unique())
+            .await
+            .expect_err("refused");
+        assert!(
+            matches!(
+                &error,
+                FaucetError::Refused { status: 429, error, message, retry_after_secs: Some(27) }
+                    if error == "cooldown" && message == "wait 27 s"
+            ),
+            "{error:?}"
+        );
+        assert_eq!(error.to_string(), "wait 27 s");
+    }
+
+    #[tokio::test]
+    async fn a_body_not_in_the_contract_shape_is_unexpected() {
+        let (url, _server) = serve_once(http("500 Internal Server Error", "", "oops")).await;
+        let error = request_test_usdc(&url, &Pubkey::new_unique())
+            .await
+            .expect_err("unexpected");
+        assert!(
+            matches!(&error, FaucetError::UnexpectedResponse { status: 500, body, .. } if body == "oops"),
+            "{error:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn no_faucet_is_unreachable() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        drop(listener);
+        let error = request_test_usdc(&url, &Pubkey::new_unique())
+            .await
+            .expect_err("unreachable");
+        assert!(
+            matches!(error, FaucetError::Unreachable { .. }),
+            "{error:?}"
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! Reads of the settlement accounts and of wallet balances.
+
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::{AccountDeserialize, Discriminator};
+use anchor_spl::token::TokenAccount;
+use settlement::state::{Config, Market, Position};
+use solana_account_decoder_client_types::UiAccountEncoding;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
+use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
+
+use super::{ClientError, FulltimeClient, rpc_error};
+use crate::pda;
+
+/// A wallet's balances, in lamports and test USDC base units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balances {
+    pub lamports: u64,
+    /// `None` when the wallet has no test USDC token account yet.
+    pub usdc: Option<u64>,
+}
+
+impl FulltimeClient {
+    /// The settlement program's configuration.
+    pub async fn config(&self) -> Result<Config, ClientError> {
+        read_config(&self.rpc).await
+    }
+
+    /// Every market, by id.
+    pub async fn markets(&self) -> Result<Vec<Market>, ClientError> {
+        let mut markets: Vec<Market> = self.program_accounts("market", Vec::new()).await?;
+        markets.sort_by_key(|market| market.id);
+        Ok(markets)
+    }
+
+    pub async fn market(&self, id: u64) -> Result<Market, ClientError> {
+        read_account(&self.rpc, &pda::market(id), "market")
+            .await?
+            .ok_or(ClientError::MarketNotFound { id })
+    }
+
+    /// Every position `owner` holds, in any market.
+    pub async fn positions(&self, owner: &Pubkey) -> Result<Vec<Position>, ClientError> {
+        let by_owner = Memcmp::new_base58_encoded(Position::OWNER_OFFSET, owner.as_ref());
+        self.program_accounts("position", vec![RpcFilterType::Memcmp(by_owner)])
+            .await
+    }
+
+    /// `owner`'s position in market `market_id`, if they deposited.
+    pub async fn position(
+        &self,
+        market_id: u64,
+        owner: &Pubkey,
+    ) -> Result<Option<Position>, ClientError> {
+        let address = pda::position(&pda::market(market_id), owner);
+        read_account(&self.rpc, &address, "position").await
+    }
+
+    pub async fn balances(&self, wallet: &Pubkey) -> Result<Balances, ClientError> {
+        let lamports = self
+            .rpc
+            .get_balance(wallet)
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?;
+        Ok(Balances {
+            lamports,
+            usdc: self.usdc_balance(wallet).await?,
+        })
+    }
+
+    /// The test USDC in the wallet's associated token account; `None` when it has none.
+    pub async fn usdc_balance(&self, wallet: &Pubkey) -> Result<Option<u64>, ClientError> {
+        let address = pda::token_account(wallet, &self.usdc_mint);
+        let account: Option<TokenAccount> =
+            read_account(&self.rpc, &address, "test USDC token account").await?;
+        Ok(account.map(|account| account.amount))
+    }
+
+    /// Every account of the settlement program of type `T`, selected by its discriminator and
+    /// `filters`.
+    async fn program_accounts<T: AccountDeserialize + Discriminator>(
+        &self,
+        what: &'static str,
+        mut filters: Vec<RpcFilterType>,
+    ) -> Result<Vec<T>, ClientError> {
+        filters.insert(
+            0,
+            RpcFilterType::Memcmp(Memcmp::new_base58_encoded(0, T::DISCRIMINATOR)),
+        );
+        let config = RpcProgramAccountsConfig {
+            filters: Some(filters),
+            account_config: RpcAccountInfoConfig {
+                encoding: Some(UiAccountEncoding::Base64),
+                ..RpcAccountInfoConfig::default()
+            },
+            ..RpcProgramAccountsConfig::default()
+        };
+        let accounts = self
+            .rpc
+            .get_program_ui_accounts_with_config(&settlement::ID, config)
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?;
+        accounts
+            .into_iter()
+            .map(|(address, account)| {
+                let data = account.data.decode().ok_or_else(|| ClientError::Decode {
+                    what,
+                    address,
+                    reason: "the node did not return base64 data".into(),
+                })?;
+                decode(&data, &address, what)
+            })
+            .collect()
+    }
+}
+
+pub(super) async fn read_config(rpc: &RpcClient) -> Result<Config, ClientError> {
+    let address = pda::config();
+    read_account(rpc, &address, "settlement config")
+        .await?
+        .ok_or_else(|| ClientError::ConfigNotFound {
+            address,
+            url: rpc.url(),
+        })
+}
+
+/// The account at `address` decoded as `T`, or `None` when it does not exist.
+async fn read_account<T: AccountDeserialize>(
+    rpc: &RpcClient,
+    address: &Pubkey,
+    what: &'static str,
+) -> Result<Option<T>, ClientError> {
+    let account = rpc
+        .get_account_with_commitment(address, rpc.commitment())
+        .await
+        .map_err(|error| rpc_error(rpc, error))?
+        .value;
+    account
+        .map(|account| decode(&account.data, address, what))
+        .transpose()
+}
+
+fn decode<T: AccountDeserialize>(
+    data: &[u8],
+    address: &Pubkey,
+    what: &'static str,
+) -> Result<T, ClientError> {
+    T::try_deserialize(&mut &data[..]).map_err(|error| ClientError::Decode {
+        what,
+        address: *address,
+        reason: error.to_string(),
+    })
+}

@@ -1,0 +1,82 @@
+//! The cluster's clock, which decides close times, and localnet's time travel.
+
+use anchor_lang::prelude::{Pubkey, pubkey};
+use solana_rpc_client_api::request::RpcRequest;
+
+use super::{ClientError, FulltimeClient, rpc_error};
+use crate::cluster::Cluster;
+
+const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
+
+/// The Clock sysvar is five little-endian 8-byte fields: slot, epoch_start_timestamp, epoch,
+/// leader_schedule_epoch, unix_timestamp.
+const UNIX_TIMESTAMP_OFFSET: usize = 32;
+
+impl FulltimeClient {
+    /// The cluster's `unix_timestamp`, the time the program compares close times with; it runs
+    /// ahead of the wall clock after a warp.
+    pub async fn cluster_time(&self) -> Result<i64, ClientError> {
+        let data = self
+            .rpc
+            .get_account_data(&CLOCK_SYSVAR)
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?;
+        unix_timestamp(&data).ok_or_else(|| ClientError::Decode {
+            what: "Clock sysvar",
+            address: CLOCK_SYSVAR,
+            reason: format!("{} bytes, expected 40", data.len()),
+        })
+    }
+
+    /// Moves localnet's clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel`
+    /// cheat code, and returns the cluster time after the jump. Other clusters refuse.
+    pub async fn warp(&self, unix_seconds: i64) -> Result<i64, ClientError> {
+        if self.endpoint.cluster != Cluster::Localnet {
+            return Err(ClientError::WarpUnsupported {
+                cluster: self.endpoint.cluster.to_string(),
+            });
+        }
+        let now = self.cluster_time().await?;
+        // The cheat code only moves forward; say so before the node refuses less clearly.
+        if unix_seconds <= now {
+            return Err(ClientError::WarpBackwards {
+                now,
+                target: unix_seconds,
+            });
+        }
+        // It takes milliseconds; only targets some 292 million years ahead saturate.
+        let params =
+            serde_json::json!([{ "absoluteTimestamp": unix_seconds.saturating_mul(1000) }]);
+        self.rpc
+            .send::<serde_json::Value>(
+                RpcRequest::Custom {
+                    method: "surfnet_timeTravel",
+                },
+                params,
+            )
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?;
+        self.cluster_time().await
+    }
+}
+
+fn unix_timestamp(clock: &[u8]) -> Option<i64> {
+    let bytes = clock.get(UNIX_TIMESTAMP_OFFSET..UNIX_TIMESTAMP_OFFSET + 8)?;
+    Some(i64::from_le_bytes(bytes.try_into().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_unix_timestamp_of_a_clock_sysvar() {
+        let mut clock = Vec::new();
+        for field in [12_u64, 1_700_000_000, 3, 4] {
+            clock.extend_from_slice(&field.to_le_bytes());
+        }
+        clock.extend_from_slice(&1_795_132_800_i64.to_le_bytes());
+        assert_eq!(unix_timestamp(&clock), Some(1_795_132_800));
+        assert_eq!(unix_timestamp(&clock[..39]), None);
+    }
+}

@@ -1,0 +1,84 @@
+//! The chain as the Fulltime tools see it, over standard JSON-RPC with the nonblocking
+//! `RpcClient` at `confirmed` commitment: typed reads of the settlement accounts and of wallet
+//! balances, and the program's transactions, sent, confirmed and explained when they fail.
+//! Nothing here prints; callers decide how to show results.
+
+mod accounts;
+mod clock;
+mod error;
+mod transactions;
+
+use anchor_lang::prelude::Pubkey;
+use solana_commitment_config::CommitmentConfig;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::client_error::Error as RpcClientError;
+
+use crate::cluster::Endpoint;
+
+pub use accounts::Balances;
+pub use error::ClientError;
+pub use transactions::{BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn};
+
+/// A connection to one cluster's settlement program, oracle and test USDC mint.
+///
+/// Transactions first run the client-side checks of [`crate::validate`] and refuse what the
+/// program would refuse, with the program's own error ([`ClientError::Refused`]);
+/// [`FulltimeClient::without_client_checks`] sends everything, so that a tester sees the
+/// program's answer.
+pub struct FulltimeClient {
+    rpc: RpcClient,
+    endpoint: Endpoint,
+    usdc_mint: Pubkey,
+    client_checks: bool,
+}
+
+impl FulltimeClient {
+    /// Connects to `endpoint`. The test USDC mint comes from the endpoint when it knows it
+    /// (localnet), otherwise from the settlement config on chain.
+    pub async fn connect(endpoint: Endpoint) -> Result<Self, ClientError> {
+        let rpc =
+            RpcClient::new_with_commitment(endpoint.rpc_url.clone(), CommitmentConfig::confirmed());
+        let usdc_mint = match endpoint.usdc_mint {
+            Some(mint) => mint,
+            None => accounts::read_config(&rpc).await?.usdc_mint,
+        };
+        Ok(Self {
+            rpc,
+            endpoint,
+            usdc_mint,
+            client_checks: true,
+        })
+    }
+
+    /// Sends transactions without the client-side checks.
+    pub fn without_client_checks(mut self) -> Self {
+        self.client_checks = false;
+        self
+    }
+
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.endpoint
+    }
+
+    /// The test USDC mint every deposit and payout uses.
+    pub fn usdc_mint(&self) -> Pubkey {
+        self.usdc_mint
+    }
+
+    /// The TxLINE program that settlement proofs are validated by.
+    pub fn oracle_program(&self) -> Pubkey {
+        self.endpoint.oracle_program
+    }
+
+    /// The underlying RPC client, for requests this client does not wrap.
+    pub fn rpc(&self) -> &RpcClient {
+        &self.rpc
+    }
+}
+
+fn rpc_error(rpc: &RpcClient, source: RpcClientError) -> ClientError {
+    ClientError::Rpc {
+        url: rpc.url(),
+        source: Box::new(source),
+    }
+}

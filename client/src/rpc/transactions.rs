@@ -1,0 +1,248 @@
+//! The settlement program's transactions: built with `crate::instructions`, paid and signed by
+//! the acting wallet, sent and confirmed, then answered with the state they changed.
+
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::instruction::Instruction;
+use settlement::MarketTerms;
+use settlement::state::{Market, Position};
+use solana_keypair::Keypair;
+use solana_message::Message;
+use solana_rpc_client::rpc_client::SerializableTransaction;
+use solana_rpc_client_api::client_error::Error as RpcClientError;
+use solana_rpc_client_api::config::RpcTransactionConfig;
+use solana_signature::Signature;
+use solana_signer::Signer;
+use solana_transaction::Transaction;
+use solana_transaction_status_client_types::UiTransactionEncoding;
+
+use super::error::{SendFailure, executed_message, transaction_failure};
+use super::{ClientError, FulltimeClient, rpc_error};
+use crate::fixture::ProofFixture;
+use crate::instructions::{self, Withdrawal};
+use crate::{pda, validate};
+
+/// A test USDC balance before and after a transaction, in base units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BalanceChange {
+    pub before: u64,
+    pub after: u64,
+}
+
+impl BalanceChange {
+    /// What the transaction paid into the account.
+    pub fn received(&self) -> u64 {
+        self.after.saturating_sub(self.before)
+    }
+}
+
+pub struct CreatedMarket {
+    pub signature: Signature,
+    pub market: Market,
+}
+
+pub struct Deposited {
+    pub signature: Signature,
+    /// The market after the deposit, with its new totals.
+    pub market: Market,
+    pub position: Position,
+    pub usdc: BalanceChange,
+}
+
+pub struct Settled {
+    pub signature: Signature,
+    /// The market once resolved.
+    pub market: Market,
+}
+
+/// A claim or a refund.
+pub struct Withdrawn {
+    pub signature: Signature,
+    pub position: Position,
+    pub usdc: BalanceChange,
+}
+
+impl FulltimeClient {
+    /// Signs `instructions` with `payer` (the fee payer) and `extra_signers`, sends them in one
+    /// transaction and waits for confirmation. A refusal is explained by the error catalog.
+    pub async fn send(
+        &self,
+        payer: &Keypair,
+        instructions: &[Instruction],
+        extra_signers: &[&Keypair],
+    ) -> Result<Signature, ClientError> {
+        let blockhash = self
+            .rpc
+            .get_latest_blockhash()
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?;
+        let signers: Vec<&Keypair> = std::iter::once(payer)
+            .chain(extra_signers.iter().copied())
+            .collect();
+        let message = Message::new(instructions, Some(&payer.pubkey()));
+        let mut transaction = Transaction::new_unsigned(message);
+        transaction
+            .try_sign(&signers, blockhash)
+            .map_err(|error| ClientError::Signing(error.to_string()))?;
+        match self.rpc.send_and_confirm_transaction(&transaction).await {
+            Ok(signature) => Ok(signature),
+            Err(error) => Err(self.explain(error, transaction.get_signature()).await),
+        }
+    }
+
+    /// Creates the next market (its id is the config's `market_count`) as `creator`.
+    pub async fn create_market(
+        &self,
+        creator: &Keypair,
+        terms: MarketTerms,
+    ) -> Result<CreatedMarket, ClientError> {
+        if self.client_checks {
+            validate::check_question(&terms.question).map_err(ClientError::refused)?;
+            let now = self.cluster_time().await?;
+            validate::check_close_time(terms.close_time, now).map_err(ClientError::refused)?;
+        }
+        let id = self.config().await?.market_count;
+        let instruction = instructions::create_market(creator.pubkey(), self.usdc_mint, id, terms);
+        let signature = self.send(creator, &[instruction], &[]).await?;
+        Ok(CreatedMarket {
+            signature,
+            market: self.market(id).await?,
+        })
+    }
+
+    /// Stakes `amount` base units of test USDC from the wallet's token account on `outcome`.
+    pub async fn deposit(
+        &self,
+        wallet: &Keypair,
+        market_id: u64,
+        outcome: u8,
+        amount: u64,
+    ) -> Result<Deposited, ClientError> {
+        let owner = wallet.pubkey();
+        if self.client_checks {
+            validate::check_outcome(outcome).map_err(ClientError::refused)?;
+            validate::check_amount(amount).map_err(ClientError::refused)?;
+        }
+        self.market(market_id).await?;
+        let before = self.usdc_balance(&owner).await?;
+        if self.client_checks && before.is_none() {
+            return Err(ClientError::NoUsdcAccount {
+                wallet: owner,
+                mint: self.usdc_mint,
+            });
+        }
+        let instruction = instructions::deposit(
+            owner,
+            self.usdc_mint,
+            pda::market(market_id),
+            outcome,
+            amount,
+        );
+        let signature = self.send(wallet, &[instruction], &[]).await?;
+        Ok(Deposited {
+            signature,
+            market: self.market(market_id).await?,
+            position: self.existing_position(market_id, owner).await?,
+            usdc: BalanceChange {
+                before: before.unwrap_or(0),
+                after: self.usdc_balance(&owner).await?.unwrap_or(0),
+            },
+        })
+    }
+
+    /// Settles market `market_id` with the fixture's proof, validated by the cluster's oracle.
+    /// Anyone may settle; `payer` only pays the fee.
+    pub async fn settle(
+        &self,
+        payer: &Keypair,
+        market_id: u64,
+        fixture: &ProofFixture,
+    ) -> Result<Settled, ClientError> {
+        self.market(market_id).await?;
+        let instruction = instructions::settle(
+            pda::market(market_id),
+            self.endpoint.oracle_program,
+            fixture.to_settlement_proof(),
+        );
+        let signature = self.send(payer, &[instruction], &[]).await?;
+        Ok(Settled {
+            signature,
+            market: self.market(market_id).await?,
+        })
+    }
+
+    /// Pays the wallet's winning position out to its token account.
+    pub async fn claim(&self, wallet: &Keypair, market_id: u64) -> Result<Withdrawn, ClientError> {
+        self.withdraw(wallet, market_id, instructions::claim).await
+    }
+
+    /// Returns the wallet's stake when the market is refundable.
+    pub async fn refund(&self, wallet: &Keypair, market_id: u64) -> Result<Withdrawn, ClientError> {
+        self.withdraw(wallet, market_id, instructions::refund).await
+    }
+
+    async fn withdraw(
+        &self,
+        wallet: &Keypair,
+        market_id: u64,
+        instruction: fn(Withdrawal) -> Instruction,
+    ) -> Result<Withdrawn, ClientError> {
+        let owner = wallet.pubkey();
+        self.market(market_id).await?;
+        if self.client_checks {
+            self.existing_position(market_id, owner).await?;
+        }
+        let before = self.usdc_balance(&owner).await?.unwrap_or(0);
+        let withdrawal = Withdrawal::of(owner, self.usdc_mint, pda::market(market_id));
+        let signature = self.send(wallet, &[instruction(withdrawal)], &[]).await?;
+        Ok(Withdrawn {
+            signature,
+            position: self.existing_position(market_id, owner).await?,
+            usdc: BalanceChange {
+                before,
+                after: self.usdc_balance(&owner).await?.unwrap_or(0),
+            },
+        })
+    }
+
+    async fn existing_position(
+        &self,
+        market_id: u64,
+        owner: Pubkey,
+    ) -> Result<Position, ClientError> {
+        self.position(market_id, &owner)
+            .await?
+            .ok_or(ClientError::PositionNotFound { market_id, owner })
+    }
+
+    async fn explain(&self, error: RpcClientError, signature: &Signature) -> ClientError {
+        match SendFailure::classify(error) {
+            SendFailure::Simulated {
+                message,
+                error,
+                logs,
+            } => transaction_failure(message, error.as_ref(), logs),
+            SendFailure::Executed { error } => {
+                let logs = self.transaction_logs(signature).await;
+                transaction_failure(executed_message(signature, &error), Some(&error), logs)
+            }
+            SendFailure::Other(error) => rpc_error(&self.rpc, error),
+        }
+    }
+
+    /// The logs of a transaction that failed on chain. Best effort: the failure is known
+    /// already, the logs only tell which program raised it.
+    async fn transaction_logs(&self, signature: &Signature) -> Vec<String> {
+        let config = RpcTransactionConfig {
+            encoding: Some(UiTransactionEncoding::Json),
+            commitment: Some(self.rpc.commitment()),
+            max_supported_transaction_version: Some(0),
+        };
+        self.rpc
+            .get_transaction_with_config(signature, config)
+            .await
+            .ok()
+            .and_then(|transaction| transaction.transaction.meta)
+            .and_then(|meta| Option::from(meta.log_messages))
+            .unwrap_or_default()
+    }
+}

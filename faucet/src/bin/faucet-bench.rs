@@ -1,0 +1,284 @@
+//! `faucet-bench`: requests per second and p50/p99 latency of the faucet's 400 and 429 paths
+//! under concurrent load, against the app in process on loopback; with `--rpc-url localnet`,
+//! also mints per second against a running `localnet`. Every run is bounded by a request count
+//! and a time limit.
+//!
+//! `cargo run --release -p fulltime-faucet --bin faucet-bench -- --requests 20000`
+
+use std::{
+    process::ExitCode,
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use clap::Parser;
+use fulltime_faucet::{
+    AppState, app,
+    config::Args as FaucetArgs,
+    mint::{MintFuture, Minted, Minter},
+};
+use reqwest::StatusCode;
+use solana_address::Address;
+use solana_signature::Signature;
+
+#[derive(Debug, Parser)]
+#[command(about = "Load figures of the faucet's 400 and 429 paths, and of minting on localnet")]
+struct Args {
+    /// Requests per measured path (at most).
+    #[arg(long, default_value_t = 20_000)]
+    requests: usize,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 32)]
+    concurrency: usize,
+    /// Time limit per measured path, in seconds.
+    #[arg(long, default_value_t = 10)]
+    max_secs: u64,
+    /// Also measure real mints against the running localnet (only `localnet` is accepted).
+    #[arg(long, value_parser = ["localnet"])]
+    rpc_url: Option<String>,
+    /// Where localnet wrote env.json.
+    #[arg(long, default_value = fulltime_client::localnet_env::DEFAULT_STATE_DIR)]
+    state_dir: String,
+    /// Mints to measure against localnet (at most), each to a fresh wallet.
+    #[arg(long, default_value_t = 50)]
+    mints: usize,
+}
+
+/// Answers at once: the 429 path needs one successful mint first, and nothing else of it.
+struct InstantMinter;
+
+impl Minter for InstantMinter {
+    fn mint(&self, _wallet: Address) -> MintFuture<'_> {
+        Box::pin(async {
+            Ok(Minted {
+                signature: Signature::default(),
+                amount: 1,
+                mint: Address::default(),
+            })
+        })
+    }
+}
+
+struct Load {
+    url: String,
+    requests: usize,
+    concurrency: usize,
+    limit: Duration,
+}
+
+struct Report {
+    expected: usize,
+    unexpected: usize,
+    elapsed: Duration,
+    /// Sorted.
+    latencies: Vec<Duration>,
+}
+
+impl Report {
+    fn percentile(&self, percent: usize) -> Duration {
+        let index = self.latencies.len() * percent / 100;
+        self.latencies[index.min(self.latencies.len() - 1)]
+    }
+
+    fn print(&self, path: &str) {
+        let done = self.latencies.len();
+        if done == 0 {
+            println!("{path:<6} no answers");
+            return;
+        }
+        println!(
+            "{path:<6} {:>9} {:>10} {:>9.2} {:>10.0} {:>9.2} {:>9.2}",
+            done,
+            self.unexpected,
+            self.elapsed.as_secs_f64(),
+            done as f64 / self.elapsed.as_secs_f64(),
+            self.percentile(50).as_secs_f64() * 1e3,
+            self.percentile(99).as_secs_f64() * 1e3,
+        );
+    }
+}
+
+impl Load {
+    /// Sends up to `requests` copies of `body()` with `concurrency` in flight,
+    /// until done or past the time limit; counts answers that are not `expected`.
+    async fn run(
+        &self,
+        client: &reqwest::Client,
+        expected: StatusCode,
+        body: impl Fn() -> String + Send + Sync + 'static,
+    ) -> Report {
+        let next = Arc::new(AtomicUsize::new(0));
+        let body = Arc::new(body);
+        let deadline = Instant::now() + self.limit;
+        let started = Instant::now();
+        let mut workers = tokio::task::JoinSet::new();
+        for _ in 0..self.concurrency {
+            let (client, next, body) = (client.clone(), next.clone(), body.clone());
+            let (url, total) = (self.url.clone(), self.requests);
+            workers.spawn(async move {
+                let mut latencies = Vec::new();
+                let mut unexpected = 0;
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total || Instant::now() >= deadline {
+                        break;
+                    }
+                    let sent = Instant::now();
+                    let answer = client
+                        .post(&url)
+                        .header("content-type", "application/json")
+                        .body(body())
+                        .send()
+                        .await;
+                    let status = match answer {
+                        Ok(response) => {
+                            let status = response.status();
+                            // Read the body so the connection can be reused.
+                            let _ = response.bytes().await;
+                            Some(status)
+                        }
+                        Err(_) => None,
+                    };
+                    latencies.push(sent.elapsed());
+                    unexpected += usize::from(status != Some(expected));
+                }
+                (latencies, unexpected)
+            });
+        }
+        let mut latencies = Vec::new();
+        let mut unexpected = 0;
+        for (worker_latencies, worker_unexpected) in workers.join_all().await {
+            latencies.extend(worker_latencies);
+            unexpected += worker_unexpected;
+        }
+        let elapsed = started.elapsed();
+        latencies.sort_unstable();
+        Report {
+            expected: latencies.len() - unexpected,
+            unexpected,
+            elapsed,
+            latencies,
+        }
+    }
+}
+
+/// Serves `state` on a free loopback port; returns the endpoint's URL.
+async fn serve(state: AppState) -> std::io::Result<String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}/api/faucet", listener.local_addr()?);
+    tokio::spawn(async move { axum::serve(listener, app(state)).await });
+    Ok(url)
+}
+
+fn wallet_body(wallet: &Address) -> String {
+    format!(r#"{{"wallet":"{wallet}"}}"#)
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    let command: Vec<String> = std::env::args().collect();
+    println!("command: {}", command.join(" "));
+    println!(
+        "build: {}; concurrency {}; at most {} requests and {} s per path",
+        if cfg!(debug_assertions) {
+            "debug (use --release for figures)"
+        } else {
+            "release"
+        },
+        args.concurrency,
+        args.requests,
+        args.max_secs,
+    );
+
+    // The wallet's cooldown outlasts the run, so every request after the first is a 429.
+    let state = AppState::new(
+        Some(Arc::new(InstantMinter)),
+        Duration::from_secs(3_600),
+        Duration::from_secs(30),
+    );
+    let url = match serve(state).await {
+        Ok(url) => url,
+        Err(error) => {
+            eprintln!("faucet-bench: cannot listen on loopback: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let client = reqwest::Client::new();
+    let limit = Duration::from_secs(args.max_secs);
+    let load = |url: &str, requests, concurrency| Load {
+        url: url.to_owned(),
+        requests,
+        concurrency,
+        limit,
+    };
+
+    let cooling = Address::new_unique();
+    let first = load(&url, 1, 1)
+        .run(&client, StatusCode::OK, move || wallet_body(&cooling))
+        .await;
+    if first.expected != 1 {
+        eprintln!("faucet-bench: the first request for the cooling wallet was not minted");
+        return ExitCode::FAILURE;
+    }
+    let load_paths = load(&url, args.requests, args.concurrency);
+
+    println!("path    answered unexpected   seconds    req/s    p50 ms    p99 ms");
+    let invalid = load_paths
+        .run(&client, StatusCode::BAD_REQUEST, || {
+            r#"{"wallet":"not-an-address"}"#.to_owned()
+        })
+        .await;
+    invalid.print("400");
+    let cooldown = load_paths
+        .run(&client, StatusCode::TOO_MANY_REQUESTS, move || {
+            wallet_body(&cooling)
+        })
+        .await;
+    cooldown.print("429");
+
+    if args.rpc_url.is_some() {
+        let faucet_args = FaucetArgs::try_parse_from([
+            "faucet",
+            "--rpc-url",
+            "localnet",
+            "--state-dir",
+            &args.state_dir,
+        ]);
+        let config = match faucet_args {
+            Ok(faucet_args) => faucet_args.resolve(),
+            Err(error) => {
+                eprintln!("faucet-bench: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Err(reason) = &config.minting {
+            eprintln!("faucet-bench: cannot mint on localnet: {reason}");
+            return ExitCode::FAILURE;
+        }
+        let url = match serve(config.app_state()).await {
+            Ok(url) => url,
+            Err(error) => {
+                eprintln!("faucet-bench: cannot listen on loopback: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let mints = load(&url, args.mints, args.concurrency.min(args.mints));
+        // A fresh wallet per request: every one is a real mint, none a 429.
+        let minted = mints
+            .run(&client, StatusCode::OK, || {
+                wallet_body(&Address::new_unique())
+            })
+            .await;
+        minted.print("mint");
+        println!(
+            "mints/second on localnet: {:.1} ({} confirmed)",
+            minted.expected as f64 / minted.elapsed.as_secs_f64(),
+            minted.expected
+        );
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,316 @@
+//! Command-line flags with environment fallbacks, and what they resolve to.
+//!
+//! A malformed value (an address that is not base58, a URL without a scheme) stops the server
+//! at start-up; a missing piece (no mint authority, no `.localnet/env.json` yet) does not: the
+//! faucet then serves and answers 503.
+
+use std::{
+    net::SocketAddr,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::Duration,
+};
+
+use clap::Parser;
+use fulltime_client::{
+    cluster::{Cluster, DEVNET_URL, MAINNET_URL},
+    localnet_env::{LocalnetEnv, LocalnetEnvError},
+};
+use solana_address::Address;
+use solana_signer::Signer;
+
+use crate::{
+    mint::Minter,
+    rpc_minter::{MintSettings, RpcMinter},
+    state::AppState,
+};
+
+/// The whole request may take this much longer than its RPC work (reading the body, answering),
+/// so that a slow mint answers the minter's 500 rather than the request timeout's 408.
+pub const REQUEST_TIMEOUT_MARGIN: Duration = Duration::from_secs(10);
+
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "faucet",
+    version,
+    about = "Mints devnet test USDC: POST /api/faucet"
+)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, env = "FAUCET_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// JSON-RPC endpoint: an http(s) URL, `devnet`, or `localnet` (reads <state-dir>/env.json).
+    /// The faucet refuses to mint on mainnet-beta whatever this says.
+    #[arg(long, env = "FAUCET_RPC_URL", default_value = "localnet")]
+    pub rpc_url: Cluster,
+
+    /// Where `localnet` wrote env.json.
+    #[arg(long, env = "FAUCET_STATE_DIR", default_value = fulltime_client::localnet_env::DEFAULT_STATE_DIR)]
+    pub state_dir: PathBuf,
+
+    /// The test USDC mint (default with `localnet`: the one in env.json).
+    #[arg(long, env = "FAUCET_MINT")]
+    pub mint: Option<Address>,
+
+    /// Keypair file (solana CLI JSON) of the mint's authority; it also pays fees and rent.
+    /// Without one the faucet answers 503.
+    #[arg(long, env = "FAUCET_MINT_AUTHORITY", value_name = "PATH")]
+    pub mint_authority: Option<PathBuf>,
+
+    /// Base units minted per request (test USDC has 6 decimals: 100000000 = 100 USDC).
+    #[arg(long, env = "FAUCET_AMOUNT", default_value_t = 100_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub amount: u64,
+
+    /// Seconds a wallet waits after a successful mint (at most a day).
+    #[arg(long, env = "FAUCET_COOLDOWN_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(..=86_400))]
+    pub cooldown_secs: u64,
+
+    /// Bound, in seconds, on the RPC work of one mint, confirmation included (a blockhash
+    /// expires after about 90 s, so longer waits gain nothing).
+    #[arg(long, env = "FAUCET_MINT_TIMEOUT_SECS", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub mint_timeout_secs: u64,
+}
+
+/// Why the faucet cannot mint; it serves 503 meanwhile.
+#[derive(Debug, thiserror::Error)]
+pub enum NotConfigured {
+    #[error(transparent)]
+    Localnet(#[from] LocalnetEnvError),
+    #[error("no mint authority: pass --mint-authority <keypair.json> or set FAUCET_MINT_AUTHORITY")]
+    NoAuthority,
+    #[error("no mint: pass --mint <address> or set FAUCET_MINT")]
+    NoMint,
+    #[error("cannot read the mint authority keypair {}: {reason}", path.display())]
+    Authority { path: PathBuf, reason: String },
+}
+
+pub struct FaucetConfig {
+    pub bind: SocketAddr,
+    pub cooldown: Duration,
+    pub mint_timeout: Duration,
+    pub minting: Result<MintSettings, NotConfigured>,
+}
+
+impl Args {
+    pub fn resolve(self) -> FaucetConfig {
+        let mint_timeout = Duration::from_secs(self.mint_timeout_secs);
+        FaucetConfig {
+            bind: self.bind,
+            cooldown: Duration::from_secs(self.cooldown_secs),
+            mint_timeout,
+            minting: self.mint_settings(mint_timeout),
+        }
+    }
+
+    fn mint_settings(self, timeout: Duration) -> Result<MintSettings, NotConfigured> {
+        let (rpc_url, mint, authority) = match self.rpc_url {
+            Cluster::Devnet => (DEVNET_URL.to_owned(), self.mint, self.mint_authority),
+            // Accepted so that the genesis check, not a spelling, is what refuses mainnet.
+            Cluster::Mainnet => (MAINNET_URL.to_owned(), self.mint, self.mint_authority),
+            Cluster::Custom(url) => (url, self.mint, self.mint_authority),
+            Cluster::Localnet => {
+                let env = LocalnetEnv::load(&self.state_dir)?;
+                let mint = self.mint.unwrap_or(env.mint);
+                let authority = self.mint_authority.unwrap_or(env.mint_authority);
+                (env.rpc_url, Some(mint), Some(authority))
+            }
+        };
+        let authority = authority.ok_or(NotConfigured::NoAuthority)?;
+        let mint = mint.ok_or(NotConfigured::NoMint)?;
+        Ok(MintSettings {
+            rpc_url,
+            mint,
+            authority: read_authority(&authority)?,
+            amount: self.amount,
+            timeout,
+        })
+    }
+}
+
+fn read_authority(path: &Path) -> Result<solana_keypair::Keypair, NotConfigured> {
+    // The error texts of the reader name the problem, never the file's bytes.
+    solana_keypair::read_keypair_file(path).map_err(|error| NotConfigured::Authority {
+        path: path.to_owned(),
+        reason: error.to_string(),
+    })
+}
+
+impl FaucetConfig {
+    /// The state the router runs on; says in the log why minting is off when it is.
+    pub fn app_state(self) -> AppState {
+        let minter = match self.minting {
+            Ok(settings) => {
+                tracing::info!(
+                    rpc = origin(&settings.rpc_url),
+                    mint = %settings.mint,
+                    authority = %settings.authority.pubkey(),
+                    amount = settings.amount,
+                    "minting"
+                );
+                Some(Arc::new(RpcMinter::new(settings)) as Arc<dyn Minter>)
+            }
+            Err(reason) => {
+                tracing::warn!(%reason, "the faucet cannot mint and answers 503");
+                None
+            }
+        };
+        AppState::new(
+            minter,
+            self.cooldown,
+            self.mint_timeout + REQUEST_TIMEOUT_MARGIN,
+        )
+    }
+}
+
+/// `scheme://host[:port]` of a URL: providers put API keys in paths and queries.
+fn origin(url: &str) -> &str {
+    let host_start = url.find("://").map_or(0, |index| index + 3);
+    let host_end = url[host_start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |index| host_start + index);
+    &url[..host_end]
+}
+
+#[cfg(test)]
+mod tests {
+    use solana_keypair::{Keypair, write_keypair_file};
+
+    use super::*;
+
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> Self {
+            let path =
+                std::env::temp_dir().join(format!("fulltime-faucet-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&path).expect("temp dir");
+            Self(path)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn args(flags: &[&str]) -> Args {
+        let argv = std::iter::once("faucet").chain(flags.iter().copied());
+        Args::try_parse_from(argv).expect("valid flags")
+    }
+
+    fn keypair_file(dir: &Path, name: &str) -> (PathBuf, Keypair) {
+        let keypair = Keypair::new();
+        let path = dir.join(name);
+        write_keypair_file(&keypair, &path).expect("write keypair");
+        (path, keypair)
+    }
+
+    fn write_env(dir: &Path, mint: Address, authority: PathBuf) {
+        LocalnetEnv {
+            rpc_url: "http://127.0.0.1:18899".into(),
+            ws_url: "ws://127.0.0.1:18900".into(),
+            settlement_program: Address::new_unique(),
+            oracle_program: Address::new_unique(),
+            mint,
+            mint_authority: authority,
+            wallet: dir.join("wallet.json"),
+        }
+        .save(dir)
+        .expect("save env");
+    }
+
+    #[test]
+    fn defaults_follow_the_contract() {
+        let args = args(&[]);
+        assert_eq!(args.bind, "127.0.0.1:8080".parse().expect("address"));
+        assert_eq!(args.rpc_url, Cluster::Localnet);
+        assert_eq!(args.amount, 100_000_000);
+        assert_eq!(args.cooldown_secs, 30);
+    }
+
+    #[test]
+    fn without_an_authority_it_is_not_configured() {
+        let mint = Address::new_unique().to_string();
+        let config = args(&["--rpc-url", "devnet", "--mint", &mint]).resolve();
+        assert!(matches!(config.minting, Err(NotConfigured::NoAuthority)));
+    }
+
+    #[test]
+    fn a_missing_localnet_env_is_not_configured() {
+        let config = args(&["--state-dir", "/nonexistent/fulltime"]).resolve();
+        assert!(matches!(config.minting, Err(NotConfigured::Localnet(_))));
+    }
+
+    #[test]
+    fn an_unreadable_authority_is_not_configured() {
+        let mint = Address::new_unique().to_string();
+        let flags = ["--rpc-url", "http://127.0.0.1:1", "--mint", &mint];
+        let config =
+            args(&[&flags[..], &["--mint-authority", "/nonexistent.json"]].concat()).resolve();
+        assert!(matches!(
+            config.minting,
+            Err(NotConfigured::Authority { .. })
+        ));
+    }
+
+    #[test]
+    fn localnet_reads_env_json_and_explicit_flags_win() {
+        let dir = TempDir::new("localnet-env");
+        let (env_authority_path, env_authority) = keypair_file(&dir.0, "env-authority.json");
+        let env_mint = Address::new_unique();
+        write_env(&dir.0, env_mint, env_authority_path);
+        let state_dir = dir.0.to_str().expect("utf-8 temp dir");
+
+        let from_env = args(&["--state-dir", state_dir]).resolve();
+        let settings = from_env.minting.expect("configured");
+        assert_eq!(settings.rpc_url, "http://127.0.0.1:18899");
+        assert_eq!(settings.mint, env_mint);
+        assert_eq!(settings.authority.pubkey(), env_authority.pubkey());
+
+        let (flag_authority_path, flag_authority) = keypair_file(&dir.0, "flag-authority.json");
+        let flag_mint = Address::new_unique();
+        let explicit = args(&[
+            "--state-dir",
+            state_dir,
+            "--mint",
+            &flag_mint.to_string(),
+            "--mint-authority",
+            flag_authority_path.to_str().expect("utf-8 temp dir"),
+        ])
+        .resolve();
+        let settings = explicit.minting.expect("configured");
+        assert_eq!(settings.mint, flag_mint);
+        assert_eq!(settings.authority.pubkey(), flag_authority.pubkey());
+    }
+
+    #[test]
+    fn malformed_values_are_refused_at_start_up() {
+        let argv = |flags: &[&str]| {
+            Args::try_parse_from(std::iter::once("faucet").chain(flags.iter().copied())).is_err()
+        };
+        assert!(argv(&["--rpc-url", "api.devnet.solana.com"]));
+        assert!(argv(&["--mint", "not-an-address"]));
+        assert!(argv(&["--amount", "0"]));
+        assert!(argv(&["--amount", "-5"]));
+        assert!(argv(&["--bind", "localhost"]));
+        // Bounded so that deadlines computed from them cannot overflow.
+        assert!(argv(&["--cooldown-secs", "86401"]));
+        assert!(argv(&["--mint-timeout-secs", "0"]));
+        assert!(argv(&["--mint-timeout-secs", "301"]));
+    }
+
+    #[test]
+    fn logs_only_the_origin_of_an_rpc_url() {
+        assert_eq!(
+            origin("https://rpc.example.com/v1/SECRET?api-key=SECRET"),
+            "https://rpc.example.com"
+        );
+        assert_eq!(origin("http://127.0.0.1:8899"), "http://127.0.0.1:8899");
+        assert_eq!(origin("https://host?api-key=SECRET"), "https://host");
+    }
+}

@@ -1,0 +1,252 @@
+//! The faucet against a real `localnet` node: the binary runs as a child process on free ports,
+//! the faucet in process on a free port, configured from the node's env.json like
+//! `faucet --rpc-url localnet --state-dir DIR`.
+
+use std::{
+    io::{BufRead, BufReader},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::mpsc,
+    time::Duration,
+};
+
+use clap::Parser;
+use fulltime_faucet::{app, config::Args};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use solana_address::Address;
+use solana_commitment_config::CommitmentConfig;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use tokio::task::JoinSet;
+
+const AMOUNT: u64 = 100_000_000;
+const READY_WITHIN: Duration = Duration::from_secs(180);
+
+/// A running `localnet`, killed when dropped.
+struct Localnet {
+    child: Child,
+    state_dir: PathBuf,
+}
+
+impl Localnet {
+    fn start() -> Self {
+        let state_dir = std::env::temp_dir().join(format!(
+            "fulltime-faucet-localnet-{}-{}",
+            std::process::id(),
+            Address::new_unique()
+        ));
+        std::fs::create_dir_all(&state_dir).expect("state dir");
+        let mut child = Command::new(localnet_binary())
+            .arg("--rpc-port")
+            .arg(free_port().to_string())
+            .arg("--ws-port")
+            .arg(free_port().to_string())
+            .arg("--state-dir")
+            .arg(&state_dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn localnet");
+        let stdout = child.stdout.take().expect("piped stdout");
+        // Built before waiting, so that a node that never gets ready is still killed.
+        let node = Self { child, state_dir };
+        let (ready_tx, ready_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            // Keeps reading after `ready` so the node never blocks on a full pipe.
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if line.starts_with("ready") {
+                    let _ = ready_tx.send(());
+                }
+            }
+        });
+        ready_rx
+            .recv_timeout(READY_WITHIN)
+            .expect("localnet prints a line starting with `ready`");
+        node
+    }
+}
+
+impl Drop for Localnet {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.state_dir);
+    }
+}
+
+/// `target/<profile>/localnet`, next to this test's own `target/<profile>/deps/`; built with
+/// cargo (same profile and target directory) when missing.
+fn localnet_binary() -> PathBuf {
+    let test_exe = std::env::current_exe().expect("test executable");
+    let profile_dir = test_exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>");
+    let binary = profile_dir.join(format!("localnet{}", std::env::consts::EXE_SUFFIX));
+    if binary.exists() {
+        return binary;
+    }
+    let target_dir = profile_dir.parent().expect("target/<profile>");
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
+        .arg("--target-dir")
+        .arg(target_dir);
+    match profile_dir.file_name().and_then(|name| name.to_str()) {
+        Some("debug") | None => {}
+        Some("release") => {
+            build.arg("--release");
+        }
+        Some(profile) => {
+            build.args(["--profile", profile]);
+        }
+    }
+    let status = build.status().expect("run cargo build");
+    assert!(
+        status.success(),
+        "cargo build of the localnet binary failed"
+    );
+    binary
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a free port")
+}
+
+/// Serves the faucet for `flags` on a free loopback port; returns its base URL.
+async fn start_faucet(flags: &[&str]) -> String {
+    let config = Args::try_parse_from(std::iter::once("faucet").chain(flags.iter().copied()))
+        .expect("faucet flags")
+        .resolve();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("address"));
+    let app = app(config.app_state());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    url
+}
+
+struct Faucet {
+    url: String,
+    http: reqwest::Client,
+}
+
+impl Faucet {
+    async fn request(&self, wallet: &Address) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(format!("{}/api/faucet", self.url))
+            .json(&json!({ "wallet": wallet.to_string() }))
+            .timeout(Duration::from_secs(60))
+            .send()
+            .await
+            .expect("the faucet answers");
+        let status = response.status();
+        (status, response.json().await.expect("a JSON body"))
+    }
+}
+
+/// The wallet's test USDC in base units; 0 while its token account does not exist.
+async fn balance(rpc: &RpcClient, wallet: &Address, mint: &Address) -> u64 {
+    let account = fulltime_client::pda::token_account(wallet, mint);
+    match rpc.get_token_account_balance(&account).await {
+        Ok(balance) => balance.amount.parse().expect("an integer amount"),
+        Err(_) if rpc.get_account(&account).await.is_err() => 0,
+        Err(error) => panic!("getTokenAccountBalance: {error}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_faucet_mints_on_a_real_node() {
+    let node = tokio::task::spawn_blocking(Localnet::start)
+        .await
+        .expect("localnet");
+    let state_dir = node.state_dir.to_str().expect("utf-8 temp dir");
+    let env = fulltime_client::localnet_env::LocalnetEnv::load(&node.state_dir).expect("env.json");
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let faucet = Faucet {
+        url: start_faucet(&["--rpc-url", "localnet", "--state-dir", state_dir]).await,
+        http: reqwest::Client::new(),
+    };
+
+    // A mint shows up in the wallet's token balance.
+    let wallet = Address::new_unique();
+    let (status, body) = faucet.request(&wallet).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["amount"], json!(AMOUNT));
+    assert_eq!(body["mint"], json!(env.mint.to_string()));
+    let signature = body["signature"].as_str().expect("signature");
+    assert!(
+        signature.parse::<solana_signature::Signature>().is_ok(),
+        "{signature}"
+    );
+    assert_eq!(balance(&rpc, &wallet, &env.mint).await, AMOUNT);
+
+    // Within the cooldown: 429, nothing minted.
+    let (status, body) = faucet.request(&wallet).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(balance(&rpc, &wallet, &env.mint).await, AMOUNT);
+
+    // Twenty at once for a fresh wallet: one mint on chain.
+    let wallet = Address::new_unique();
+    let faucet = std::sync::Arc::new(faucet);
+    let mut requests = JoinSet::new();
+    for _ in 0..20 {
+        let faucet = faucet.clone();
+        requests.spawn(async move { faucet.request(&wallet).await.0 });
+    }
+    let statuses = requests.join_all().await;
+    let count = |wanted| statuses.iter().filter(|&&status| status == wanted).count();
+    assert_eq!(count(StatusCode::OK), 1, "{statuses:?}");
+    assert_eq!(count(StatusCode::TOO_MANY_REQUESTS), 19, "{statuses:?}");
+    assert_eq!(balance(&rpc, &wallet, &env.mint).await, AMOUNT);
+
+    // The same mint and authority behind a dead RPC: 500, and the wallet may retry at once.
+    let mint = env.mint.to_string();
+    let authority = env.mint_authority.to_str().expect("utf-8 path");
+    let dead = Faucet {
+        url: start_faucet(&[
+            "--rpc-url",
+            "http://127.0.0.1:1",
+            "--mint",
+            &mint,
+            "--mint-authority",
+            authority,
+            "--mint-timeout-secs",
+            "5",
+        ])
+        .await,
+        http: reqwest::Client::new(),
+    };
+    let wallet = Address::new_unique();
+    for _ in 0..2 {
+        let (status, body) = dead.request(&wallet).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert_eq!(body["error"], json!("mint_failed"));
+    }
+    assert_eq!(balance(&rpc, &wallet, &env.mint).await, 0);
+
+    // A funded key that is not the mint's authority: the transaction fails, 500, nothing minted.
+    let not_authority = env.wallet.to_str().expect("utf-8 path");
+    let impostor = Faucet {
+        url: start_faucet(&[
+            "--rpc-url",
+            "localnet",
+            "--state-dir",
+            state_dir,
+            "--mint-authority",
+            not_authority,
+        ])
+        .await,
+        http: reqwest::Client::new(),
+    };
+    let (status, body) = impostor.request(&wallet).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert_eq!(body["error"], json!("mint_failed"));
+    assert_eq!(balance(&rpc, &wallet, &env.mint).await, 0);
+    drop(node);
+}

@@ -1,0 +1,99 @@
+//! `localnet`: a local Solana node with the Fulltime programs, ready for the `fulltime` command
+//! and the faucet. Prints one line starting with `ready` once it serves requests.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_localnet::node::{DEMO_MARKETS, Node, NodeOptions};
+
+/// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
+/// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
+/// demo markets and a funded wallet. State (keypairs, env.json) is kept in --state-dir; the chain
+/// itself starts fresh each time.
+#[derive(Debug, Parser)]
+#[command(version)]
+struct Args {
+    /// JSON-RPC port on 127.0.0.1.
+    #[arg(long, default_value_t = 8899)]
+    rpc_port: u16,
+    /// WebSocket port on 127.0.0.1.
+    #[arg(long, default_value_t = 8900)]
+    ws_port: u16,
+    /// Where keypairs and env.json are kept.
+    #[arg(long, default_value = DEFAULT_STATE_DIR)]
+    state_dir: PathBuf,
+    /// Keypair file of the wallet to fund [default: ~/.config/solana/id.json when it exists,
+    /// else <state-dir>/wallet.json, created if missing].
+    #[arg(long)]
+    wallet: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("localnet: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run(args))
+}
+
+async fn run(args: Args) -> ExitCode {
+    let started = std::time::Instant::now();
+    let options = NodeOptions {
+        rpc_port: args.rpc_port,
+        ws_port: args.ws_port,
+        state_dir: args.state_dir.clone(),
+        wallet: args.wallet,
+    };
+    let node = match Node::start(options).await {
+        Ok(node) => node,
+        Err(error) => {
+            eprintln!("localnet: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let env = node.env();
+    println!(
+        "ready in {} ms: rpc {} ws {} mint {} wallet {} ({} demo markets; env {})",
+        started.elapsed().as_millis(),
+        env.rpc_url,
+        env.ws_url,
+        env.mint,
+        env.wallet.display(),
+        DEMO_MARKETS.len(),
+        args.state_dir.join("env.json").display(),
+    );
+    let _ = std::io::stdout().flush();
+
+    wait_for_shutdown_signal().await;
+    node.shutdown();
+    println!("stopped");
+    ExitCode::SUCCESS
+}
+
+async fn wait_for_shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}

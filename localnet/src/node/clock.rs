@@ -1,0 +1,64 @@
+//! Keeps the cluster clock moving with the wall clock.
+//!
+//! With one block per transaction the clock would only move when transactions arrive, so a
+//! market "closing in five minutes" would never close on an idle node. Once a second this moves
+//! the clock forward by the wall time that passed, through surfpool's own time travel; warps a
+//! user makes (`surfnet_timeTravel`) are kept, since the clock only ever moves on from wherever it
+//! is.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::Sender;
+use surfpool_core::surfnet::locker::SurfnetSvmLocker;
+use surfpool_core::types::TimeTravelConfig;
+use surfpool_types::SimnetCommand;
+
+const TICK: Duration = Duration::from_secs(1);
+
+pub struct WallClock {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl WallClock {
+    pub fn start(locker: SurfnetSvmLocker, commands: Sender<SimnetCommand>) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let stop = Arc::clone(&stop);
+            std::thread::Builder::new()
+                .name("wall-clock".into())
+                .spawn(move || tick(&locker, &commands, &stop))
+                .ok()
+        };
+        Self { stop, thread }
+    }
+}
+
+fn tick(locker: &SurfnetSvmLocker, commands: &Sender<SimnetCommand>, stop: &AtomicBool) {
+    let mut last = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(TICK);
+        let elapsed = last.elapsed();
+        last = Instant::now();
+        let chain_ms = locker.with_svm_reader(|svm| svm.updated_at);
+        let target = chain_ms.saturating_add(elapsed.as_millis() as u64);
+        // A failure here (the runloop shutting down) only means the next tick tries again.
+        let _ = locker.time_travel(
+            None,
+            commands.clone(),
+            TimeTravelConfig::AbsoluteTimestamp(target),
+        );
+    }
+}
+
+impl Drop for WallClock {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The embedded surfpool: offline, one block per transaction (so a confirmation takes
+//! milliseconds), instruction profiling off (it re-runs every transaction and means nothing for
+//! native programs), and both programs registered as native builtins.
+
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use surfpool_core::surfnet::locker::SurfnetSvmLocker;
+use surfpool_core::surfnet::svm::{SurfnetSvm, SurfnetSvmConfig};
+use surfpool_types::{
+    BlockProductionMode, RpcConfig, SimnetCommand, SimnetConfig, SimnetEvent, SurfpoolConfig,
+};
+
+use super::NodeError;
+use crate::native::register_programs;
+
+/// Each block advances the cluster clock by this much; the wall clock moves it the rest of the
+/// way (see `clock`).
+pub const SLOT_TIME_MS: u64 = 10;
+
+const STARTUP_DEADLINE: Duration = Duration::from_secs(60);
+
+pub struct Surfnet {
+    locker: SurfnetSvmLocker,
+    commands: Sender<SimnetCommand>,
+    runloop: Option<JoinHandle<()>>,
+}
+
+impl Surfnet {
+    /// Starts the runloop on its own thread and waits until the RPC servers serve.
+    pub fn start(rpc_port: u16, ws_port: u16) -> Result<Self, NodeError> {
+        ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
+        ensure_free(ws_port, "WebSocket", "--ws-port")?;
+        let svm_config = SurfnetSvmConfig {
+            slot_time: SLOT_TIME_MS,
+            instruction_profiling_enabled: false,
+            ..SurfnetSvmConfig::default()
+        };
+        let (mut svm, events, geyser_events) =
+            SurfnetSvm::new(svm_config).map_err(|error| NodeError::Start(error.to_string()))?;
+        register_programs(&mut svm.inner.svm);
+        let locker = SurfnetSvmLocker::new(svm);
+
+        let config = SurfpoolConfig {
+            simnets: vec![SimnetConfig {
+                offline_mode: true,
+                remote_rpc_url: None,
+                slot_time: SLOT_TIME_MS,
+                block_production_mode: BlockProductionMode::Transaction,
+                instruction_profiling_enabled: false,
+                ..SimnetConfig::default()
+            }],
+            rpc: RpcConfig {
+                bind_host: "127.0.0.1".into(),
+                bind_port: rpc_port,
+                ws_port,
+                ..RpcConfig::default()
+            },
+            ..SurfpoolConfig::default()
+        };
+        let (commands, commands_rx) = crossbeam_channel::unbounded();
+        let (ended_tx, ended) = mpsc::channel();
+        let runloop = {
+            let locker = locker.clone();
+            let commands = commands.clone();
+            std::thread::Builder::new()
+                .name("surfnet".into())
+                .spawn(move || {
+                    let result = tokio::runtime::Builder::new_multi_thread()
+                        .enable_all()
+                        .build()
+                        .map_err(|error| error.to_string())
+                        .and_then(|runtime| {
+                            runtime
+                                .block_on(surfpool_core::runloops::start_local_surfnet_runloop(
+                                    locker,
+                                    config,
+                                    commands,
+                                    commands_rx,
+                                    geyser_events,
+                                ))
+                                .map_err(|error| error.to_string())
+                        });
+                    let _ = ended_tx.send(result);
+                })
+                .map_err(|error| NodeError::Start(error.to_string()))?
+        };
+
+        wait_until_serving(&events, &ended, rpc_port, ws_port)?;
+        std::thread::Builder::new()
+            .name("surfnet-events".into())
+            .spawn(move || report_events(events))
+            .map_err(|error| NodeError::Start(error.to_string()))?;
+        Ok(Self {
+            locker,
+            commands,
+            runloop: Some(runloop),
+        })
+    }
+
+    pub fn locker(&self) -> SurfnetSvmLocker {
+        self.locker.clone()
+    }
+
+    pub fn commands(&self) -> Sender<SimnetCommand> {
+        self.commands.clone()
+    }
+
+    pub fn shutdown(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        let _ = self.commands.send(SimnetCommand::Terminate(None));
+        if let Some(runloop) = self.runloop.take() {
+            let _ = runloop.join();
+        }
+    }
+}
+
+impl Drop for Surfnet {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn wait_until_serving(
+    events: &Receiver<SimnetEvent>,
+    ended: &mpsc::Receiver<Result<(), String>>,
+    rpc_port: u16,
+    ws_port: u16,
+) -> Result<(), NodeError> {
+    let deadline = std::time::Instant::now() + STARTUP_DEADLINE;
+    loop {
+        if let Ok(result) = ended.try_recv() {
+            let reason = result.err().unwrap_or_else(|| "the runloop stopped".into());
+            return Err(port_error(&reason, rpc_port, ws_port).unwrap_or(NodeError::Start(reason)));
+        }
+        let remaining = deadline.saturating_duration_since(std::time::Instant::now());
+        if remaining.is_zero() {
+            return Err(NodeError::Start("no RPC server within a minute".into()));
+        }
+        match events.recv_timeout(remaining.min(Duration::from_millis(100))) {
+            Ok(SimnetEvent::CoreStarted(_)) => return Ok(()),
+            Ok(SimnetEvent::Aborted(reason)) => return Err(NodeError::Start(reason)),
+            Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(NodeError::Start("the runloop stopped".into()));
+            }
+        }
+    }
+}
+
+/// Checked before surfpool starts, so the message names this binary's flag.
+fn ensure_free(port: u16, what: &'static str, flag: &'static str) -> Result<(), NodeError> {
+    match std::net::TcpListener::bind(("127.0.0.1", port)) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
+            Err(NodeError::PortInUse { port, what, flag })
+        }
+        Err(error) => Err(NodeError::Start(format!(
+            "cannot bind 127.0.0.1:{port}: {error}"
+        ))),
+    }
+}
+
+/// surfpool reports a port taken in the meantime as text; name the flag that changes it.
+fn port_error(reason: &str, rpc_port: u16, ws_port: u16) -> Option<NodeError> {
+    if !reason.contains("already in use") {
+        return None;
+    }
+    let (port, what, flag) = if reason.contains(&format!("port {ws_port} ")) {
+        (ws_port, "WebSocket", "--ws-port")
+    } else {
+        (rpc_port, "JSON-RPC", "--rpc-port")
+    };
+    Some(NodeError::PortInUse { port, what, flag })
+}
+
+/// Surfpool's own errors and warnings go to stderr; everything else it says is routine.
+fn report_events(events: Receiver<SimnetEvent>) {
+    for event in events {
+        match event {
+            SimnetEvent::ErrorLog(_, message) => eprintln!("surfnet error: {message}"),
+            SimnetEvent::WarnLog(_, message) => eprintln!("surfnet warning: {message}"),
+            SimnetEvent::Aborted(reason) => eprintln!("surfnet aborted: {reason}"),
+            _ => {}
+        }
+    }
+}

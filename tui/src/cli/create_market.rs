@@ -1,0 +1,118 @@
+//! `create-market`: a market binding a fixture, a stat and a predicate.
+
+use clap::Args;
+use fulltime_client::cluster::Endpoint;
+use fulltime_client::fixture::FixturePredicate;
+use fulltime_client::rpc::CreatedMarket;
+use fulltime_client::settlement::MarketTerms;
+use serde_json::json;
+
+use super::{Checks, Context};
+use crate::input::{When, describe_predicate, format_time, parse_predicate};
+use crate::output::Output;
+use crate::output::failure::CliError;
+use crate::output::market::market_json;
+use crate::output::transaction::{signature_fields, signature_line};
+
+#[derive(Debug, Args)]
+pub struct CreateMarketArgs {
+    /// The question users stake on, at most 140 characters.
+    #[arg(long)]
+    pub question: String,
+
+    /// When deposits close: +DURATION from the cluster clock (+10m, +2h, +1h30m) or an
+    /// RFC 3339 time (2026-11-20T18:00:00Z). Must be in the future.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    pub close: When,
+
+    /// The match's fixture id, as in the oracle's score batches.
+    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    pub fixture: i64,
+
+    /// The stat key the proof must prove (in the committed fixtures 1 is home goals).
+    #[arg(long, value_name = "KEY")]
+    pub stat: u32,
+
+    /// The stat's period; 100 is the final, full-time value.
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
+    pub period: i32,
+
+    /// The market resolves YES when the stat satisfies <gt|lt|eq>:<THRESHOLD>, e.g. gt:1
+    /// (more than 1).
+    #[arg(long, value_name = "CMP:THRESHOLD", value_parser = parse_predicate, allow_hyphen_values = true)]
+    pub predicate: FixturePredicate,
+
+    #[command(flatten)]
+    pub checks: Checks,
+}
+
+pub async fn run(context: &Context, args: CreateMarketArgs) -> Result<Output, CliError> {
+    let creator = context.wallet()?;
+    let client = context.client(args.checks.force).await?;
+    let now = client.cluster_time().await?;
+    let terms = MarketTerms {
+        question: args.question,
+        close_time: args.close.resolve(now)?,
+        fixture_id: args.fixture,
+        stat_key: args.stat,
+        period: args.period,
+        predicate: args.predicate.into(),
+    };
+    let created = client.create_market(&creator, terms).await?;
+    Ok(render(client.endpoint(), &created, now))
+}
+
+fn render(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Output {
+    let market = &created.market;
+    let (signature, explorer) = signature_fields(endpoint, &created.signature);
+    Output {
+        human: [
+            format!("Created market {}: {}", market.id, market.question),
+            signature_line(endpoint, &created.signature),
+            format!("Closes:    {}", format_time(market.close_time)),
+            format!(
+                "Terms:     fixture {}, stat {}, period {}; YES if {}",
+                market.fixture_id,
+                market.stat_key,
+                market.period,
+                describe_predicate(&FixturePredicate::from(market.predicate))
+            ),
+        ]
+        .join("\n"),
+        json: json!({
+            "signature": signature,
+            "explorer": explorer,
+            "market": market_json(market, now),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::output::market::tests::{NOW, sample_market};
+    use crate::output::transaction::tests::{devnet, signature};
+
+    use super::*;
+
+    #[test]
+    fn shows_the_new_market_and_its_terms() {
+        let created = CreatedMarket {
+            signature: signature(),
+            market: sample_market(),
+        };
+        let output = render(&devnet(), &created, NOW);
+        assert_eq!(
+            output.human,
+            format!(
+                "Created market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
+                 Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
+                 Closes:    2026-11-20T00:10:00Z\n\
+                 Terms:     fixture 18502311, stat 1, period 100; YES if stat > 1",
+                signature()
+            )
+        );
+        assert_eq!(output.json["signature"], signature().to_string());
+        assert_eq!(output.json["market"]["id"], 3);
+        assert_eq!(output.json["market"]["status"], "open");
+    }
+}

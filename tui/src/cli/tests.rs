@@ -1,0 +1,314 @@
+use std::time::Duration;
+
+use clap::CommandFactory;
+use clap::error::ErrorKind;
+use fulltime_client::fixture::{FixtureComparison, FixturePredicate};
+
+use super::*;
+use crate::input::When;
+
+fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+    Cli::try_parse_from(std::iter::once("fulltime").chain(args.iter().copied()))
+}
+
+fn parsed(args: &[&str]) -> Cli {
+    parse(args).unwrap_or_else(|error| panic!("{args:?}: {error}"))
+}
+
+fn refused(args: &[&str]) -> clap::Error {
+    parse(args).expect_err("clap refuses it")
+}
+
+#[test]
+fn the_command_definition_is_consistent() {
+    Cli::command().debug_assert();
+}
+
+#[test]
+fn global_flags_default_like_the_solana_cli() {
+    let cli = parsed(&["markets"]);
+    assert_eq!(cli.global.url, Cluster::Localnet);
+    assert_eq!(cli.global.keypair, None);
+    assert!(!cli.global.json);
+    assert_eq!(cli.global.state_dir, PathBuf::from(".localnet"));
+    assert!(matches!(cli.command, Command::Markets));
+}
+
+#[test]
+fn global_flags_go_before_or_after_the_subcommand() {
+    for args in [
+        &["--url", "devnet", "--json", "-k", "/tmp/id.json", "balance"][..],
+        &[
+            "balance",
+            "--url",
+            "devnet",
+            "--json",
+            "--keypair",
+            "/tmp/id.json",
+        ],
+        &["-u", "d", "balance", "--json", "-k", "/tmp/id.json"],
+    ] {
+        let cli = parsed(args);
+        assert_eq!(cli.global.url, Cluster::Devnet, "{args:?}");
+        assert!(cli.global.json);
+        assert_eq!(cli.global.keypair, Some(PathBuf::from("/tmp/id.json")));
+    }
+    let cli = parsed(&[
+        "--url",
+        "http://127.0.0.1:8899",
+        "--state-dir",
+        "/s",
+        "markets",
+    ]);
+    assert_eq!(
+        cli.global.url,
+        Cluster::Custom("http://127.0.0.1:8899".into())
+    );
+    assert_eq!(cli.global.state_dir, PathBuf::from("/s"));
+}
+
+#[test]
+fn an_unknown_cluster_is_a_clap_error() {
+    let error = refused(&["--url", "testnet", "markets"]);
+    assert_eq!(error.kind(), ErrorKind::ValueValidation);
+    assert!(
+        error.to_string().contains(
+            "`testnet` is not a cluster: use localnet, devnet, mainnet or an http(s):// RPC URL"
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn create_market_takes_terms_and_a_close_time() {
+    let cli = parsed(&[
+        "create-market",
+        "--question",
+        "Will Arsenal score more than 1 goal?",
+        "--close",
+        "+10m",
+        "--fixture",
+        "18502311",
+        "--stat",
+        "1",
+        "--predicate",
+        "gt:1",
+    ]);
+    let Command::CreateMarket(args) = cli.command else {
+        panic!("create-market");
+    };
+    assert_eq!(args.question, "Will Arsenal score more than 1 goal?");
+    assert_eq!(args.close, When::In(Duration::from_secs(600)));
+    assert_eq!((args.fixture, args.stat, args.period), (18_502_311, 1, 100));
+    assert_eq!(
+        args.predicate,
+        FixturePredicate {
+            comparison: FixtureComparison::Gt,
+            threshold: 1
+        }
+    );
+    assert!(!args.checks.force);
+
+    let cli = parsed(&[
+        "create-market",
+        "--question",
+        "q",
+        "--close",
+        "2026-11-20T18:00:00Z",
+        "--fixture",
+        "-4",
+        "--stat",
+        "2",
+        "--period",
+        "45",
+        "--predicate",
+        "lt:-1",
+        "--force",
+    ]);
+    let Command::CreateMarket(args) = cli.command else {
+        panic!("create-market");
+    };
+    assert_eq!(args.close, When::At(1_795_197_600));
+    assert_eq!((args.fixture, args.period), (-4, 45));
+    assert_eq!(args.predicate.threshold, -1);
+    assert!(args.checks.force);
+}
+
+#[test]
+fn create_market_refuses_bad_values_with_their_reason() {
+    let base = ["create-market", "--question", "q", "--fixture", "1"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    let error = refused(&with(&[
+        "--stat",
+        "1",
+        "--close",
+        "10m",
+        "--predicate",
+        "gt:1",
+    ]));
+    assert_eq!(error.kind(), ErrorKind::ValueValidation);
+    assert!(error.to_string().contains("`10m` is not a time"), "{error}");
+
+    let error = refused(&with(&[
+        "--stat",
+        "1",
+        "--close",
+        "+1h",
+        "--predicate",
+        "gte:1",
+    ]));
+    assert!(
+        error.to_string().contains("`gte` is not a comparison"),
+        "{error}"
+    );
+
+    let error = refused(&with(&["--stat", "1", "--close", "+1h"]));
+    assert_eq!(error.kind(), ErrorKind::MissingRequiredArgument);
+
+    // A stat key is unsigned: clap reads `-1` as an unknown flag and says how to pass it.
+    let error = refused(&with(&[
+        "--close",
+        "+1h",
+        "--predicate",
+        "gt:1",
+        "--stat",
+        "-1",
+    ]));
+    assert_eq!(error.kind(), ErrorKind::UnknownArgument);
+    let error = refused(&with(&[
+        "--close",
+        "+1h",
+        "--predicate",
+        "gt:1",
+        "--stat",
+        "one",
+    ]));
+    assert_eq!(error.kind(), ErrorKind::ValueValidation);
+}
+
+#[test]
+fn deposit_takes_id_side_and_usdc() {
+    let cli = parsed(&["deposit", "0", "yes", "2.5"]);
+    let Command::Deposit(args) = cli.command else {
+        panic!("deposit");
+    };
+    assert_eq!(
+        (args.id, args.outcome.as_str(), args.amount),
+        (0, "yes", 2_500_000)
+    );
+
+    // The outcome is judged later, as the program's InvalidOutcome, not by clap.
+    let cli = parsed(&["deposit", "7", "maybe", "0.1", "--force"]);
+    let Command::Deposit(args) = cli.command else {
+        panic!("deposit");
+    };
+    assert_eq!((args.outcome.as_str(), args.amount), ("maybe", 100_000));
+    assert!(args.checks.force);
+}
+
+#[test]
+fn deposit_refuses_amounts_that_are_not_usdc() {
+    for (amount, reason) in [
+        ("-1", "`-1` is negative"),
+        ("abc", "`abc` is not an amount of USDC"),
+        ("1.1234567", "has 7 decimal places"),
+        ("99999999999999999999", "is more than the largest amount"),
+    ] {
+        let error = refused(&["deposit", "0", "yes", amount]);
+        assert_eq!(error.kind(), ErrorKind::ValueValidation, "{amount}");
+        assert!(error.to_string().contains(reason), "{error}");
+    }
+    let error = refused(&["deposit", "x", "yes", "1"]);
+    assert_eq!(error.kind(), ErrorKind::ValueValidation);
+    let error = refused(&["deposit", "0", "yes"]);
+    assert_eq!(error.kind(), ErrorKind::MissingRequiredArgument);
+}
+
+#[test]
+fn settle_claim_refund_and_market_take_an_id() {
+    let cli = parsed(&["settle", "4", "--fixture", "fixtures/generated/x.json"]);
+    let Command::Settle(args) = cli.command else {
+        panic!("settle");
+    };
+    assert_eq!(args.id, 4);
+    assert_eq!(args.fixture, PathBuf::from("fixtures/generated/x.json"));
+    assert_eq!(
+        refused(&["settle", "4"]).kind(),
+        ErrorKind::MissingRequiredArgument
+    );
+
+    assert!(matches!(parsed(&["claim", "4"]).command, Command::Claim(args) if args.id == 4));
+    assert!(
+        matches!(parsed(&["refund", "5", "--force"]).command, Command::Refund(args) if args.id == 5 && args.checks.force)
+    );
+    assert!(matches!(parsed(&["market", "6"]).command, Command::Market(args) if args.id == 6));
+    assert_eq!(
+        refused(&["market", "-1"]).kind(),
+        ErrorKind::UnknownArgument
+    );
+}
+
+#[test]
+fn faucet_defaults_to_the_local_faucet() {
+    let Command::Faucet(args) = parsed(&["faucet"]).command else {
+        panic!("faucet");
+    };
+    assert_eq!(args.faucet_url, "http://127.0.0.1:8080");
+    let Command::Faucet(args) = parsed(&["faucet", "--faucet-url", "http://f:9"]).command else {
+        panic!("faucet");
+    };
+    assert_eq!(args.faucet_url, "http://f:9");
+}
+
+#[test]
+fn warp_takes_a_duration_or_a_time() {
+    let Command::Warp(args) = parsed(&["warp", "+8days"]).command else {
+        panic!("warp");
+    };
+    assert_eq!(args.to, When::In(Duration::from_secs(8 * 86_400)));
+    let error = refused(&["warp", "yesterday"]);
+    assert!(
+        error.to_string().contains("`yesterday` is not a time"),
+        "{error}"
+    );
+}
+
+#[test]
+fn help_explains_every_flag() {
+    let mut command = Cli::command();
+    let help = command.render_long_help().to_string();
+    for flag in ["--url", "--keypair", "--json", "--state-dir"] {
+        assert!(help.contains(flag), "{flag} in\n{help}");
+    }
+    for subcommand in command.get_subcommands_mut() {
+        let name = subcommand.get_name().to_owned();
+        for argument in subcommand.get_arguments() {
+            if argument.is_hide_set() {
+                continue;
+            }
+            assert!(
+                argument.get_help().is_some() || argument.get_long_help().is_some(),
+                "{name}: {} has no help",
+                argument.get_id()
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unknown_subcommand_or_flag_is_refused() {
+    assert_eq!(
+        refused(&["withdraw", "0"]).kind(),
+        ErrorKind::InvalidSubcommand
+    );
+    assert_eq!(
+        refused(&["markets", "--verbose"]).kind(),
+        ErrorKind::UnknownArgument
+    );
+    assert_eq!(
+        refused(&[]).kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+}

@@ -1,0 +1,106 @@
+//! A market's predicate on the command line: `<gt|lt|eq>:<THRESHOLD>`, as in proof fixtures.
+
+use fulltime_client::fixture::{FixtureComparison, FixturePredicate};
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PredicateError {
+    #[error("`{0}` is not a predicate: write <gt|lt|eq>:<THRESHOLD>, like gt:1")]
+    Shape(String),
+    #[error("`{0}` is not a comparison: use gt (greater than), lt (less than) or eq (equal to)")]
+    Comparison(String),
+    #[error("`{0}` is not a threshold: use a whole number from -2147483648 to 2147483647")]
+    Threshold(String),
+}
+
+pub fn parse_predicate(text: &str) -> Result<FixturePredicate, PredicateError> {
+    let (comparison, threshold) = text
+        .split_once(':')
+        .ok_or_else(|| PredicateError::Shape(text.to_owned()))?;
+    let comparison = match comparison.trim().to_ascii_lowercase().as_str() {
+        "gt" => FixtureComparison::Gt,
+        "lt" => FixtureComparison::Lt,
+        "eq" => FixtureComparison::Eq,
+        _ => return Err(PredicateError::Comparison(comparison.to_owned())),
+    };
+    let threshold = threshold
+        .trim()
+        .parse()
+        .map_err(|_| PredicateError::Threshold(threshold.to_owned()))?;
+    Ok(FixturePredicate {
+        comparison,
+        threshold,
+    })
+}
+
+/// `stat > 1`: what must hold for the market to resolve YES.
+pub fn describe_predicate(predicate: &FixturePredicate) -> String {
+    let symbol = match predicate.comparison {
+        FixtureComparison::Gt => ">",
+        FixtureComparison::Lt => "<",
+        FixtureComparison::Eq => "=",
+    };
+    format!("stat {symbol} {}", predicate.threshold)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn predicate(comparison: FixtureComparison, threshold: i32) -> FixturePredicate {
+        FixturePredicate {
+            comparison,
+            threshold,
+        }
+    }
+
+    #[test]
+    fn parses_comparison_and_threshold() {
+        for (text, expected) in [
+            ("gt:1", predicate(FixtureComparison::Gt, 1)),
+            ("lt:6", predicate(FixtureComparison::Lt, 6)),
+            ("eq:0", predicate(FixtureComparison::Eq, 0)),
+            ("GT:-2", predicate(FixtureComparison::Gt, -2)),
+            ("eq: 2", predicate(FixtureComparison::Eq, 2)),
+        ] {
+            assert_eq!(parse_predicate(text), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn each_mistake_has_its_own_message() {
+        assert_eq!(
+            parse_predicate("gt1"),
+            Err(PredicateError::Shape("gt1".into()))
+        );
+        assert_eq!(
+            parse_predicate("gte:1"),
+            Err(PredicateError::Comparison("gte".into()))
+        );
+        assert_eq!(
+            parse_predicate("gt:one")
+                .expect_err("threshold")
+                .to_string(),
+            "`one` is not a threshold: use a whole number from -2147483648 to 2147483647"
+        );
+        assert_eq!(
+            parse_predicate("lt:2147483648"),
+            Err(PredicateError::Threshold("2147483648".into()))
+        );
+        assert_eq!(
+            parse_predicate("x").expect_err("shape").to_string(),
+            "`x` is not a predicate: write <gt|lt|eq>:<THRESHOLD>, like gt:1"
+        );
+    }
+
+    #[test]
+    fn describes_what_resolves_yes() {
+        assert_eq!(
+            describe_predicate(&predicate(FixtureComparison::Gt, 1)),
+            "stat > 1"
+        );
+        assert_eq!(
+            describe_predicate(&predicate(FixtureComparison::Eq, -3)),
+            "stat = -3"
+        );
+    }
+}

@@ -1,0 +1,364 @@
+//! Every way a command can fail, reported as the error's name, its message and what to do.
+
+use fulltime_client::cluster::ClusterError;
+use fulltime_client::errors::ProgramFailure;
+use fulltime_client::faucet::FaucetError;
+use fulltime_client::fixture::FixtureError;
+use fulltime_client::keypair::KeypairError;
+use fulltime_client::localnet_env::LocalnetEnvError;
+use fulltime_client::rpc::ClientError;
+use serde::Serialize;
+
+use crate::input::WhenError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    #[error(transparent)]
+    Keypair(#[from] KeypairError),
+    #[error(transparent)]
+    Fixture(#[from] FixtureError),
+    #[error(transparent)]
+    Faucet(#[from] FaucetError),
+    #[error(transparent)]
+    Time(#[from] WhenError),
+}
+
+/// A failure as printed: `--json` prints exactly these five fields.
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorReport {
+    /// The program error's name, or a name for the client-side failure.
+    pub error: String,
+    /// The program error code, or the faucet's HTTP status.
+    pub code: Option<u32>,
+    /// `settlement` or `oracle` for program errors.
+    pub program: Option<String>,
+    pub message: String,
+    pub action: String,
+    /// Extra lines for people: why nothing was sent, or the logs of an unexplained failure.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+}
+
+impl ErrorReport {
+    fn program(failure: &ProgramFailure) -> Self {
+        Self {
+            error: failure.name.clone(),
+            code: Some(failure.code),
+            program: Some(failure.source.label().to_owned()),
+            message: failure.message.clone(),
+            action: failure.action.to_owned(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn other(error: &str, message: impl ToString, action: impl Into<String>) -> Self {
+        Self {
+            error: error.to_owned(),
+            code: None,
+            program: None,
+            message: message.to_string(),
+            action: action.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn with_notes(mut self, notes: impl IntoIterator<Item = String>) -> Self {
+        self.notes.extend(notes);
+        self
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!(self)
+    }
+
+    pub fn human(&self) -> String {
+        let headline = match (&self.program, self.code) {
+            (Some(program), Some(code)) => {
+                format!("{} ({program} program error {code})", self.error)
+            }
+            _ => self.error.clone(),
+        };
+        let mut text = format!(
+            "error: {headline}: {}\naction: {}",
+            self.message, self.action
+        );
+        for note in &self.notes {
+            text.push_str("\nnote: ");
+            text.push_str(note);
+        }
+        text
+    }
+}
+
+impl CliError {
+    pub fn report(&self) -> ErrorReport {
+        match self {
+            Self::Client(error) => client_report(error),
+            Self::Cluster(error) => cluster_report(error),
+            Self::Keypair(error) => keypair_report(error),
+            Self::Fixture(error) => ErrorReport::other(
+                "InvalidFixture",
+                error,
+                "Pass a proof fixture file, like fixtures/generated/arsenal-home-goals-over-1.json",
+            ),
+            Self::Faucet(error) => faucet_report(error),
+            Self::Time(error) => ErrorReport::other(
+                "InvalidTime",
+                error,
+                "Write +DURATION (like +10m) or an RFC 3339 time",
+            ),
+        }
+    }
+}
+
+fn client_report(error: &ClientError) -> ErrorReport {
+    match error {
+        ClientError::Refused(failure) => ErrorReport::program(failure).with_notes([
+            "refused before sending; --force sends it so the program answers".to_owned(),
+        ]),
+        ClientError::Program { failure, .. } => ErrorReport::program(failure),
+        ClientError::Transaction { logs, .. } => ErrorReport::other(
+            "TransactionFailed",
+            error,
+            "Read the transaction logs for the cause",
+        )
+        .with_notes(logs.iter().map(|line| format!("log: {line}"))),
+        ClientError::Rpc { .. } => ErrorReport::other(
+            "RpcError",
+            error,
+            "Check that the node at --url is running and reachable",
+        ),
+        ClientError::Signing(_) => {
+            ErrorReport::other("SigningError", error, "Check the --keypair file")
+        }
+        ClientError::ConfigNotFound { .. } => ErrorReport::other(
+            "ConfigNotFound",
+            error,
+            "Pick a cluster where the settlement program is deployed and initialized (--url)",
+        ),
+        ClientError::MarketNotFound { .. } => ErrorReport::other(
+            "MarketNotFound",
+            error,
+            "List the markets with `fulltime markets`",
+        ),
+        ClientError::PositionNotFound { .. } => ErrorReport::other(
+            "PositionNotFound",
+            error,
+            "Use the wallet that deposited (--keypair), or deposit first",
+        ),
+        ClientError::NoUsdcAccount { .. } => ErrorReport::other(
+            "NoUsdcAccount",
+            error,
+            "Get test USDC with `fulltime faucet`",
+        ),
+        ClientError::Decode { .. } => ErrorReport::other(
+            "DecodeError",
+            error,
+            "Point --url at a cluster running this version of the settlement program",
+        ),
+        ClientError::WarpUnsupported { .. } => {
+            ErrorReport::other("WarpUnsupported", error, "Use --url localnet")
+        }
+        ClientError::WarpBackwards { .. } => ErrorReport::other(
+            "WarpBackwards",
+            error,
+            "Give a time after the cluster clock, like +10m",
+        ),
+    }
+}
+
+fn cluster_report(error: &ClusterError) -> ErrorReport {
+    match error {
+        ClusterError::Unknown(_) => ErrorReport::other(
+            "UnknownCluster",
+            error,
+            "Use --url localnet, devnet, mainnet or an http(s):// URL",
+        ),
+        ClusterError::Localnet(LocalnetEnvError::Read { .. }) => ErrorReport::other(
+            "LocalnetNotRunning",
+            error,
+            "Start localnet (`just dev`), or pass the --state-dir it writes env.json to",
+        ),
+        ClusterError::Localnet(_) => ErrorReport::other(
+            "LocalnetEnvInvalid",
+            error,
+            "Restart localnet so that it rewrites env.json",
+        ),
+        ClusterError::SettlementProgramMismatch { .. } => ErrorReport::other(
+            "SettlementProgramMismatch",
+            error,
+            "Restart localnet from this checkout",
+        ),
+    }
+}
+
+fn keypair_report(error: &KeypairError) -> ErrorReport {
+    let name = match error {
+        KeypairError::NoDefaultPath | KeypairError::NotFound { .. } => "KeypairNotFound",
+        KeypairError::Read { .. } => "KeypairUnreadable",
+        KeypairError::Invalid { .. } => "InvalidKeypair",
+    };
+    ErrorReport::other(
+        name,
+        error,
+        "Pass --keypair PATH to a solana CLI keypair file (localnet's funded wallet is `wallet` \
+         in its env.json)",
+    )
+}
+
+fn faucet_report(error: &FaucetError) -> ErrorReport {
+    match error {
+        FaucetError::Unreachable { .. } => ErrorReport::other(
+            "FaucetUnreachable",
+            error,
+            "Start the faucet, or pass its address with --faucet-url",
+        ),
+        FaucetError::Refused {
+            status,
+            error: name,
+            message,
+            retry_after_secs,
+        } => {
+            let action = match (status, retry_after_secs) {
+                (429, Some(seconds)) => format!("Wait {seconds} s before asking again"),
+                (429, None) => "Wait before asking again".to_owned(),
+                (400, _) => "Use a valid wallet address (--keypair)".to_owned(),
+                (503, _) => "Configure the faucet's mint authority".to_owned(),
+                _ => "Try again later; the faucet's log has the cause".to_owned(),
+            };
+            ErrorReport {
+                code: Some(u32::from(*status)),
+                ..ErrorReport::other(name, message, action)
+            }
+        }
+        FaucetError::UnexpectedResponse { .. } => ErrorReport::other(
+            "FaucetUnexpectedResponse",
+            error,
+            "Check that --faucet-url points at the Fulltime faucet",
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fulltime_client::validate::{check_amount, parse_outcome};
+
+    use super::*;
+
+    #[test]
+    fn a_program_error_prints_the_five_fields() {
+        let failure = check_amount(1).expect_err("below minimum");
+        let report = CliError::from(ClientError::Program {
+            failure: Box::new(failure),
+            logs: Vec::new(),
+        })
+        .report();
+        assert_eq!(
+            report.json(),
+            serde_json::json!({
+                "error": "BelowMinimum",
+                "code": 6004,
+                "program": "settlement",
+                "message": "Deposit below 0.10 USDC",
+                "action": "Increase amount",
+            })
+        );
+        assert_eq!(
+            report.human(),
+            "error: BelowMinimum (settlement program error 6004): Deposit below 0.10 USDC\n\
+             action: Increase amount"
+        );
+    }
+
+    #[test]
+    fn a_client_refusal_reads_like_the_program_and_says_nothing_was_sent() {
+        let failure = parse_outcome("maybe").expect_err("invalid");
+        let report = CliError::from(ClientError::refused(failure)).report();
+        assert_eq!(
+            report.json(),
+            serde_json::json!({
+                "error": "InvalidOutcome",
+                "code": 6003,
+                "program": "settlement",
+                "message": "Outcome is not 0 (NO) or 1 (YES)",
+                "action": "Use 0 for NO or 1 for YES",
+            })
+        );
+        assert_eq!(
+            report.human(),
+            "error: InvalidOutcome (settlement program error 6003): Outcome is not 0 (NO) or 1 \
+             (YES)\n\
+             action: Use 0 for NO or 1 for YES\n\
+             note: refused before sending; --force sends it so the program answers"
+        );
+    }
+
+    #[test]
+    fn other_failures_have_a_name_and_no_code() {
+        let report = CliError::from(ClientError::MarketNotFound { id: 9 }).report();
+        assert_eq!(
+            report.json(),
+            serde_json::json!({
+                "error": "MarketNotFound",
+                "code": null,
+                "program": null,
+                "message": "market 9 does not exist (markets are numbered from 0; `fulltime markets` lists them)",
+                "action": "List the markets with `fulltime markets`",
+            })
+        );
+        assert_eq!(
+            report.human(),
+            "error: MarketNotFound: market 9 does not exist (markets are numbered from 0; \
+             `fulltime markets` lists them)\n\
+             action: List the markets with `fulltime markets`"
+        );
+    }
+
+    #[test]
+    fn an_unexplained_transaction_failure_shows_its_logs() {
+        let report = CliError::from(ClientError::Transaction {
+            message: "insufficient funds".into(),
+            logs: vec!["Program 111 failed".into()],
+        })
+        .report();
+        assert_eq!(report.error, "TransactionFailed");
+        assert_eq!(report.notes, ["log: Program 111 failed"]);
+        assert!(report.human().ends_with("\nnote: log: Program 111 failed"));
+    }
+
+    #[test]
+    fn a_faucet_refusal_carries_the_status_and_its_message() {
+        let report = CliError::from(FaucetError::Refused {
+            status: 429,
+            error: "cooldown".into(),
+            message: "this wallet asked 3 s ago; wait 27 s".into(),
+            retry_after_secs: Some(27),
+        })
+        .report();
+        assert_eq!(
+            report.json(),
+            serde_json::json!({
+                "error": "cooldown",
+                "code": 429,
+                "program": null,
+                "message": "this wallet asked 3 s ago; wait 27 s",
+                "action": "Wait 27 s before asking again",
+            })
+        );
+    }
+
+    #[test]
+    fn a_missing_keypair_says_which_flag_to_pass() {
+        let report = CliError::from(KeypairError::NotFound {
+            path: "/nowhere/id.json".into(),
+        })
+        .report();
+        assert_eq!(report.error, "KeypairNotFound");
+        assert_eq!(report.message, "no keypair file at /nowhere/id.json");
+        assert!(report.action.starts_with("Pass --keypair PATH"));
+    }
+}

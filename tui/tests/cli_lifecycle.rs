@@ -1,0 +1,582 @@
+//! End to end through the `fulltime` binary, the way a tester or a script uses it: a real
+//! `localnet` node on free ports, markets created, staked on, refused, settled and paid out, every
+//! answer read from `--json` output.
+//!
+//! The `localnet` binary is taken from the same target directory as `fulltime`, and built first
+//! when it is missing.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use anchor_lang::solana_program::instruction::Instruction;
+use anchor_lang::solana_program::system_instruction;
+use anchor_spl::associated_token::spl_associated_token_account::instruction::create_associated_token_account_idempotent;
+use anchor_spl::token::spl_token;
+use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::fixture::{
+    ErrorProgram, Expected, FixtureComparison, ProofFixture, RootsFile,
+};
+use fulltime_client::instructions::insert_scores_root;
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::pda;
+use fulltime_client::rpc::FulltimeClient;
+use serde_json::Value;
+use solana_keypair::{Keypair, write_keypair_file};
+use solana_signer::Signer;
+
+const STARTUP_TIMEOUT: Duration = Duration::from_secs(300);
+const WALLET_LAMPORTS: u64 = 2_000_000_000;
+const USDC: u64 = 1_000_000;
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tui/ sits in the workspace")
+        .to_owned()
+}
+
+fn fixture_path(name: &str) -> PathBuf {
+    workspace_root()
+        .join("fixtures/generated")
+        .join(format!("{name}.json"))
+}
+
+/// `target/<profile>/localnet`, next to `fulltime`; built once if missing.
+fn localnet_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let fulltime = Path::new(env!("CARGO_BIN_EXE_fulltime"));
+        let binary = fulltime.with_file_name(format!("localnet{}", std::env::consts::EXE_SUFFIX));
+        if !binary.exists() {
+            let release = fulltime
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|profile| profile == "release");
+            let status = Command::new(env!("CARGO"))
+                .current_dir(workspace_root())
+                .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
+                .args(release.then_some("--release"))
+                .status()
+                .expect("run cargo");
+            assert!(
+                status.success(),
+                "`cargo build -p fulltime-localnet --bin localnet` failed"
+            );
+        }
+        binary
+    })
+}
+
+fn free_ports() -> (u16, u16) {
+    // Both listeners are held at once so the two ports differ.
+    let first = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+    let second = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+    let port = |listener: &TcpListener| listener.local_addr().expect("local address").port();
+    (port(&first), port(&second))
+}
+
+/// A running `localnet` in its own state directory, killed when dropped.
+struct Localnet {
+    child: Child,
+    dir: PathBuf,
+    /// The wallet localnet funded; it creates markets, settles and funds the other wallets.
+    wallet: PathBuf,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Drop for Localnet {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!("localnet state and logs kept in {}", self.dir.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+impl Localnet {
+    fn start(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("fulltime-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("state dir");
+        let wallet = dir.join("wallet.json");
+        write_keypair_file(&Keypair::new(), &wallet).expect("write the wallet");
+        let stderr = File::create(dir.join("localnet.stderr")).expect("stderr log");
+        let (rpc_port, ws_port) = free_ports();
+        let child = Command::new(localnet_binary())
+            .args(["--rpc-port", &rpc_port.to_string()])
+            .args(["--ws-port", &ws_port.to_string()])
+            .arg("--state-dir")
+            .arg(&dir)
+            .arg("--wallet")
+            .arg(&wallet)
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("start localnet");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("tokio runtime");
+        // The guard exists before waiting, so a failed start still kills the child.
+        let mut localnet = Self {
+            child,
+            dir,
+            wallet,
+            runtime,
+        };
+        localnet.wait_until_ready();
+        localnet
+    }
+
+    /// Waits for the `ready` line, and keeps draining stdout to a log so the node never blocks
+    /// on a full pipe (programs' `msg!` output goes there).
+    fn wait_until_ready(&mut self) {
+        let stdout = self.child.stdout.take().expect("piped stdout");
+        let mut log = File::create(self.dir.join("localnet.stdout")).expect("stdout log");
+        let (ready, is_ready) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if line.starts_with("ready") {
+                    let _ = ready.send(());
+                }
+                let _ = writeln!(log, "{line}");
+            }
+        });
+        if is_ready.recv_timeout(STARTUP_TIMEOUT).is_err() {
+            let exit = self.child.try_wait().ok().flatten();
+            let stderr =
+                std::fs::read_to_string(self.dir.join("localnet.stderr")).unwrap_or_default();
+            panic!(
+                "localnet did not print `ready` (exit: {exit:?}); stderr:\n{stderr}\nstdout log: {}",
+                self.dir.join("localnet.stdout").display()
+            );
+        }
+    }
+
+    fn env(&self) -> LocalnetEnv {
+        LocalnetEnv::load(&self.dir).expect("localnet wrote env.json")
+    }
+
+    fn funder(&self) -> Keypair {
+        read_keypair_file(&self.wallet).expect("the localnet wallet")
+    }
+
+    /// Sends instructions paid by the localnet wallet through the client library.
+    fn send(&self, instructions: &[Instruction], extra_signers: &[&Keypair]) {
+        let endpoint = Endpoint::resolve(Cluster::Localnet, &self.dir).expect("localnet endpoint");
+        let funder = self.funder();
+        self.runtime.block_on(async {
+            let client = FulltimeClient::connect(endpoint).await.expect("connect");
+            client
+                .send(&funder, instructions, extra_signers)
+                .await
+                .expect("send");
+        });
+    }
+
+    /// A new wallet file with SOL for fees and `usdc` base units of test USDC, minted with the
+    /// mint authority localnet names in env.json.
+    fn new_wallet(&self, usdc: u64) -> PathBuf {
+        let env = self.env();
+        let wallet = Keypair::new();
+        let path = self.dir.join(format!("{}.json", wallet.pubkey()));
+        write_keypair_file(&wallet, &path).expect("write wallet");
+        let funder = self.funder().pubkey();
+        let mint_authority = read_keypair_file(&env.mint_authority).expect("mint authority");
+        let token_account = pda::token_account(&wallet.pubkey(), &env.mint);
+        let fund = [
+            system_instruction::transfer(&funder, &wallet.pubkey(), WALLET_LAMPORTS),
+            create_associated_token_account_idempotent(
+                &funder,
+                &wallet.pubkey(),
+                &env.mint,
+                &spl_token::ID,
+            ),
+            spl_token::instruction::mint_to(
+                &spl_token::ID,
+                &env.mint,
+                &token_account,
+                &mint_authority.pubkey(),
+                &[],
+                usdc,
+            )
+            .expect("mint_to instruction"),
+        ];
+        self.send(&fund, &[&mint_authority]);
+        path
+    }
+
+    /// Posts the committed oracle roots; posting a root again unchanged is allowed, so this is
+    /// harmless when localnet posted them already.
+    fn post_oracle_roots(&self) {
+        let env = self.env();
+        let funder = self.funder().pubkey();
+        let roots = RootsFile::load(fixture_path("roots")).expect("roots.json");
+        for root in roots.roots {
+            self.send(
+                &[insert_scores_root(
+                    env.oracle_program,
+                    funder,
+                    root.epoch_day,
+                    root.hour_of_day,
+                    root.minute_of_hour,
+                    root.root,
+                )],
+                &[],
+            );
+        }
+    }
+
+    fn command(&self, wallet: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fulltime"));
+        for variable in [
+            "FULLTIME_URL",
+            "FULLTIME_KEYPAIR",
+            "FULLTIME_STATE_DIR",
+            "FULLTIME_FAUCET_URL",
+        ] {
+            command.env_remove(variable);
+        }
+        command
+            .args(["--url", "localnet", "--state-dir"])
+            .arg(&self.dir)
+            .arg("--keypair")
+            .arg(wallet)
+            .args(args);
+        command
+    }
+
+    /// Runs `fulltime --json <args>` as `wallet`: whether it succeeded, and its JSON.
+    fn run(&self, wallet: &Path, args: &[&str]) -> (bool, Value) {
+        let output = self
+            .command(wallet, args)
+            .arg("--json")
+            .output()
+            .expect("run fulltime");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let value = serde_json::from_str(&stdout).unwrap_or_else(|error| {
+            panic!(
+                "`fulltime {}` printed no JSON ({error}):\n{stdout}\nstderr:\n{}",
+                args.join(" "),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        (output.status.success(), value)
+    }
+
+    fn ok(&self, wallet: &Path, args: &[&str]) -> Value {
+        let (succeeded, value) = self.run(wallet, args);
+        assert!(succeeded, "`fulltime {}` failed: {value:#}", args.join(" "));
+        value
+    }
+
+    /// Runs a command that must fail with the settlement or oracle error `name`.
+    fn refused(&self, wallet: &Path, args: &[&str], name: &str) -> Value {
+        let (succeeded, value) = self.run(wallet, args);
+        assert!(
+            !succeeded,
+            "`fulltime {}` succeeded: {value:#}",
+            args.join(" ")
+        );
+        let keys: Vec<&str> = value
+            .as_object()
+            .expect("an error object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            ["action", "code", "error", "message", "program"],
+            "{value:#}"
+        );
+        assert_eq!(
+            value["error"],
+            name,
+            "`fulltime {}`: {value:#}",
+            args.join(" ")
+        );
+        value
+    }
+
+    fn create_market(&self, fixture: &ProofFixture, close: &str) -> u64 {
+        let market = &fixture.market;
+        let comparison = match market.predicate.comparison {
+            FixtureComparison::Gt => "gt",
+            FixtureComparison::Lt => "lt",
+            FixtureComparison::Eq => "eq",
+        };
+        let predicate = format!("{comparison}:{}", market.predicate.threshold);
+        let created = self.ok(
+            &self.wallet,
+            &[
+                "create-market",
+                "--question",
+                &market.question,
+                "--close",
+                close,
+                "--fixture",
+                &market.fixture_id.to_string(),
+                "--stat",
+                &market.stat_key.to_string(),
+                "--period",
+                &market.period.to_string(),
+                "--predicate",
+                &predicate,
+            ],
+        );
+        assert_eq!(created["market"]["question"], market.question.as_str());
+        assert_eq!(created["market"]["status"], "open");
+        created["market"]["id"].as_u64().expect("market id")
+    }
+}
+
+fn totals(market: &Value) -> (u64, u64) {
+    (
+        market["total_yes"].as_u64().expect("total_yes"),
+        market["total_no"].as_u64().expect("total_no"),
+    )
+}
+
+#[test]
+fn a_market_from_creation_to_payout() {
+    let localnet = Localnet::start("lifecycle");
+    localnet.post_oracle_roots();
+    let fixture = ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture");
+    let [alice, bob, carol] = [(); 3].map(|()| localnet.new_wallet(10 * USDC));
+
+    let id = localnet.create_market(&fixture, "+10m");
+    let market = id.to_string();
+    let market = market.as_str();
+
+    // Stakes on both sides; a second deposit on the same side adds to the position.
+    let deposited = localnet.ok(&alice, &["deposit", market, "yes", "2.5"]);
+    assert_eq!(deposited["usdc"]["before"], 10 * USDC);
+    assert_eq!(deposited["usdc"]["after"], 7_500_000);
+    localnet.ok(&bob, &["deposit", market, "no", "1.5"]);
+    localnet.ok(&carol, &["deposit", market, "1", "0.35"]);
+    let deposited = localnet.ok(&alice, &["deposit", market, "YES", "0.5"]);
+    assert_eq!(deposited["position"]["amount"], 3 * USDC);
+    assert_eq!(deposited["position"]["outcome"], "yes");
+    assert_eq!(totals(&deposited["market"]), (3_350_000, 1_500_000));
+
+    // What the client can judge is refused before sending, with the program's own error;
+    // --force lets the program answer with the same one.
+    for (args, name) in [
+        (&["deposit", market, "maybe", "1"][..], "InvalidOutcome"),
+        (
+            &["deposit", market, "maybe", "1", "--force"],
+            "InvalidOutcome",
+        ),
+        (&["deposit", market, "2", "1"], "InvalidOutcome"),
+        (&["deposit", market, "2", "1", "--force"], "InvalidOutcome"),
+        (&["deposit", market, "yes", "0.05"], "BelowMinimum"),
+        (
+            &["deposit", market, "yes", "0.05", "--force"],
+            "BelowMinimum",
+        ),
+        (&["deposit", market, "yes", "0"], "BelowMinimum"),
+    ] {
+        let error = localnet.refused(&carol, args, name);
+        assert_eq!(error["program"], "settlement");
+    }
+    let error = localnet.refused(&bob, &["deposit", market, "yes", "1"], "OutcomeLocked");
+    assert_eq!(
+        (&error["code"], &error["action"]),
+        (
+            &Value::from(6007),
+            &Value::from("Use the original side or another wallet")
+        )
+    );
+    let long_question = "?".repeat(141);
+    for force in [None, Some("--force")] {
+        let mut args = vec![
+            "create-market",
+            "--question",
+            &long_question,
+            "--close",
+            "+1h",
+            "--fixture",
+            "1",
+            "--stat",
+            "1",
+            "--predicate",
+            "gt:1",
+        ];
+        args.extend(force);
+        localnet.refused(&localnet.wallet, &args, "QuestionTooLong");
+        let mut args = vec![
+            "create-market",
+            "--question",
+            "Too late?",
+            "--close",
+            "2020-01-01T00:00:00Z",
+            "--fixture",
+            "1",
+            "--stat",
+            "1",
+            "--predicate",
+            "gt:1",
+        ];
+        args.extend(force);
+        localnet.refused(&localnet.wallet, &args, "InvalidCloseTime");
+    }
+
+    // The human rendering of a refusal names the error and the action.
+    let output = localnet
+        .command(&carol, &["deposit", market, "yes", "0.05"])
+        .output()
+        .expect("run fulltime");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(
+            "error: BelowMinimum (settlement program error 6004): Deposit below 0.10 USDC\n\
+             action: Increase amount\n"
+        ),
+        "{stderr}"
+    );
+
+    // Nothing refused moved any money.
+    let state = localnet.ok(&carol, &["market", market]);
+    assert_eq!(totals(&state), (3_350_000, 1_500_000));
+    let balance = localnet.ok(&carol, &["balance"]);
+    assert_eq!(balance["usdc"], 10 * USDC - 350_000);
+
+    // Time only moves forward, and only on localnet; past the close time deposits stop.
+    localnet.refused(&carol, &["warp", "2020-01-01T00:00:00Z"], "WarpBackwards");
+    let warped = localnet.ok(&carol, &["warp", "+11m"]);
+    let (before, after) = (
+        warped["before"].as_i64().expect("before"),
+        warped["after"].as_i64().expect("after"),
+    );
+    assert!(after >= before + 660, "{warped:#}");
+    localnet.refused(&carol, &["deposit", market, "yes", "1"], "MarketClosed");
+    assert_eq!(localnet.ok(&carol, &["market", market])["status"], "closed");
+
+    // The arsenal proof resolves YES: YES holds 3.35 USDC (alice 3, carol 0.35), the pool 4.85.
+    let settled = localnet.ok(
+        &bob,
+        &[
+            "settle",
+            market,
+            "--fixture",
+            &fixture_path("arsenal-home-goals-over-1").to_string_lossy(),
+        ],
+    );
+    assert_eq!(settled["market"]["status"], "resolved");
+    assert_eq!(settled["market"]["outcome"], "yes");
+
+    // Payouts are stake * pool / winning total, rounded down:
+    // alice 3_000_000 * 4_850_000 / 3_350_000 = 4_343_283.58..; carol 350_000 * .. = 506_716.41..
+    let claimed = localnet.ok(&alice, &["claim", market]);
+    assert_eq!(claimed["paid"], 4_343_283);
+    assert_eq!(claimed["usdc"]["before"], 7 * USDC);
+    assert_eq!(claimed["usdc"]["after"], 7 * USDC + 4_343_283);
+    assert_eq!(claimed["position"]["claimed"], true);
+    let claimed = localnet.ok(&carol, &["claim", market]);
+    assert_eq!(claimed["paid"], 506_716);
+    localnet.refused(&bob, &["claim", market], "NotAWinner");
+    localnet.refused(&alice, &["claim", market], "AlreadyClaimed");
+    let balance = localnet.ok(&alice, &["balance"]);
+    assert_eq!(balance["usdc"], 7 * USDC + 4_343_283);
+    assert_eq!(balance["positions"][0]["market_id"], id);
+    assert_eq!(balance["positions"][0]["claimed"], true);
+
+    // A market whose winning side is empty refunds its stakes.
+    let empty = localnet.create_market(&fixture, "+10m").to_string();
+    localnet.ok(&bob, &["deposit", &empty, "no", "1"]);
+    let settled = localnet.ok(
+        &carol,
+        &[
+            "settle",
+            &empty,
+            "--fixture",
+            &fixture_path("arsenal-home-goals-over-1").to_string_lossy(),
+        ],
+    );
+    assert_eq!(settled["market"]["refundable"], true);
+    localnet.refused(&bob, &["claim", &empty], "NoWinners");
+    let refunded = localnet.ok(&bob, &["refund", &empty]);
+    assert_eq!(refunded["paid"], USDC);
+    localnet.refused(&bob, &["refund", &empty], "AlreadyClaimed");
+
+    let listed = localnet.ok(&carol, &["markets"]);
+    let ids: Vec<u64> = listed["markets"]
+        .as_array()
+        .expect("markets")
+        .iter()
+        .filter_map(|market| market["id"].as_u64())
+        .collect();
+    assert!(
+        ids.contains(&id) && ids.contains(&empty.parse().expect("id")),
+        "{ids:?}"
+    );
+}
+
+#[test]
+fn each_bad_proof_fixture_is_refused_by_name() {
+    let localnet = Localnet::start("bad-fixtures");
+    localnet.post_oracle_roots();
+    let depositor = localnet.new_wallet(100 * USDC);
+    let dir = workspace_root().join("fixtures/generated");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures/generated")
+        .map(|entry| entry.expect("dir entry").path())
+        .filter(|path| path.file_name().is_some_and(|name| name != "roots.json"))
+        .collect();
+    paths.sort();
+
+    let mut refused = 0;
+    for path in paths {
+        let fixture = ProofFixture::load(&path).expect("fixture");
+        let Expected::Error(expected) = &fixture.expected else {
+            continue;
+        };
+        let id = localnet.create_market(&fixture, "+1h").to_string();
+        localnet.ok(&depositor, &["deposit", &id, "yes", "1"]);
+        let error = localnet.refused(
+            &localnet.wallet,
+            &["settle", &id, "--fixture", &path.to_string_lossy()],
+            &expected.name,
+        );
+        let program = match expected.program {
+            ErrorProgram::Settlement => "settlement",
+            ErrorProgram::Oracle => "oracle",
+        };
+        assert_eq!(
+            (&error["program"], &error["code"]),
+            (&Value::from(program), &Value::from(expected.code)),
+            "{}",
+            fixture.name
+        );
+        // The funds stay in the vault of the still unresolved market.
+        let market = localnet.ok(&depositor, &["market", &id]);
+        assert_eq!(market["status"], "open", "{}", fixture.name);
+        assert_eq!(totals(&market), (USDC, 0), "{}", fixture.name);
+        refused += 1;
+    }
+    assert_eq!(refused, 9, "the committed set has nine bad fixtures");
+}
+
+#[test]
+fn warp_refuses_clusters_other_than_localnet() {
+    let output = Command::new(env!("CARGO_BIN_EXE_fulltime"))
+        .args(["--url", "devnet", "--json", "warp", "+1h"])
+        .env_remove("FULLTIME_URL")
+        .output()
+        .expect("run fulltime");
+    assert!(!output.status.success());
+    let error: Value = serde_json::from_slice(&output.stdout).expect("JSON error");
+    assert_eq!(error["error"], "WarpUnsupported");
+    assert_eq!(error["action"], "Use --url localnet");
+}
