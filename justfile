@@ -25,9 +25,21 @@ fixtures:
 fixtures-check:
     cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
 
-# Throughput and latency: in process, and over JSON-RPC against localnet (release build)
+# Throughput and latency (release build): programs in process, localnet over JSON-RPC, faucet
 bench:
-    cargo run --release --locked -p fulltime-localnet --bin bench
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release --locked -p fulltime-localnet --bins -p fulltime-faucet --bins
+    ./target/release/bench
+    state_dir=$(mktemp -d)
+    ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &
+    node=$!
+    trap 'kill $node 2>/dev/null; rm -rf "$state_dir"' EXIT
+    until grep -q '^ready' "$state_dir/localnet.log"; do
+        kill -0 $node 2>/dev/null || { cat "$state_dir/localnet.log"; exit 1; }
+        sleep 0.2
+    done
+    ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
 
 # Start the local node with both programs (Ctrl-C stops it); flags pass through
 localnet *ARGS:
@@ -36,3 +48,7 @@ localnet *ARGS:
 # Run the `fulltime` command against --url (default localnet)
 fulltime *ARGS:
     cargo run --locked -q -p fulltime-tui --bin fulltime -- {{ARGS}}
+
+# Start the faucet (POST /api/faucet) against a running localnet; flags pass through
+faucet *ARGS:
+    cargo run --locked -p fulltime-faucet --bin faucet -- {{ARGS}}
