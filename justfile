@@ -29,7 +29,7 @@ fixtures-check:
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --locked -p fulltime-localnet --bins -p fulltime-faucet --bins
+    cargo build --release --locked -p fulltime-localnet -p fulltime-faucet --bins
     ./target/release/bench
     state_dir=$(mktemp -d)
     ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &

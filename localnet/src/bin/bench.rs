@@ -23,7 +23,7 @@ const MARKET_POSITIONS: usize = 1_000;
 const FIXTURE_ID: i64 = 1;
 
 fn main() {
-    println!("command: just bench  (cargo run --release -p fulltime-localnet --bin bench)");
+    println!("command: just bench  (target/release/bench)");
     println!("in process: LiteSVM 0.16, programs native, SPL Token as SBF");
     deposits_per_second();
     full_market();

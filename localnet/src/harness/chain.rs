@@ -64,6 +64,13 @@ impl TestChain {
         chain
     }
 
+    /// A booted chain and `count` wallets holding `usdc` base units of test USDC each.
+    pub fn with_wallets(count: usize, usdc: u64) -> (Self, Vec<Keypair>) {
+        let mut chain = Self::new();
+        let wallets = (0..count).map(|_| chain.new_wallet(usdc)).collect();
+        (chain, wallets)
+    }
+
     pub fn svm(&mut self) -> &mut LiteSVM {
         &mut self.svm
     }

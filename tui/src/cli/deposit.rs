@@ -3,7 +3,7 @@
 use clap::Args;
 use fulltime_client::amount::{format_usdc, parse_usdc};
 use fulltime_client::cluster::Endpoint;
-use fulltime_client::rpc::{ClientError, Deposited};
+use fulltime_client::rpc::Deposited;
 use fulltime_client::validate::parse_outcome;
 use serde_json::json;
 
@@ -32,7 +32,8 @@ pub struct DepositArgs {
 
 pub async fn run(context: &Context, args: DepositArgs) -> Result<Output, CliError> {
     // A word that is no outcome at all cannot be sent, even with --force.
-    let outcome = parse_outcome(&args.outcome).map_err(ClientError::refused)?;
+    let outcome =
+        parse_outcome(&args.outcome).map_err(|failure| CliError::Unsendable(Box::new(failure)))?;
     let wallet = context.wallet()?;
     let client = context.client(args.checks.force).await?;
     let deposited = client

@@ -25,6 +25,9 @@ pub enum CliError {
     Faucet(#[from] FaucetError),
     #[error(transparent)]
     Time(#[from] WhenError),
+    /// An outcome word that no transaction can carry, so `--force` cannot send it either.
+    #[error("{0}")]
+    Unsendable(Box<ProgramFailure>),
 }
 
 /// A failure as printed: `--json` prints exactly these five fields.
@@ -106,6 +109,10 @@ impl CliError {
                 "Pass a proof fixture file, like fixtures/generated/arsenal-home-goals-over-1.json",
             ),
             Self::Faucet(error) => faucet_report(error),
+            Self::Unsendable(failure) => ErrorReport::program(failure).with_notes([
+                "refused before sending: an outcome is yes, no or a number, even with --force"
+                    .to_owned(),
+            ]),
             Self::Time(error) => ErrorReport::other(
                 "InvalidTime",
                 error,
@@ -245,7 +252,7 @@ fn faucet_report(error: &FaucetError) -> ErrorReport {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::validate::{check_amount, parse_outcome};
+    use fulltime_client::validate::{check_amount, check_outcome, parse_outcome};
 
     use super::*;
 
@@ -276,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_client_refusal_reads_like_the_program_and_says_nothing_was_sent() {
-        let failure = parse_outcome("maybe").expect_err("invalid");
+        let failure = check_outcome(2).expect_err("invalid");
         let report = CliError::from(ClientError::refused(failure)).report();
         assert_eq!(
             report.json(),
@@ -294,6 +301,19 @@ mod tests {
              (YES)\n\
              action: Use 0 for NO or 1 for YES\n\
              note: refused before sending; --force sends it so the program answers"
+        );
+    }
+
+    #[test]
+    fn an_outcome_word_no_transaction_can_carry_is_not_offered_to_force() {
+        let failure = parse_outcome("maybe").expect_err("invalid");
+        let report = CliError::Unsendable(Box::new(failure)).report();
+        assert_eq!(report.error, "InvalidOutcome");
+        assert_eq!(
+            report.human().lines().last(),
+            Some(
+                "note: refused before sending: an outcome is yes, no or a number, even with --force"
+            )
         );
     }
 
