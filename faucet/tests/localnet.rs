@@ -2,118 +2,24 @@
 //! the faucet in process on a free port, configured from the node's env.json like
 //! `faucet --rpc-url localnet --state-dir DIR`.
 
-use std::{
-    io::{BufRead, BufReader},
-    path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
-    sync::mpsc,
-    time::Duration,
-};
-
 use clap::Parser;
 use fulltime_faucet::{app, config::Args};
+use fulltime_localnet::process::{LocalnetProcess, binary_beside};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use std::time::Duration;
 use tokio::task::JoinSet;
 
 const AMOUNT: u64 = 100_000_000;
-const READY_WITHIN: Duration = Duration::from_secs(180);
 
-/// A running `localnet`, killed when dropped.
-struct Localnet {
-    child: Child,
-    state_dir: PathBuf,
-}
-
-impl Localnet {
-    fn start() -> Self {
-        let state_dir = std::env::temp_dir().join(format!(
-            "fulltime-faucet-localnet-{}-{}",
-            std::process::id(),
-            Address::new_unique()
-        ));
-        std::fs::create_dir_all(&state_dir).expect("state dir");
-        let mut child = Command::new(localnet_binary())
-            .arg("--rpc-port")
-            .arg(free_port().to_string())
-            .arg("--ws-port")
-            .arg(free_port().to_string())
-            .arg("--state-dir")
-            .arg(&state_dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn localnet");
-        let stdout = child.stdout.take().expect("piped stdout");
-        // Built before waiting, so that a node that never gets ready is still killed.
-        let node = Self { child, state_dir };
-        let (ready_tx, ready_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            // Keeps reading after `ready` so the node never blocks on a full pipe.
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if line.starts_with("ready") {
-                    let _ = ready_tx.send(());
-                }
-            }
-        });
-        ready_rx
-            .recv_timeout(READY_WITHIN)
-            .expect("localnet prints a line starting with `ready`");
-        node
-    }
-}
-
-impl Drop for Localnet {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.state_dir);
-    }
-}
-
-/// `target/<profile>/localnet`, next to this test's own `target/<profile>/deps/`; built with
-/// cargo (same profile and target directory) when missing.
-fn localnet_binary() -> PathBuf {
+/// A running `localnet` beside this test's target directory (built if missing).
+fn start_localnet() -> LocalnetProcess {
     let test_exe = std::env::current_exe().expect("test executable");
-    let profile_dir = test_exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/<test>");
-    let binary = profile_dir.join(format!("localnet{}", std::env::consts::EXE_SUFFIX));
-    if binary.exists() {
-        return binary;
-    }
-    let target_dir = profile_dir.parent().expect("target/<profile>");
-    let mut build = Command::new(env!("CARGO"));
-    build
-        .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
-        .arg("--target-dir")
-        .arg(target_dir);
-    match profile_dir.file_name().and_then(|name| name.to_str()) {
-        Some("debug") | None => {}
-        Some("release") => {
-            build.arg("--release");
-        }
-        Some(profile) => {
-            build.args(["--profile", profile]);
-        }
-    }
-    let status = build.status().expect("run cargo build");
-    assert!(
-        status.success(),
-        "cargo build of the localnet binary failed"
-    );
-    binary
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .map(|address| address.port())
-        .expect("a free port")
+    let binary = binary_beside(&test_exe).expect("the localnet binary");
+    LocalnetProcess::start(&binary, "faucet").expect("localnet ready")
 }
 
 /// Serves the faucet for `flags` on a free loopback port; returns its base URL.
@@ -162,11 +68,11 @@ async fn balance(rpc: &RpcClient, wallet: &Address, mint: &Address) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_faucet_mints_on_a_real_node() {
-    let node = tokio::task::spawn_blocking(Localnet::start)
+    let node = tokio::task::spawn_blocking(start_localnet)
         .await
         .expect("localnet");
-    let state_dir = node.state_dir.to_str().expect("utf-8 temp dir");
-    let env = fulltime_client::localnet_env::LocalnetEnv::load(&node.state_dir).expect("env.json");
+    let state_dir = node.state_dir().to_str().expect("utf-8 temp dir");
+    let env = node.env().expect("env.json");
     let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
     let faucet = Faucet {
         url: start_faucet(&["--rpc-url", "localnet", "--state-dir", state_dir]).await,

@@ -4,3 +4,4 @@
 pub mod harness;
 pub mod native;
 pub mod node;
+pub mod process;

@@ -5,14 +5,8 @@
 //! The `localnet` binary is taken from the same target directory as `fulltime`, and built first
 //! when it is missing.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Command;
 
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::system_instruction;
@@ -27,11 +21,11 @@ use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_localnet::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
 
-const STARTUP_TIMEOUT: Duration = Duration::from_secs(300);
 const WALLET_LAMPORTS: u64 = 2_000_000_000;
 const USDC: u64 = 1_000_000;
 
@@ -48,132 +42,36 @@ fn fixture_path(name: &str) -> PathBuf {
         .join(format!("{name}.json"))
 }
 
-/// `target/<profile>/localnet`, next to `fulltime`; built once if missing.
-fn localnet_binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let fulltime = Path::new(env!("CARGO_BIN_EXE_fulltime"));
-        let binary = fulltime.with_file_name(format!("localnet{}", std::env::consts::EXE_SUFFIX));
-        if !binary.exists() {
-            let release = fulltime
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|profile| profile == "release");
-            let status = Command::new(env!("CARGO"))
-                .current_dir(workspace_root())
-                .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
-                .args(release.then_some("--release"))
-                .status()
-                .expect("run cargo");
-            assert!(
-                status.success(),
-                "`cargo build -p fulltime-localnet --bin localnet` failed"
-            );
-        }
-        binary
-    })
-}
-
-fn free_ports() -> (u16, u16) {
-    // Both listeners are held at once so the two ports differ.
-    let first = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-    let second = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-    let port = |listener: &TcpListener| listener.local_addr().expect("local address").port();
-    (port(&first), port(&second))
-}
-
-/// A running `localnet` in its own state directory, killed when dropped.
+/// A running `localnet` (see `fulltime_localnet::process`) and a runtime for direct RPC calls.
 struct Localnet {
-    child: Child,
-    dir: PathBuf,
-    /// The wallet localnet funded; it creates markets, settles and funds the other wallets.
-    wallet: PathBuf,
+    node: LocalnetProcess,
     runtime: tokio::runtime::Runtime,
-}
-
-impl Drop for Localnet {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if std::thread::panicking() {
-            eprintln!("localnet state and logs kept in {}", self.dir.display());
-        } else {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
 }
 
 impl Localnet {
     fn start(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("fulltime-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("state dir");
-        let wallet = dir.join("wallet.json");
-        write_keypair_file(&Keypair::new(), &wallet).expect("write the wallet");
-        let stderr = File::create(dir.join("localnet.stderr")).expect("stderr log");
-        let (rpc_port, ws_port) = free_ports();
-        let child = Command::new(localnet_binary())
-            .args(["--rpc-port", &rpc_port.to_string()])
-            .args(["--ws-port", &ws_port.to_string()])
-            .arg("--state-dir")
-            .arg(&dir)
-            .arg("--wallet")
-            .arg(&wallet)
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("start localnet");
+        let binary =
+            binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+        let node = LocalnetProcess::start(&binary, &format!("cli-{name}")).expect("localnet ready");
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .expect("tokio runtime");
-        // The guard exists before waiting, so a failed start still kills the child.
-        let mut localnet = Self {
-            child,
-            dir,
-            wallet,
-            runtime,
-        };
-        localnet.wait_until_ready();
-        localnet
-    }
-
-    /// Waits for the `ready` line, and keeps draining stdout to a log so the node never blocks
-    /// on a full pipe (programs' `msg!` output goes there).
-    fn wait_until_ready(&mut self) {
-        let stdout = self.child.stdout.take().expect("piped stdout");
-        let mut log = File::create(self.dir.join("localnet.stdout")).expect("stdout log");
-        let (ready, is_ready) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if line.starts_with("ready") {
-                    let _ = ready.send(());
-                }
-                let _ = writeln!(log, "{line}");
-            }
-        });
-        if is_ready.recv_timeout(STARTUP_TIMEOUT).is_err() {
-            let exit = self.child.try_wait().ok().flatten();
-            let stderr =
-                std::fs::read_to_string(self.dir.join("localnet.stderr")).unwrap_or_default();
-            panic!(
-                "localnet did not print `ready` (exit: {exit:?}); stderr:\n{stderr}\nstdout log: {}",
-                self.dir.join("localnet.stdout").display()
-            );
-        }
+        Self { node, runtime }
     }
 
     fn env(&self) -> LocalnetEnv {
-        LocalnetEnv::load(&self.dir).expect("localnet wrote env.json")
+        self.node.env().expect("localnet wrote env.json")
     }
 
     fn funder(&self) -> Keypair {
-        read_keypair_file(&self.wallet).expect("the localnet wallet")
+        read_keypair_file(self.node.wallet_path()).expect("the localnet wallet")
     }
 
     /// Sends instructions paid by the localnet wallet through the client library.
     fn send(&self, instructions: &[Instruction], extra_signers: &[&Keypair]) {
-        let endpoint = Endpoint::resolve(Cluster::Localnet, &self.dir).expect("localnet endpoint");
+        let endpoint =
+            Endpoint::resolve(Cluster::Localnet, self.node.state_dir()).expect("localnet endpoint");
         let funder = self.funder();
         self.runtime.block_on(async {
             let client = FulltimeClient::connect(endpoint).await.expect("connect");
@@ -189,7 +87,10 @@ impl Localnet {
     fn new_wallet(&self, usdc: u64) -> PathBuf {
         let env = self.env();
         let wallet = Keypair::new();
-        let path = self.dir.join(format!("{}.json", wallet.pubkey()));
+        let path = self
+            .node
+            .state_dir()
+            .join(format!("{}.json", wallet.pubkey()));
         write_keypair_file(&wallet, &path).expect("write wallet");
         let funder = self.funder().pubkey();
         let mint_authority = read_keypair_file(&env.mint_authority).expect("mint authority");
@@ -249,7 +150,7 @@ impl Localnet {
         }
         command
             .args(["--url", "localnet", "--state-dir"])
-            .arg(&self.dir)
+            .arg(self.node.state_dir())
             .arg("--keypair")
             .arg(wallet)
             .args(args);
@@ -317,7 +218,7 @@ impl Localnet {
         };
         let predicate = format!("{comparison}:{}", market.predicate.threshold);
         let created = self.ok(
-            &self.wallet,
+            self.node.wallet_path(),
             &[
                 "create-market",
                 "--question",
@@ -413,7 +314,7 @@ fn a_market_from_creation_to_payout() {
             "gt:1",
         ];
         args.extend(force);
-        localnet.refused(&localnet.wallet, &args, "QuestionTooLong");
+        localnet.refused(localnet.node.wallet_path(), &args, "QuestionTooLong");
         let mut args = vec![
             "create-market",
             "--question",
@@ -428,7 +329,7 @@ fn a_market_from_creation_to_payout() {
             "gt:1",
         ];
         args.extend(force);
-        localnet.refused(&localnet.wallet, &args, "InvalidCloseTime");
+        localnet.refused(localnet.node.wallet_path(), &args, "InvalidCloseTime");
     }
 
     // The human rendering of a refusal names the error and the action.
@@ -545,7 +446,7 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         let id = localnet.create_market(&fixture, "+1h").to_string();
         localnet.ok(&depositor, &["deposit", &id, "yes", "1"]);
         let error = localnet.refused(
-            &localnet.wallet,
+            localnet.node.wallet_path(),
             &["settle", &id, "--fixture", &path.to_string_lossy()],
             &expected.name,
         );

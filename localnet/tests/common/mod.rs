@@ -2,7 +2,6 @@
 #![allow(dead_code)]
 
 pub mod impostors;
-pub mod node;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 

@@ -1,0 +1,199 @@
+//! The `localnet` binary as a child process, for the integration tests of everything that talks
+//! to it over JSON-RPC (the node itself, the `fulltime` command, the faucet).
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use solana_keypair::{Keypair, write_keypair_file};
+
+/// A debug build boots in a few seconds; the margin is for a loaded machine.
+const READY_DEADLINE: Duration = Duration::from_secs(300);
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProcessError {
+    #[error("{what}: {source}")]
+    Io {
+        what: &'static str,
+        source: std::io::Error,
+    },
+    #[error("`cargo build -p fulltime-localnet --bin localnet` failed")]
+    Build,
+    #[error("localnet did not print `ready` (exit: {exit:?}); stderr:\n{stderr}")]
+    NotReady {
+        exit: Option<ExitStatus>,
+        stderr: String,
+    },
+    #[error(transparent)]
+    Env(#[from] LocalnetEnvError),
+}
+
+fn io(what: &'static str) -> impl Fn(std::io::Error) -> ProcessError {
+    move |source| ProcessError::Io { what, source }
+}
+
+/// Two distinct ports nobody listens on right now.
+pub fn free_ports() -> Result<(u16, u16), ProcessError> {
+    // Both listeners are held at once so the two ports differ.
+    let first = TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?;
+    let second = TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?;
+    let port = |listener: &TcpListener| listener.local_addr().map(|address| address.port());
+    Ok((
+        port(&first).map_err(io("read a port"))?,
+        port(&second).map_err(io("read a port"))?,
+    ))
+}
+
+/// `localnet` in the target directory of `executable` (a binary of the workspace, or a test in
+/// `target/<profile>/deps/`), built with cargo in the same profile when it is missing.
+pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
+    let name = format!("localnet{}", std::env::consts::EXE_SUFFIX);
+    let mut dir = executable.parent();
+    if dir
+        .and_then(Path::file_name)
+        .is_some_and(|name| name == "deps")
+    {
+        dir = dir.and_then(Path::parent);
+    }
+    let profile_dir = dir.ok_or(ProcessError::Build)?;
+    let binary = profile_dir.join(name);
+    if binary.exists() {
+        return Ok(binary);
+    }
+    let release = profile_dir
+        .file_name()
+        .is_some_and(|name| name == "release");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .ok_or(ProcessError::Build)?;
+    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(workspace)
+        .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
+        .args(release.then_some("--release"))
+        .status()
+        .map_err(io("run cargo"))?;
+    if status.success() && binary.exists() {
+        Ok(binary)
+    } else {
+        Err(ProcessError::Build)
+    }
+}
+
+/// A running `localnet` with a state directory and a fresh wallet of its own; killed when
+/// dropped. Its stdout and stderr are logged in the state directory, which is kept when a test
+/// panics.
+pub struct LocalnetProcess {
+    child: Child,
+    state_dir: PathBuf,
+    wallet_path: PathBuf,
+}
+
+impl LocalnetProcess {
+    /// Starts `binary` on free ports and waits for its `ready` line.
+    pub fn start(binary: &Path, name: &str) -> Result<Self, ProcessError> {
+        let state_dir = std::env::temp_dir().join(format!(
+            "fulltime-{name}-{}-{}",
+            std::process::id(),
+            solana_address::Address::new_unique()
+        ));
+        std::fs::create_dir_all(&state_dir).map_err(io("create the state directory"))?;
+        let wallet_path = state_dir.join("test-wallet.json");
+        write_keypair_file(&Keypair::new(), &wallet_path).map_err(|error| ProcessError::Io {
+            what: "write the wallet",
+            source: std::io::Error::other(error.to_string()),
+        })?;
+        let stderr = File::create(state_dir.join("localnet.stderr")).map_err(io("stderr log"))?;
+        let (rpc_port, ws_port) = free_ports()?;
+        let child = Command::new(binary)
+            .args(["--rpc-port", &rpc_port.to_string()])
+            .args(["--ws-port", &ws_port.to_string()])
+            .arg("--state-dir")
+            .arg(&state_dir)
+            .arg("--wallet")
+            .arg(&wallet_path)
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .map_err(io("start localnet"))?;
+        // The guard exists before waiting, so a node that never gets ready is still killed.
+        let mut node = Self {
+            child,
+            state_dir,
+            wallet_path,
+        };
+        node.wait_until_ready()?;
+        Ok(node)
+    }
+
+    /// Waits for `ready`, and keeps draining stdout to a log so that the node never blocks on a
+    /// full pipe (the programs' `msg!` output goes there).
+    fn wait_until_ready(&mut self) -> Result<(), ProcessError> {
+        let stdout = self.child.stdout.take().ok_or(ProcessError::NotReady {
+            exit: None,
+            stderr: "no stdout".into(),
+        })?;
+        let mut log =
+            File::create(self.state_dir.join("localnet.stdout")).map_err(io("stdout log"))?;
+        let (ready, is_ready) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if line.starts_with("ready") {
+                    let _ = ready.send(());
+                }
+                let _ = writeln!(log, "{line}");
+            }
+        });
+        if is_ready.recv_timeout(READY_DEADLINE).is_ok() {
+            return Ok(());
+        }
+        Err(ProcessError::NotReady {
+            exit: self.child.try_wait().ok().flatten(),
+            stderr: std::fs::read_to_string(self.state_dir.join("localnet.stderr"))
+                .unwrap_or_default(),
+        })
+    }
+
+    pub fn state_dir(&self) -> &Path {
+        &self.state_dir
+    }
+
+    /// The keypair file of the wallet the node funded.
+    pub fn wallet_path(&self) -> &Path {
+        &self.wallet_path
+    }
+
+    /// What the node wrote to `env.json`.
+    pub fn env(&self) -> Result<LocalnetEnv, ProcessError> {
+        Ok(LocalnetEnv::load(&self.state_dir)?)
+    }
+
+    /// Sends SIGTERM and waits for the node to exit.
+    pub fn terminate(mut self) -> Result<ExitStatus, ProcessError> {
+        let pid = self.child.id().to_string();
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .map_err(io("send SIGTERM"))?;
+        self.child.wait().map_err(io("wait for localnet"))
+    }
+}
+
+impl Drop for LocalnetProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!(
+                "localnet state and logs kept in {}",
+                self.state_dir.display()
+            );
+        } else {
+            let _ = std::fs::remove_dir_all(&self.state_dir);
+        }
+    }
+}
