@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use anchor_spl::{associated_token::spl_associated_token_account, token::spl_token};
+use fulltime_client::rpc::send_and_confirm;
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
@@ -94,9 +95,7 @@ impl RpcMinter {
             &[&self.authority],
             blockhash,
         );
-        let signature = self
-            .rpc
-            .send_and_confirm_transaction(&transaction)
+        let signature = send_and_confirm(&self.rpc, &transaction)
             .await
             .map_err(rpc)?;
         Ok(Minted {

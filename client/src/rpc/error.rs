@@ -88,7 +88,7 @@ impl ClientError {
     }
 }
 
-/// How a failed `send_and_confirm_transaction` failed.
+/// How a failed `send_and_confirm` failed.
 pub(super) enum SendFailure {
     /// Preflight simulation refused it; the node returned the simulation's logs.
     Simulated {

@@ -5,6 +5,7 @@
 
 mod accounts;
 mod clock;
+mod confirm;
 mod error;
 mod transactions;
 
@@ -16,6 +17,7 @@ use solana_rpc_client_api::client_error::Error as RpcClientError;
 use crate::cluster::Endpoint;
 
 pub use accounts::Balances;
+pub use confirm::send_and_confirm;
 pub use error::ClientError;
 pub use transactions::{BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn};
 

@@ -16,7 +16,7 @@ use solana_transaction::Transaction;
 use solana_transaction_status_client_types::UiTransactionEncoding;
 
 use super::error::{SendFailure, executed_message, transaction_failure};
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{ClientError, FulltimeClient, rpc_error, send_and_confirm};
 use crate::fixture::ProofFixture;
 use crate::instructions::{self, Withdrawal};
 use crate::{pda, validate};
@@ -83,7 +83,7 @@ impl FulltimeClient {
         transaction
             .try_sign(&signers, blockhash)
             .map_err(|error| ClientError::Signing(error.to_string()))?;
-        match self.rpc.send_and_confirm_transaction(&transaction).await {
+        match send_and_confirm(&self.rpc, &transaction).await {
             Ok(signature) => Ok(signature),
             Err(error) => Err(self.explain(error, transaction.get_signature()).await),
         }

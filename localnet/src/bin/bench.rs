@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
+use fulltime_client::rpc::send_and_confirm;
 use fulltime_localnet::harness::{TestChain, single_stat_proof};
 use fulltime_localnet::node::{Node, NodeOptions, load_keypair, load_or_create_keypair};
 use settlement::MarketTerms;
@@ -171,7 +172,7 @@ async fn over_json_rpc() {
             &[&wallet],
             blockhash,
         );
-        rpc.send_and_confirm_transaction(&transaction)
+        send_and_confirm(&rpc, &transaction)
             .await
             .expect("deposit confirmed");
         latencies.push(sent.elapsed());

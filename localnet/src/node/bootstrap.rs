@@ -11,6 +11,7 @@ use anchor_lang::solana_program::system_instruction;
 use anchor_lang::solana_program::sysvar::SysvarId;
 use anchor_spl::associated_token::spl_associated_token_account;
 use anchor_spl::token::spl_token;
+use fulltime_client::rpc::send_and_confirm;
 use fulltime_client::{instructions, pda};
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
@@ -85,8 +86,7 @@ impl Chain<'_> {
             &signers,
             blockhash,
         );
-        self.rpc
-            .send_and_confirm_transaction(&transaction)
+        send_and_confirm(self.rpc, &transaction)
             .await
             .map_err(failed("bootstrap transaction"))?;
         Ok(())
