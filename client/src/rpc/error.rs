@@ -120,6 +120,29 @@ impl SendFailure {
             _ => Self::Other(error),
         }
     }
+
+    /// The client error for this failure. An on-chain failure carries the transaction's logs,
+    /// fetched by the caller; any other RPC error is turned into a client error by `other`.
+    pub(super) fn into_client_error(
+        self,
+        signature: &Signature,
+        executed_logs: Vec<String>,
+        other: impl FnOnce(RpcClientError) -> ClientError,
+    ) -> ClientError {
+        match self {
+            SendFailure::Simulated {
+                message,
+                error,
+                logs,
+            } => transaction_failure(message, error.as_ref(), logs),
+            SendFailure::Executed { error } => transaction_failure(
+                executed_message(signature, &error),
+                Some(&error),
+                executed_logs,
+            ),
+            SendFailure::Other(error) => other(error),
+        }
+    }
 }
 
 /// A transaction's failure, explained by the error catalog when it is a custom program error.
@@ -193,20 +216,12 @@ mod tests {
     }
 
     fn explain(error: RpcClientError) -> ClientError {
-        match SendFailure::classify(error) {
-            SendFailure::Simulated {
-                message,
-                error,
-                logs,
-            } => transaction_failure(message, error.as_ref(), logs),
-            SendFailure::Executed { error } => {
-                transaction_failure(error.to_string(), Some(&error), Vec::new())
-            }
-            SendFailure::Other(error) => ClientError::Rpc {
+        SendFailure::classify(error).into_client_error(&Signature::default(), Vec::new(), |error| {
+            ClientError::Rpc {
                 url: "test".into(),
                 source: Box::new(error),
-            },
-        }
+            }
+        })
     }
 
     #[test]

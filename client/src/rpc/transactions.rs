@@ -15,7 +15,7 @@ use solana_signer::Signer;
 use solana_transaction::Transaction;
 use solana_transaction_status_client_types::UiTransactionEncoding;
 
-use super::error::{SendFailure, executed_message, transaction_failure};
+use super::error::SendFailure;
 use super::{ClientError, FulltimeClient, rpc_error, send_and_confirm};
 use crate::fixture::ProofFixture;
 use crate::instructions::{self, Withdrawal};
@@ -215,18 +215,12 @@ impl FulltimeClient {
     }
 
     async fn explain(&self, error: RpcClientError, signature: &Signature) -> ClientError {
-        match SendFailure::classify(error) {
-            SendFailure::Simulated {
-                message,
-                error,
-                logs,
-            } => transaction_failure(message, error.as_ref(), logs),
-            SendFailure::Executed { error } => {
-                let logs = self.transaction_logs(signature).await;
-                transaction_failure(executed_message(signature, &error), Some(&error), logs)
-            }
-            SendFailure::Other(error) => rpc_error(&self.rpc, error),
-        }
+        let failure = SendFailure::classify(error);
+        let logs = match failure {
+            SendFailure::Executed { .. } => self.transaction_logs(signature).await,
+            _ => Vec::new(),
+        };
+        failure.into_client_error(signature, logs, |error| rpc_error(&self.rpc, error))
     }
 
     /// The logs of a transaction that failed on chain. Best effort: the failure is known
