@@ -6,7 +6,8 @@ use solana_rpc_client_api::request::RpcRequest;
 use super::{ClientError, FulltimeClient, rpc_error};
 use crate::cluster::Cluster;
 
-const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
+/// The Clock sysvar's address.
+pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
 
 /// The Clock sysvar is five little-endian 8-byte fields: slot, epoch_start_timestamp, epoch,
 /// leader_schedule_epoch, unix_timestamp.
@@ -60,7 +61,8 @@ impl FulltimeClient {
     }
 }
 
-fn unix_timestamp(clock: &[u8]) -> Option<i64> {
+/// The `unix_timestamp` of the Clock sysvar's account data, or `None` when it is too short.
+pub fn unix_timestamp(clock: &[u8]) -> Option<i64> {
     let bytes = clock.get(UNIX_TIMESTAMP_OFFSET..UNIX_TIMESTAMP_OFFSET + 8)?;
     Some(i64::from_le_bytes(bytes.try_into().ok()?))
 }

@@ -24,6 +24,14 @@ pub async fn send_and_confirm(
     transaction: &Transaction,
 ) -> Result<Signature, RpcClientError> {
     let signature = rpc.send_transaction(transaction).await?;
+    wait_for_confirmation(rpc, signature).await
+}
+
+/// Waits until the RPC client's commitment confirms `signature`, or it fails on chain.
+pub async fn wait_for_confirmation(
+    rpc: &RpcClient,
+    signature: Signature,
+) -> Result<Signature, RpcClientError> {
     let deadline = tokio::time::Instant::now() + GIVE_UP_AFTER;
     let mut wait = FIRST_POLL;
     loop {

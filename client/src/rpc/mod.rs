@@ -17,7 +17,8 @@ use solana_rpc_client_api::client_error::Error as RpcClientError;
 use crate::cluster::Endpoint;
 
 pub use accounts::Balances;
-pub use confirm::send_and_confirm;
+pub use clock::{CLOCK_SYSVAR, unix_timestamp};
+pub use confirm::{send_and_confirm, wait_for_confirmation};
 pub use error::ClientError;
 pub use transactions::{BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn};
 

@@ -2,16 +2,13 @@
 //! USDC mint at its kept address, the settlement config, the oracle roots the proof fixtures
 //! verify against, demo markets, and the wallet's SOL and test USDC.
 
-use std::time::Duration;
-
-use anchor_lang::prelude::{Clock, Pubkey};
+use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
-use anchor_lang::solana_program::sysvar::SysvarId;
 use anchor_spl::associated_token::spl_associated_token_account;
 use anchor_spl::token::spl_token;
-use fulltime_client::rpc::send_and_confirm;
+use fulltime_client::rpc::{CLOCK_SYSVAR, send_and_confirm, unix_timestamp, wait_for_confirmation};
 use fulltime_client::{instructions, pda};
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
@@ -102,19 +99,10 @@ impl Chain<'_> {
             .request_airdrop(to, lamports)
             .await
             .map_err(failed("airdrop"))?;
-        for _ in 0..1_000 {
-            let status = self
-                .rpc
-                .get_signature_status(&signature)
-                .await
-                .map_err(failed("airdrop status"))?;
-            match status {
-                Some(Ok(())) => return Ok(()),
-                Some(Err(error)) => return Err(NodeError::Bootstrap(format!("airdrop: {error}"))),
-                None => tokio::time::sleep(Duration::from_millis(5)).await,
-            }
-        }
-        Err(NodeError::Bootstrap("airdrop not confirmed".into()))
+        wait_for_confirmation(self.rpc, signature)
+            .await
+            .map_err(failed("airdrop"))?;
+        Ok(())
     }
 
     async fn create_mint(&self) -> Result<(), NodeError> {
@@ -200,26 +188,12 @@ impl Chain<'_> {
 
     /// The cluster clock, in unix seconds, read from the Clock sysvar.
     async fn unix_time(&self) -> Result<i64, NodeError> {
-        let account = self
+        let data = self
             .rpc
-            .get_account(&Clock::id())
+            .get_account_data(&CLOCK_SYSVAR)
             .await
             .map_err(failed("clock sysvar"))?;
-        let clock: Clock = bincode_clock(&account.data)
-            .ok_or_else(|| NodeError::Bootstrap("the clock sysvar is malformed".into()))?;
-        Ok(clock.unix_timestamp)
+        unix_timestamp(&data)
+            .ok_or_else(|| NodeError::Bootstrap("the clock sysvar is malformed".into()))
     }
-}
-
-/// The Clock sysvar's canonical layout: five 8-byte little-endian fields.
-fn bincode_clock(data: &[u8]) -> Option<Clock> {
-    let field =
-        |index: usize| -> Option<[u8; 8]> { data.get(index * 8..index * 8 + 8)?.try_into().ok() };
-    Some(Clock {
-        slot: u64::from_le_bytes(field(0)?),
-        epoch_start_timestamp: i64::from_le_bytes(field(1)?),
-        epoch: u64::from_le_bytes(field(2)?),
-        leader_schedule_epoch: u64::from_le_bytes(field(3)?),
-        unix_timestamp: i64::from_le_bytes(field(4)?),
-    })
 }

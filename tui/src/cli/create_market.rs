@@ -12,7 +12,7 @@ use crate::input::{When, describe_predicate, format_time, parse_predicate};
 use crate::output::Output;
 use crate::output::failure::CliError;
 use crate::output::market::market_json;
-use crate::output::transaction::{signature_fields, signature_line};
+use crate::output::transaction::{signature_line, transaction_json};
 
 #[derive(Debug, Args)]
 pub struct CreateMarketArgs {
@@ -64,7 +64,6 @@ pub async fn run(context: &Context, args: CreateMarketArgs) -> Result<Output, Cl
 
 fn render(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Output {
     let market = &created.market;
-    let (signature, explorer) = signature_fields(endpoint, &created.signature);
     Output {
         human: [
             format!("Created market {}: {}", market.id, market.question),
@@ -79,11 +78,13 @@ fn render(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Output {
             ),
         ]
         .join("\n"),
-        json: json!({
-            "signature": signature,
-            "explorer": explorer,
-            "market": market_json(market, now),
-        }),
+        json: transaction_json(
+            endpoint,
+            &created.signature,
+            json!({
+                "market": market_json(market, now),
+            }),
+        ),
     }
 }
 

@@ -11,7 +11,7 @@ use super::{Checks, Context};
 use crate::output::Output;
 use crate::output::failure::CliError;
 use crate::output::market::{market_json, outcome_label, position_json, position_summary, totals};
-use crate::output::transaction::{signature_fields, signature_line, usdc_json, usdc_line};
+use crate::output::transaction::{signature_line, transaction_json, usdc_json, usdc_line};
 
 #[derive(Debug, Args)]
 pub struct DepositArgs {
@@ -57,7 +57,6 @@ fn render(
     now: i64,
 ) -> Output {
     let market = &deposited.market;
-    let (signature, explorer) = signature_fields(endpoint, &deposited.signature);
     Output {
         human: [
             format!(
@@ -72,14 +71,16 @@ fn render(
             format!("Market {}:  {}", market.id, totals(market)),
         ]
         .join("\n"),
-        json: json!({
-            "signature": signature,
-            "explorer": explorer,
-            "amount": amount,
-            "usdc": usdc_json(&deposited.usdc),
-            "position": position_json(&deposited.position, Some(market.id)),
-            "market": market_json(market, now),
-        }),
+        json: transaction_json(
+            endpoint,
+            &deposited.signature,
+            json!({
+                "amount": amount,
+                "usdc": usdc_json(&deposited.usdc),
+                "position": position_json(&deposited.position, Some(market.id)),
+                "market": market_json(market, now),
+            }),
+        ),
     }
 }
 

@@ -13,7 +13,7 @@ use super::Context;
 use crate::output::Output;
 use crate::output::failure::CliError;
 use crate::output::market::{market_json, status_label, totals};
-use crate::output::transaction::{signature_fields, signature_line};
+use crate::output::transaction::{signature_line, transaction_json};
 
 #[derive(Debug, Args)]
 pub struct SettleArgs {
@@ -47,7 +47,6 @@ fn render(endpoint: &Endpoint, settled: &Settled, now: i64) -> Output {
         ),
         _ => format!("Winners claim with `fulltime claim {}`.", market.id),
     };
-    let (signature, explorer) = signature_fields(endpoint, &settled.signature);
     Output {
         human: [
             format!("Settled market {}: {}", market.id, status_label(status)),
@@ -56,11 +55,13 @@ fn render(endpoint: &Endpoint, settled: &Settled, now: i64) -> Output {
             next,
         ]
         .join("\n"),
-        json: json!({
-            "signature": signature,
-            "explorer": explorer,
-            "market": market_json(market, now),
-        }),
+        json: transaction_json(
+            endpoint,
+            &settled.signature,
+            json!({
+                "market": market_json(market, now),
+            }),
+        ),
     }
 }
 

@@ -10,7 +10,7 @@ use super::{Checks, Context};
 use crate::output::Output;
 use crate::output::failure::CliError;
 use crate::output::market::{position_json, position_summary};
-use crate::output::transaction::{signature_fields, signature_line, usdc_json, usdc_line};
+use crate::output::transaction::{signature_line, transaction_json, usdc_json, usdc_line};
 
 #[derive(Debug, Args)]
 pub struct WithdrawArgs {
@@ -37,7 +37,6 @@ pub async fn refund(context: &Context, args: WithdrawArgs) -> Result<Output, Cli
 
 fn render(endpoint: &Endpoint, verb: &str, market_id: u64, withdrawn: &Withdrawn) -> Output {
     let paid = withdrawn.usdc.received();
-    let (signature, explorer) = signature_fields(endpoint, &withdrawn.signature);
     Output {
         human: [
             format!("{verb} {} from market {market_id}", format_usdc(paid)),
@@ -46,13 +45,15 @@ fn render(endpoint: &Endpoint, verb: &str, market_id: u64, withdrawn: &Withdrawn
             format!("Position:  {}", position_summary(&withdrawn.position)),
         ]
         .join("\n"),
-        json: json!({
-            "signature": signature,
-            "explorer": explorer,
-            "paid": paid,
-            "usdc": usdc_json(&withdrawn.usdc),
-            "position": position_json(&withdrawn.position, Some(market_id)),
-        }),
+        json: transaction_json(
+            endpoint,
+            &withdrawn.signature,
+            json!({
+                "paid": paid,
+                "usdc": usdc_json(&withdrawn.usdc),
+                "position": position_json(&withdrawn.position, Some(market_id)),
+            }),
+        ),
     }
 }
 

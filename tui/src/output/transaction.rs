@@ -16,12 +16,16 @@ pub fn signature_line(endpoint: &Endpoint, signature: &Signature) -> String {
     )
 }
 
-/// The `signature` and `explorer` fields of a transaction's JSON.
-pub fn signature_fields(endpoint: &Endpoint, signature: &Signature) -> (Value, Value) {
-    (
-        json!(signature.to_string()),
-        json!(endpoint.explorer_tx_url(signature)),
-    )
+/// A transaction's JSON: `fields` (an object) with its `signature` and `explorer` link added.
+pub fn transaction_json(endpoint: &Endpoint, signature: &Signature, mut fields: Value) -> Value {
+    if let Some(object) = fields.as_object_mut() {
+        object.insert("signature".into(), json!(signature.to_string()));
+        object.insert(
+            "explorer".into(),
+            json!(endpoint.explorer_tx_url(signature)),
+        );
+    }
+    fields
 }
 
 /// `USDC:      1000 USDC -> 997.5 USDC`
