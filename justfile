@@ -52,3 +52,7 @@ fulltime *ARGS:
 # Start the faucet (POST /api/faucet) against a running localnet; flags pass through
 faucet *ARGS:
     cargo run --locked -p fulltime-faucet --bin faucet -- {{ARGS}}
+
+# Random market lifecycles checked against a model of the contract, release build (default 10,000; report on stderr); flags pass through, e.g. --lifecycles 500 --seed 7
+soak *ARGS:
+    cargo run --release --locked -p fulltime-localnet --bin soak -- {{ARGS}} > /dev/null

@@ -1,21 +1,25 @@
 //! The error catalog: turns a failed transaction's custom error code and logs into the error's
 //! name, program, message and the action the published contract tells the user to take.
 //!
-//! The settlement program and the oracle both number their errors from 6000, so the code alone
-//! is ambiguous; the failing program is the one named in the first
-//! `Program <id> failed: custom program error: 0x..` log line.
+//! The settlement program and the oracle both number their errors from 6000, and the SPL Token
+//! program from 0, so the code alone is ambiguous; the failing program is the one named in the
+//! first `Program <id> failed: custom program error: 0x..` log line.
 
 use std::fmt;
 
 use anchor_lang::prelude::Pubkey;
-use mock_oracle::error::OracleError;
+use anchor_spl::token::spl_token;
+use anchor_spl::token::spl_token::error::TokenError;
 use settlement::SettlementError;
+use txline_interface::OracleError;
 
 /// Which program raised an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorSource {
     Settlement,
     Oracle,
+    /// The SPL Token program, called by the settlement program to move test USDC.
+    Token,
 }
 
 impl ErrorSource {
@@ -23,6 +27,7 @@ impl ErrorSource {
         match self {
             ErrorSource::Settlement => "settlement",
             ErrorSource::Oracle => "oracle",
+            ErrorSource::Token => "token",
         }
     }
 }
@@ -125,6 +130,43 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
         SettlementError::PositionMismatch,
         "Use the signing wallet's own position",
     ),
+    (
+        SettlementError::MarketNotClosed,
+        "Wait for the market's close time before settling",
+    ),
+    (
+        SettlementError::ProofNotLater,
+        "Submit a proof from a later batch or a later event, or accept the settlement",
+    ),
+    (
+        SettlementError::OutcomeNotProven,
+        "State the outcome the proof's value gives",
+    ),
+    (
+        SettlementError::InvalidPredicate,
+        "Use a threshold that some value can meet and some value can miss",
+    ),
+    (
+        SettlementError::InvalidDisputeWindow,
+        "Use a dispute window from 60 seconds to 7 days",
+    ),
+    (
+        SettlementError::CloseTimeTooFar,
+        "Use a close time within 366 days",
+    ),
+    (
+        SettlementError::NotUpgradeAuthority,
+        "Sign with the settlement program's upgrade authority",
+    ),
+    (SettlementError::EventPathTooDeep, "Check the proof fixture"),
+    (
+        SettlementError::MissingSecondStat,
+        "Submit a proof of both of the market's stats",
+    ),
+    (
+        SettlementError::UnexpectedSecondStat,
+        "Submit a proof of the market's single stat",
+    ),
 ];
 
 /// Oracle errors a proof can trigger, with what to do about them. The program does not
@@ -198,14 +240,47 @@ pub fn failing_program(logs: &[String]) -> Option<Pubkey> {
     })
 }
 
-/// Explains custom error `code` raised by `program_id`, if it is one of ours.
+/// Explains custom error `code` raised by `program_id`, if it is one of ours or the token
+/// program's.
 pub fn explain(program_id: &Pubkey, code: u32) -> Option<ProgramFailure> {
     if *program_id == settlement::ID {
         lookup(SETTLEMENT_ERRORS, ErrorSource::Settlement, program_id, code)
     } else if txline_interface::is_txline_program(program_id) {
         lookup(ORACLE_ERRORS, ErrorSource::Oracle, program_id, code)
+    } else if *program_id == spl_token::ID {
+        Some(token_failure(TokenError::try_from(code).ok()?))
     } else {
         None
+    }
+}
+
+/// A token program error, named as the program names it, with what a user can do about it.
+/// Deposits, claims and refunds move test USDC through the token program, so a wallet without
+/// the funds, or a wrong or frozen account, fails there rather than in the settlement program.
+pub fn token_failure(error: TokenError) -> ProgramFailure {
+    let action = match &error {
+        TokenError::InsufficientFunds => {
+            "Deposit at most the wallet's test USDC balance, or get more with `fulltime faucet`"
+        }
+        TokenError::UninitializedState => {
+            "Create the wallet's test USDC account first: `fulltime faucet` creates it"
+        }
+        TokenError::AccountFrozen => "Use a token account that is not frozen",
+        TokenError::OwnerMismatch => "Sign with the wallet that owns the token account (--keypair)",
+        TokenError::MintMismatch | TokenError::InvalidMint => "Use the configured test USDC mint",
+        TokenError::MintDecimalsMismatch => "Use the test USDC mint's 6 decimals",
+        TokenError::Overflow => "Use a smaller amount",
+        TokenError::NotRentExempt => "Fund the account up to its rent-exempt minimum",
+        _ => "Check the token accounts the transaction uses",
+    };
+    ProgramFailure {
+        source: ErrorSource::Token,
+        program_id: spl_token::ID,
+        code: error.clone() as u32,
+        // The variant's name is the error's name, as for the settlement and oracle errors.
+        name: format!("{error:?}"),
+        message: error.to_string(),
+        action,
     }
 }
 
@@ -311,6 +386,52 @@ mod tests {
             assert_eq!(failure.name, name);
             assert_eq!(failure.source, ErrorSource::Oracle);
         }
+    }
+
+    #[test]
+    fn token_program_errors_are_named_with_an_action() {
+        let logs = [
+            format!("Program {} invoke [1]", settlement::ID),
+            format!("Program {} invoke [2]", spl_token::ID),
+            "Program log: Error: insufficient funds".to_owned(),
+            format!(
+                "Program {} failed: custom program error: 0x1",
+                spl_token::ID
+            ),
+            format!(
+                "Program {} failed: custom program error: 0x1",
+                settlement::ID
+            ),
+        ];
+        let failure = explain_logs(1, &logs).expect("explained");
+        assert_eq!(
+            (
+                failure.name.as_str(),
+                failure.source,
+                failure.code,
+                failure.message.as_str()
+            ),
+            (
+                "InsufficientFunds",
+                ErrorSource::Token,
+                1,
+                "Insufficient funds"
+            )
+        );
+        assert!(
+            failure.action.starts_with("Deposit at most"),
+            "{}",
+            failure.action
+        );
+        for (code, name) in [
+            (4, "OwnerMismatch"),
+            (9, "UninitializedState"),
+            (17, "AccountFrozen"),
+            (3, "MintMismatch"),
+        ] {
+            assert_eq!(explain(&spl_token::ID, code).expect(name).name, name);
+        }
+        assert_eq!(explain(&spl_token::ID, 999), None);
     }
 
     #[test]

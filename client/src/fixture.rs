@@ -8,15 +8,16 @@
 
 use std::path::{Path, PathBuf};
 
-use mock_oracle::error::OracleError;
 use serde::{Deserialize, Serialize};
 use settlement::constants::{OUTCOME_NO, OUTCOME_YES};
-use settlement::{MarketTerms, SettlementError, SettlementProof};
+use settlement::state::{Market, SecondStat};
+use settlement::{MarketTerms, SettlementError, SettlementProof, StatedOutcome};
+use txline_interface::OracleError;
 use txline_interface::proof::Hash32;
 use txline_interface::time::{epoch_day, hour_minute_of, slot_of_hour_minute};
 use txline_interface::{
-    Comparison, ProofNode, ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm,
-    TraderPredicate,
+    BinaryExpression, Comparison, ProofNode, ScoreStat, ScoresBatchSummary, ScoresUpdateStats,
+    StatTerm, TraderPredicate,
 };
 
 /// A file that could not be read or understood.
@@ -68,6 +69,24 @@ pub struct FixtureMarket {
     pub stat_key: u32,
     pub period: i32,
     pub predicate: FixturePredicate,
+    /// For a two-stat market: `{"stat_key": 2, "op": "add"}`; absent for one stat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_stat: Option<FixtureSecondStat>,
+}
+
+/// `SecondStat` as written in fixtures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixtureSecondStat {
+    pub stat_key: u32,
+    pub op: FixtureOp,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FixtureOp {
+    Add,
+    Subtract,
 }
 
 /// `TraderPredicate` as written in fixtures: `{"comparison": "gt", "threshold": 1}`.
@@ -157,7 +176,7 @@ impl ProofFixture {
     }
 
     /// The `create_market` terms of the market this fixture settles.
-    pub fn market_terms(&self, close_time: i64) -> MarketTerms {
+    pub fn market_terms(&self, close_time: i64, dispute_window: i64) -> MarketTerms {
         MarketTerms {
             question: self.market.question.clone(),
             close_time,
@@ -165,6 +184,66 @@ impl ProofFixture {
             stat_key: self.market.stat_key,
             period: self.market.period,
             predicate: self.predicate(),
+            dispute_window,
+            second_stat: self.market.second_stat.map(SecondStat::from),
+        }
+    }
+
+    /// The outcome the proof gives `market`, as a settler states it: the proven value decides,
+    /// so a user only picks the fixture.
+    pub fn stated_outcome(&self, market: &Market) -> StatedOutcome {
+        let value = proven_value(&self.proof, market.second_stat.map(|second| second.op));
+        // A combination out of the i32 range fails in the oracle whatever is stated.
+        value.map_or(StatedOutcome::Yes, |value| {
+            StatedOutcome::of_value(market.predicate, value)
+        })
+    }
+}
+
+/// The value a proof proves for a market combining its stats with `op`: the first stat alone,
+/// or `first op second`. `None` when the combination leaves the i32 range, or when `op` and the
+/// proof's second stat do not come together (the program refuses such a proof).
+pub fn proven_value(proof: &SettlementProof, op: Option<BinaryExpression>) -> Option<i32> {
+    let first = proof.stat.stat_to_prove.value;
+    match (op, &proof.stat_b) {
+        (None, None) => Some(first),
+        (Some(op), Some(second)) => op.apply(first, second.stat_to_prove.value),
+        _ => None,
+    }
+}
+
+impl From<FixtureSecondStat> for SecondStat {
+    fn from(second: FixtureSecondStat) -> Self {
+        Self {
+            stat_key: second.stat_key,
+            op: second.op.into(),
+        }
+    }
+}
+
+impl From<SecondStat> for FixtureSecondStat {
+    fn from(second: SecondStat) -> Self {
+        Self {
+            stat_key: second.stat_key,
+            op: second.op.into(),
+        }
+    }
+}
+
+impl From<FixtureOp> for BinaryExpression {
+    fn from(op: FixtureOp) -> Self {
+        match op {
+            FixtureOp::Add => Self::Add,
+            FixtureOp::Subtract => Self::Subtract,
+        }
+    }
+}
+
+impl From<BinaryExpression> for FixtureOp {
+    fn from(op: BinaryExpression) -> Self {
+        match op {
+            BinaryExpression::Add => Self::Add,
+            BinaryExpression::Subtract => Self::Subtract,
         }
     }
 }
@@ -325,6 +404,8 @@ struct WireProof {
     fixture_proof: Vec<WireNode>,
     main_tree_proof: Vec<WireNode>,
     stat: WireStatTerm,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stat_b: Option<WireStatTerm>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -379,7 +460,6 @@ impl WireFixture {
     fn encode(fixture: &ProofFixture) -> Self {
         let proof = &fixture.proof;
         let summary = &proof.fixture_summary;
-        let stat = &proof.stat;
         Self {
             name: fixture.name.clone(),
             description: fixture.description.clone(),
@@ -398,15 +478,8 @@ impl WireFixture {
                 },
                 fixture_proof: WireNode::encode_path(&proof.fixture_proof),
                 main_tree_proof: WireNode::encode_path(&proof.main_tree_proof),
-                stat: WireStatTerm {
-                    stat_to_prove: WireStat {
-                        key: stat.stat_to_prove.key,
-                        value: stat.stat_to_prove.value,
-                        period: stat.stat_to_prove.period,
-                    },
-                    event_stat_root: hex::encode(stat.event_stat_root),
-                    stat_proof: WireNode::encode_path(&stat.stat_proof),
-                },
+                stat: WireStatTerm::encode(&proof.stat),
+                stat_b: proof.stat_b.as_ref().map(WireStatTerm::encode),
             },
         }
     }
@@ -418,6 +491,7 @@ impl WireFixture {
             fixture_proof,
             main_tree_proof,
             stat,
+            stat_b,
         } = self.proof;
         Ok(ProofFixture {
             name: self.name,
@@ -440,19 +514,39 @@ impl WireFixture {
                 },
                 fixture_proof: WireNode::decode_path(fixture_proof, "proof.fixture_proof")?,
                 main_tree_proof: WireNode::decode_path(main_tree_proof, "proof.main_tree_proof")?,
-                stat: StatTerm {
-                    stat_to_prove: ScoreStat {
-                        key: stat.stat_to_prove.key,
-                        value: stat.stat_to_prove.value,
-                        period: stat.stat_to_prove.period,
-                    },
-                    event_stat_root: decode_hash(
-                        &stat.event_stat_root,
-                        "proof.stat.event_stat_root",
-                    )?,
-                    stat_proof: WireNode::decode_path(stat.stat_proof, "proof.stat.stat_proof")?,
-                },
+                stat: stat.decode("proof.stat")?,
+                stat_b: stat_b.map(|stat| stat.decode("proof.stat_b")).transpose()?,
             },
+        })
+    }
+}
+
+impl WireStatTerm {
+    fn encode(term: &StatTerm) -> Self {
+        Self {
+            stat_to_prove: WireStat {
+                key: term.stat_to_prove.key,
+                value: term.stat_to_prove.value,
+                period: term.stat_to_prove.period,
+            },
+            event_stat_root: hex::encode(term.event_stat_root),
+            stat_proof: WireNode::encode_path(&term.stat_proof),
+        }
+    }
+
+    /// `field` names the term in errors: `proof.stat` or `proof.stat_b`.
+    fn decode(self, field: &str) -> Result<StatTerm, ParseError> {
+        Ok(StatTerm {
+            stat_to_prove: ScoreStat {
+                key: self.stat_to_prove.key,
+                value: self.stat_to_prove.value,
+                period: self.stat_to_prove.period,
+            },
+            event_stat_root: decode_hash(
+                &self.event_stat_root,
+                &format!("{field}.event_stat_root"),
+            )?,
+            stat_proof: WireNode::decode_path(self.stat_proof, &format!("{field}.stat_proof"))?,
         })
     }
 }
@@ -531,6 +625,7 @@ mod tests {
                     comparison: FixtureComparison::Gt,
                     threshold: 1,
                 },
+                second_stat: None,
             },
             expected: Expected::Outcome(Outcome::Yes),
             proof: SettlementProof {
@@ -555,6 +650,7 @@ mod tests {
                     event_stat_root: [0xcd; 32],
                     stat_proof: vec![node(4, true)],
                 },
+                stat_b: None,
             },
         }
     }
@@ -673,9 +769,12 @@ mod tests {
     #[test]
     fn market_terms_and_proof_come_from_the_fixture() {
         let fixture = sample();
-        let terms = fixture.market_terms(1_800_000_000);
+        let terms = fixture.market_terms(1_800_000_000, 600);
         assert_eq!(terms.question, fixture.market.question);
-        assert_eq!(terms.close_time, 1_800_000_000);
+        assert_eq!(
+            (terms.close_time, terms.dispute_window),
+            (1_800_000_000, 600)
+        );
         assert_eq!(
             (terms.fixture_id, terms.stat_key, terms.period),
             (18_502_311, 1, 100)
@@ -722,10 +821,11 @@ mod tests {
         let error = ProofFixture::from_json(&missing).expect_err("missing ts");
         assert!(error.to_string().contains("missing field `ts`"), "{error}");
 
-        let unknown = with_value(|value| value["proof"]["stat_b"] = serde_json::json!(null));
+        // The predicate is the market's, never the proof's.
+        let unknown = with_value(|value| value["proof"]["predicate"] = serde_json::json!(null));
         let error = ProofFixture::from_json(&unknown).expect_err("unknown field");
         assert!(
-            error.to_string().contains("unknown field `stat_b`"),
+            error.to_string().contains("unknown field `predicate`"),
             "{error}"
         );
 

@@ -5,7 +5,7 @@ use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::{InstructionData, ToAccountMetas, system_program};
 use anchor_spl::token::spl_token;
-use settlement::{MarketTerms, SettlementProof};
+use settlement::{MarketTerms, SettlementProof, StatedOutcome};
 
 use crate::pda;
 
@@ -17,12 +17,14 @@ fn settlement_ix(accounts: impl ToAccountMetas, data: impl InstructionData) -> I
     }
 }
 
+/// Sets up the config; `admin` must be the program's upgrade authority.
 pub fn initialize(admin: Pubkey, usdc_mint: Pubkey) -> Instruction {
     settlement_ix(
         settlement::accounts::Initialize {
             admin,
             config: pda::config(),
             usdc_mint,
+            program_data: pda::program_data(),
             system_program: system_program::ID,
         },
         settlement::instruction::Initialize {},
@@ -54,6 +56,8 @@ pub fn create_market(
             stat_key: terms.stat_key,
             period: terms.period,
             predicate: terms.predicate,
+            dispute_window: terms.dispute_window,
+            second_stat: terms.second_stat,
         },
     )
 }
@@ -100,11 +104,16 @@ pub fn deposit_from(
     )
 }
 
-/// Settles `market` with `proof`, validated by `oracle`.
-pub fn settle(market: Pubkey, oracle: Pubkey, proof: SettlementProof) -> Instruction {
+/// Settles `market` as `stated`, proven by `proof` and validated by `oracle`.
+pub fn settle(
+    market: Pubkey,
+    oracle: Pubkey,
+    proof: SettlementProof,
+    stated: StatedOutcome,
+) -> Instruction {
     // A negative timestamp has no roots account; the oracle rejects the default address.
     let daily_scores_roots = pda::daily_scores_roots(&oracle, proof.ts).unwrap_or_default();
-    settle_with_roots(market, oracle, daily_scores_roots, proof)
+    settle_with_roots(market, oracle, daily_scores_roots, proof, stated)
 }
 
 pub fn settle_with_roots(
@@ -112,6 +121,7 @@ pub fn settle_with_roots(
     oracle: Pubkey,
     daily_scores_roots: Pubkey,
     proof: SettlementProof,
+    stated: StatedOutcome,
 ) -> Instruction {
     settlement_ix(
         settlement::accounts::Settle {
@@ -119,7 +129,7 @@ pub fn settle_with_roots(
             oracle_program: oracle,
             daily_scores_roots,
         },
-        settlement::instruction::Settle { proof },
+        settlement::instruction::Settle { proof, stated },
     )
 }
 

@@ -1,19 +1,22 @@
 //! Wallet keypair files in the solana CLI's format: a JSON array of the 64 secret and public key
-//! bytes, by default at `~/.config/solana/id.json`.
+//! bytes, by default at `~/.config/solana/id.json`; and which wallet a command acts as.
 
 use std::path::{Path, PathBuf};
 
 use solana_keypair::{Keypair, read_keypair};
 
+use crate::cluster::Cluster;
+use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
+
 /// `~/.config/solana/id.json`, the solana CLI's default wallet; `None` without a home directory.
 pub fn default_keypair_path() -> Option<PathBuf> {
     let home = std::env::var_os("HOME").filter(|home| !home.is_empty())?;
-    Some(
-        PathBuf::from(home)
-            .join(".config")
-            .join("solana")
-            .join("id.json"),
-    )
+    Some(solana_cli_keypair_in(Path::new(&home)))
+}
+
+/// Where the solana CLI keeps its default wallet under the home directory `home`.
+pub fn solana_cli_keypair_in(home: &Path) -> PathBuf {
+    home.join(".config").join("solana").join("id.json")
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +36,112 @@ pub enum KeypairError {
         path.display()
     )]
     Invalid { path: PathBuf, reason: String },
+    /// On localnet without a solana CLI wallet, the wallet comes from env.json, which is missing
+    /// or unreadable.
+    #[error(transparent)]
+    Localnet(#[from] LocalnetEnvError),
+}
+
+/// Where a command's wallet came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalletSource {
+    /// `--keypair PATH` (or its environment variable): used as given, never replaced.
+    Explicit,
+    /// The solana CLI's default wallet, `~/.config/solana/id.json`.
+    SolanaCli,
+    /// The wallet `localnet` created and funded, named `wallet` in its `env.json`.
+    Localnet,
+}
+
+impl WalletSource {
+    pub fn label(self) -> &'static str {
+        match self {
+            WalletSource::Explicit => "--keypair",
+            WalletSource::SolanaCli => "solana CLI default",
+            WalletSource::Localnet => "localnet's funded wallet",
+        }
+    }
+}
+
+/// The wallet that signs and pays, with the file it was read from.
+#[derive(Debug)]
+pub struct Wallet {
+    pub keypair: Keypair,
+    pub path: PathBuf,
+    pub source: WalletSource,
+}
+
+/// The wallet a command acts as on `cluster`, in this order:
+///
+/// 1. `explicit` (`--keypair`), which must exist: a wallet asked for by name is never swapped
+///    for another one;
+/// 2. the solana CLI's `~/.config/solana/id.json` when it exists, as the solana CLI does (and
+///    `localnet` funds that same wallet when it exists);
+/// 3. on localnet only (`--url localnet`, or the URL its `env.json` names), the wallet `localnet`
+///    created and funded, so that the local stack works without the solana CLI.
+///
+/// Elsewhere (devnet, mainnet, other URLs) a missing default is `NotFound`: real money is never
+/// signed for by a wallet the user did not choose.
+pub fn resolve_wallet(
+    explicit: Option<&Path>,
+    cluster: &Cluster,
+    state_dir: &Path,
+) -> Result<Wallet, KeypairError> {
+    resolve_wallet_with_default(
+        explicit,
+        default_keypair_path().as_deref(),
+        cluster,
+        state_dir,
+    )
+}
+
+/// [`resolve_wallet`] with the solana CLI default given, so that tests need no HOME.
+pub fn resolve_wallet_with_default(
+    explicit: Option<&Path>,
+    solana_cli_default: Option<&Path>,
+    cluster: &Cluster,
+    state_dir: &Path,
+) -> Result<Wallet, KeypairError> {
+    if let Some(path) = explicit {
+        return read_wallet(path, WalletSource::Explicit);
+    }
+    if let Some(path) = solana_cli_default.filter(|path| path.exists()) {
+        return read_wallet(path, WalletSource::SolanaCli);
+    }
+    if let Some(path) = localnet_wallet(cluster, state_dir)? {
+        return read_wallet(&path, WalletSource::Localnet);
+    }
+    Err(match solana_cli_default {
+        Some(path) => KeypairError::NotFound {
+            path: path.to_owned(),
+        },
+        None => KeypairError::NoDefaultPath,
+    })
+}
+
+/// The wallet env.json names, when `cluster` is the node it describes. `--url localnet` needs
+/// env.json anyway, so its absence is reported; a URL only matches when env.json exists.
+fn localnet_wallet(cluster: &Cluster, state_dir: &Path) -> Result<Option<PathBuf>, KeypairError> {
+    match cluster {
+        Cluster::Localnet => Ok(Some(LocalnetEnv::load(state_dir)?.wallet)),
+        Cluster::Custom(url) => Ok(LocalnetEnv::load(state_dir)
+            .ok()
+            .filter(|env| same_url(&env.rpc_url, url))
+            .map(|env| env.wallet)),
+        Cluster::Devnet | Cluster::Mainnet => Ok(None),
+    }
+}
+
+fn same_url(a: &str, b: &str) -> bool {
+    a.trim_end_matches('/') == b.trim_end_matches('/')
+}
+
+fn read_wallet(path: &Path, source: WalletSource) -> Result<Wallet, KeypairError> {
+    Ok(Wallet {
+        keypair: read_keypair_file(path)?,
+        path: path.to_owned(),
+        source,
+    })
 }
 
 /// Reads a keypair file, telling a missing file apart from a malformed one.
@@ -54,6 +163,7 @@ pub fn read_keypair_file(path: &Path) -> Result<Keypair, KeypairError> {
 
 #[cfg(test)]
 mod tests {
+    use anchor_lang::prelude::Pubkey;
     use solana_keypair::write_keypair_file;
     use solana_signer::Signer;
 
@@ -103,6 +213,152 @@ mod tests {
             );
             std::fs::remove_file(&path).expect("clean up");
         }
+    }
+
+    /// A temporary home with, optionally, a solana CLI wallet, and a localnet state directory
+    /// whose env.json names a funded wallet at `rpc_url`.
+    struct Machine {
+        dir: PathBuf,
+        solana_cli: Option<Keypair>,
+        localnet: Keypair,
+        explicit: Keypair,
+    }
+
+    impl Machine {
+        fn new(name: &str, with_solana_cli: bool, rpc_url: &str) -> Self {
+            let dir = temp_path(name);
+            let state_dir = dir.join("state");
+            std::fs::create_dir_all(&state_dir).expect("state dir");
+            let solana_cli = with_solana_cli.then(|| {
+                let keypair = Keypair::new();
+                let path = solana_cli_keypair_in(&dir.join("home"));
+                std::fs::create_dir_all(path.parent().expect("a parent")).expect("home");
+                write_keypair_file(&keypair, &path).expect("solana CLI wallet");
+                keypair
+            });
+            let localnet = Keypair::new();
+            write_keypair_file(&localnet, state_dir.join("wallet.json")).expect("localnet wallet");
+            let explicit = Keypair::new();
+            write_keypair_file(&explicit, dir.join("explicit.json")).expect("explicit wallet");
+            LocalnetEnv {
+                rpc_url: rpc_url.into(),
+                ws_url: "ws://127.0.0.1:18900".into(),
+                settlement_program: settlement::ID,
+                oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+                mint: Pubkey::new_unique(),
+                mint_authority: state_dir.join("mint-authority.json"),
+                wallet: state_dir.join("wallet.json"),
+            }
+            .save(&state_dir)
+            .expect("env.json");
+            Self {
+                dir,
+                solana_cli,
+                localnet,
+                explicit,
+            }
+        }
+
+        fn resolve(&self, explicit: bool, cluster: &Cluster) -> Result<Wallet, KeypairError> {
+            let explicit = explicit.then(|| self.dir.join("explicit.json"));
+            resolve_wallet_with_default(
+                explicit.as_deref(),
+                Some(&solana_cli_keypair_in(&self.dir.join("home"))),
+                cluster,
+                &self.dir.join("state"),
+            )
+        }
+    }
+
+    impl Drop for Machine {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    const NODE: &str = "http://127.0.0.1:18899";
+
+    #[test]
+    fn an_explicit_keypair_wins_everywhere() {
+        let machine = Machine::new("explicit", true, NODE);
+        for cluster in [
+            Cluster::Localnet,
+            Cluster::Devnet,
+            Cluster::Custom(NODE.into()),
+        ] {
+            let wallet = machine.resolve(true, &cluster).expect("explicit");
+            assert_eq!(wallet.source, WalletSource::Explicit, "{cluster}");
+            assert_eq!(wallet.keypair.pubkey(), machine.explicit.pubkey());
+        }
+        // Asked for by name, a missing file is an error, not a reason to use another wallet.
+        let error = resolve_wallet_with_default(
+            Some(&machine.dir.join("missing.json")),
+            None,
+            &Cluster::Localnet,
+            &machine.dir.join("state"),
+        )
+        .expect_err("missing");
+        assert!(matches!(error, KeypairError::NotFound { .. }), "{error}");
+    }
+
+    #[test]
+    fn the_solana_cli_wallet_comes_before_localnets() {
+        let machine = Machine::new("solana-cli", true, NODE);
+        let solana_cli = machine.solana_cli.as_ref().expect("a solana CLI wallet");
+        for cluster in [Cluster::Localnet, Cluster::Devnet] {
+            let wallet = machine.resolve(false, &cluster).expect("solana CLI");
+            assert_eq!(wallet.source, WalletSource::SolanaCli, "{cluster}");
+            assert_eq!(wallet.keypair.pubkey(), solana_cli.pubkey());
+        }
+    }
+
+    #[test]
+    fn without_a_solana_cli_wallet_localnet_uses_the_wallet_it_funded() {
+        let machine = Machine::new("localnet", false, NODE);
+        for cluster in [
+            Cluster::Localnet,
+            Cluster::Custom(NODE.into()),
+            Cluster::Custom(format!("{NODE}/")),
+        ] {
+            let wallet = machine.resolve(false, &cluster).expect("localnet wallet");
+            assert_eq!(wallet.source, WalletSource::Localnet, "{cluster}");
+            assert_eq!(wallet.keypair.pubkey(), machine.localnet.pubkey());
+            assert_eq!(wallet.path, machine.dir.join("state/wallet.json"));
+        }
+    }
+
+    #[test]
+    fn other_clusters_never_fall_back_to_localnets_wallet() {
+        let machine = Machine::new("devnet", false, NODE);
+        let default = solana_cli_keypair_in(&machine.dir.join("home"));
+        for cluster in [
+            Cluster::Devnet,
+            Cluster::Mainnet,
+            Cluster::Custom("http://127.0.0.1:9999".into()),
+        ] {
+            let error = machine.resolve(false, &cluster).expect_err("no wallet");
+            assert!(
+                matches!(&error, KeypairError::NotFound { path } if *path == default),
+                "{cluster}: {error}"
+            );
+        }
+        let error = resolve_wallet_with_default(None, None, &Cluster::Devnet, &machine.dir)
+            .expect_err("no home");
+        assert!(matches!(error, KeypairError::NoDefaultPath), "{error}");
+    }
+
+    #[test]
+    fn localnet_without_env_json_says_it_is_not_running() {
+        let machine = Machine::new("no-env", false, NODE);
+        std::fs::remove_file(machine.dir.join("state/env.json")).expect("remove env.json");
+        let error = machine
+            .resolve(false, &Cluster::Localnet)
+            .expect_err("no env.json");
+        assert!(matches!(error, KeypairError::Localnet(_)), "{error}");
+        assert!(
+            error.to_string().contains("is `localnet` running?"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod market_status;
 pub mod merkle;
 pub mod pda;
 pub mod rpc;
+#[cfg(test)]
+mod test_market;
 pub mod validate;
 
 pub use settlement;

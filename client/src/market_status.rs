@@ -11,7 +11,11 @@ pub enum MarketStatus {
     Open,
     /// Past its close time, waiting for a proof.
     Closed,
-    /// Settled. With an empty winning side every stake is refundable instead of claimable.
+    /// Settled, but a strictly later proof may still replace the settlement until `final_at`
+    /// (unix seconds); nothing is paid out before then.
+    Provisional { outcome: Outcome, final_at: i64 },
+    /// Settled for good. With an empty winning side every stake is refundable instead of
+    /// claimable.
     Resolved { outcome: Outcome, refundable: bool },
     /// Nobody settled it within the grace period: it can no longer be settled and every stake
     /// is refundable.
@@ -22,8 +26,15 @@ impl MarketStatus {
     /// The status of `market` when the cluster clock reads `now` (unix seconds).
     pub fn of(market: &Market, now: i64) -> Self {
         if market.resolved {
+            let outcome = Outcome::from(market.outcome == OUTCOME_YES);
+            if !market.is_final(now) {
+                return Self::Provisional {
+                    outcome,
+                    final_at: market.dispute_ends_at,
+                };
+            }
             return Self::Resolved {
-                outcome: Outcome::from(market.outcome == OUTCOME_YES),
+                outcome,
                 refundable: market.winning_total() == 0,
             };
         }
@@ -40,33 +51,11 @@ impl MarketStatus {
 
 #[cfg(test)]
 mod tests {
-    use anchor_lang::prelude::Pubkey;
     use settlement::constants::SETTLEMENT_GRACE_SECS;
-    use txline_interface::{Comparison, TraderPredicate};
 
     use super::*;
 
-    fn market(close_time: i64) -> Market {
-        Market {
-            resolved: false,
-            outcome: 0,
-            id: 0,
-            creator: Pubkey::new_unique(),
-            vault: Pubkey::new_unique(),
-            close_time,
-            fixture_id: 1,
-            stat_key: 1,
-            period: 100,
-            predicate: TraderPredicate {
-                threshold: 1,
-                comparison: Comparison::GreaterThan,
-            },
-            total_yes: 2,
-            total_no: 0,
-            bump: 255,
-            question: "?".into(),
-        }
-    }
+    use crate::test_market::market;
 
     #[test]
     fn open_until_close_then_closed_until_the_grace_period_ends() {
@@ -82,6 +71,28 @@ mod tests {
         assert_eq!(
             MarketStatus::of(&self::market(i64::MAX), i64::MAX),
             MarketStatus::Closed
+        );
+    }
+
+    #[test]
+    fn a_settlement_is_provisional_until_its_dispute_window_ends() {
+        let mut market = market(1_000);
+        market.resolved = true;
+        market.outcome = OUTCOME_YES;
+        market.dispute_ends_at = 1_100;
+        assert_eq!(
+            MarketStatus::of(&market, 1_099),
+            MarketStatus::Provisional {
+                outcome: Outcome::Yes,
+                final_at: 1_100
+            }
+        );
+        assert_eq!(
+            MarketStatus::of(&market, 1_100),
+            MarketStatus::Resolved {
+                outcome: Outcome::Yes,
+                refundable: false
+            }
         );
     }
 

@@ -1,11 +1,18 @@
 //! Every account address the programs use, derived the way the programs derive them.
 
 use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::bpf_loader_upgradeable;
 use anchor_spl::associated_token::get_associated_token_address;
 use settlement::constants::{CONFIG_SEED, MARKET_SEED, POSITION_SEED, VAULT_SEED};
 
 pub fn config() -> Pubkey {
     Pubkey::find_program_address(&[CONFIG_SEED], &settlement::ID).0
+}
+
+/// The settlement program's program-data account, which names its upgrade authority (the only
+/// signer `initialize` accepts).
+pub fn program_data() -> Pubkey {
+    Pubkey::find_program_address(&[settlement::ID.as_ref()], &bpf_loader_upgradeable::ID).0
 }
 
 pub fn market(id: u64) -> Pubkey {

@@ -1,9 +1,18 @@
 //! The checks a client can make before sending, mirroring the settlement program's own. A refused
 //! input is reported as the program's error, with the catalog's name, message and action, so the
 //! user reads the same text whether the client or the program refused it.
+//!
+//! Checks that depend on time take `now`, the cluster's clock (unix seconds): the program compares
+//! with it, not with the wall clock.
 
-use settlement::SettlementError;
-use settlement::constants::{MAX_QUESTION_CHARS, MIN_DEPOSIT, OUTCOME_NO, OUTCOME_YES};
+use settlement::constants::{
+    MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MAX_QUESTION_CHARS, MIN_DEPOSIT,
+    MIN_DISPUTE_WINDOW_SECS, OUTCOME_NO, OUTCOME_YES,
+};
+use settlement::state::Market;
+use settlement::stated_outcome::is_decidable;
+use settlement::{MarketTerms, SettlementError};
+use txline_interface::TraderPredicate;
 
 use crate::errors::{ProgramFailure, explain};
 
@@ -11,6 +20,14 @@ use crate::errors::{ProgramFailure, explain};
 pub fn settlement_failure(error: SettlementError) -> ProgramFailure {
     explain(&settlement::ID, error.into())
         .expect("every settlement error is in the client's catalog")
+}
+
+fn refuse_unless(holds: bool, error: SettlementError) -> Result<(), ProgramFailure> {
+    if holds {
+        Ok(())
+    } else {
+        Err(settlement_failure(error))
+    }
 }
 
 /// `yes`/`no`/`1`/`0` (any case) as the outcome byte. Other numbers parse too, so that a forced
@@ -26,41 +43,124 @@ pub fn parse_outcome(text: &str) -> Result<u8, ProgramFailure> {
 }
 
 pub fn check_outcome(outcome: u8) -> Result<(), ProgramFailure> {
-    match outcome {
-        OUTCOME_NO | OUTCOME_YES => Ok(()),
-        _ => Err(settlement_failure(SettlementError::InvalidOutcome)),
-    }
+    refuse_unless(
+        matches!(outcome, OUTCOME_NO | OUTCOME_YES),
+        SettlementError::InvalidOutcome,
+    )
 }
 
 pub fn check_amount(amount: u64) -> Result<(), ProgramFailure> {
-    if amount < MIN_DEPOSIT {
-        return Err(settlement_failure(SettlementError::BelowMinimum));
-    }
-    Ok(())
+    refuse_unless(amount >= MIN_DEPOSIT, SettlementError::BelowMinimum)
 }
 
 /// At most 140 Unicode characters, counted as the program counts them (not bytes).
 pub fn check_question(question: &str) -> Result<(), ProgramFailure> {
-    if question.chars().count() > MAX_QUESTION_CHARS {
-        return Err(settlement_failure(SettlementError::QuestionTooLong));
-    }
-    Ok(())
+    refuse_unless(
+        question.chars().count() <= MAX_QUESTION_CHARS,
+        SettlementError::QuestionTooLong,
+    )
 }
 
-/// `close_time` must be after `now`, the cluster's clock (unix seconds).
+/// `close_time` must be after `now` and at most 366 days later.
 pub fn check_close_time(close_time: i64, now: i64) -> Result<(), ProgramFailure> {
-    if close_time <= now {
-        return Err(settlement_failure(SettlementError::InvalidCloseTime));
+    refuse_unless(close_time > now, SettlementError::InvalidCloseTime)?;
+    // A clock so late that the horizon overflows is the program's to report (Overflow).
+    let too_far = now
+        .checked_add(MAX_CLOSE_HORIZON_SECS)
+        .is_some_and(|horizon| close_time > horizon);
+    refuse_unless(!too_far, SettlementError::CloseTimeTooFar)
+}
+
+/// A predicate both outcomes can be proven for: not `gt i32::MAX` nor `lt i32::MIN`.
+pub fn check_predicate(predicate: TraderPredicate) -> Result<(), ProgramFailure> {
+    refuse_unless(is_decidable(predicate), SettlementError::InvalidPredicate)
+}
+
+/// From 60 seconds to 7 days.
+pub fn check_dispute_window(seconds: i64) -> Result<(), ProgramFailure> {
+    refuse_unless(
+        (MIN_DISPUTE_WINDOW_SECS..=MAX_DISPUTE_WINDOW_SECS).contains(&seconds),
+        SettlementError::InvalidDisputeWindow,
+    )
+}
+
+/// Every check `create_market` makes, in the program's order, so that terms with several faults
+/// are refused for the one the program would name.
+pub fn check_market_terms(terms: &MarketTerms, now: i64) -> Result<(), ProgramFailure> {
+    check_question(&terms.question)?;
+    check_predicate(terms.predicate)?;
+    check_close_time(terms.close_time, now)?;
+    check_dispute_window(terms.dispute_window)
+}
+
+/// Whether `settle` can be accepted at `now`: from the close time on; for a settled market only
+/// while its settlement is provisional (a later proof then replaces it), for an unsettled one
+/// only within the grace period. The proof itself is the program's and the oracle's to judge.
+pub fn check_settle(market: &Market, now: i64) -> Result<(), ProgramFailure> {
+    refuse_unless(now >= market.close_time, SettlementError::MarketNotClosed)?;
+    if market.resolved {
+        return refuse_unless(
+            now < market.dispute_ends_at,
+            SettlementError::MarketResolved,
+        );
     }
-    Ok(())
+    // A deadline past i64::MAX is never reached.
+    let expired = market
+        .settlement_deadline()
+        .is_ok_and(|deadline| now >= deadline);
+    refuse_unless(!expired, SettlementError::SettlementWindowClosed)
+}
+
+/// Claims open once the settlement is final: recorded, and its dispute window over.
+pub fn check_claim(market: &Market, now: i64) -> Result<(), ProgramFailure> {
+    refuse_unless(market.is_final(now), SettlementError::NotResolved)
+}
+
+/// Refunds wait for a provisional settlement to become final, then need an empty winning side
+/// or a market nobody settled within the grace period.
+pub fn check_refund(market: &Market, now: i64) -> Result<(), ProgramFailure> {
+    refuse_unless(
+        !market.resolved || market.is_final(now),
+        SettlementError::NotResolved,
+    )?;
+    // An overflowing deadline is the program's to report.
+    let refundable = market.is_refundable(now).unwrap_or(true);
+    refuse_unless(refundable, SettlementError::RefundUnavailable)
 }
 
 #[cfg(test)]
 mod tests {
+    use settlement::constants::SETTLEMENT_GRACE_SECS;
+    use txline_interface::Comparison;
+
     use super::*;
 
     fn name(result: Result<impl std::fmt::Debug, ProgramFailure>) -> String {
         result.expect_err("refused").name
+    }
+
+    fn predicate(comparison: Comparison, threshold: i32) -> TraderPredicate {
+        TraderPredicate {
+            threshold,
+            comparison,
+        }
+    }
+
+    const CLOSE: i64 = 1_000_000;
+
+    /// A market closing at `CLOSE` with a 60 s dispute window and stakes on YES only.
+    fn market() -> Market {
+        crate::test_market::market(CLOSE)
+    }
+
+    /// `market()` settled at `CLOSE + 10` as `outcome`.
+    fn settled(outcome: u8) -> Market {
+        Market {
+            resolved: true,
+            outcome,
+            dispute_ends_at: CLOSE + 70,
+            ..market()
+        }
     }
 
     #[test]
@@ -111,9 +211,137 @@ mod tests {
     }
 
     #[test]
-    fn close_time_must_be_after_the_cluster_clock() {
+    fn close_time_must_be_after_the_cluster_clock_and_within_366_days() {
         assert_eq!(check_close_time(101, 100), Ok(()));
         assert_eq!(name(check_close_time(100, 100)), "InvalidCloseTime");
         assert_eq!(name(check_close_time(99, 100)), "InvalidCloseTime");
+        let horizon = 100 + 366 * 24 * 60 * 60;
+        assert_eq!(check_close_time(horizon, 100), Ok(()));
+        assert_eq!(name(check_close_time(horizon + 1, 100)), "CloseTimeTooFar");
+        // Past the last representable horizon only the program can answer (Overflow).
+        assert_eq!(check_close_time(i64::MAX, i64::MAX - 1), Ok(()));
+    }
+
+    #[test]
+    fn predicates_that_can_never_hold_or_never_fail_are_refused() {
+        for refused in [
+            predicate(Comparison::GreaterThan, i32::MAX),
+            predicate(Comparison::LessThan, i32::MIN),
+        ] {
+            assert_eq!(name(check_predicate(refused)), "InvalidPredicate");
+        }
+        for accepted in [
+            predicate(Comparison::GreaterThan, i32::MAX - 1),
+            predicate(Comparison::LessThan, i32::MIN + 1),
+            predicate(Comparison::EqualTo, i32::MAX),
+            predicate(Comparison::GreaterThan, i32::MIN),
+        ] {
+            assert_eq!(check_predicate(accepted), Ok(()));
+        }
+    }
+
+    #[test]
+    fn dispute_windows_run_from_a_minute_to_a_week() {
+        for seconds in [60, 3_600, 7 * 24 * 60 * 60] {
+            assert_eq!(check_dispute_window(seconds), Ok(()), "{seconds}");
+        }
+        for seconds in [i64::MIN, -60, 0, 59, 7 * 24 * 60 * 60 + 1, i64::MAX] {
+            assert_eq!(
+                name(check_dispute_window(seconds)),
+                "InvalidDisputeWindow",
+                "{seconds}"
+            );
+        }
+    }
+
+    #[test]
+    fn market_terms_are_refused_for_the_fault_the_program_checks_first() {
+        let now = 100;
+        let good = MarketTerms {
+            question: "Will it?".into(),
+            close_time: now + 600,
+            fixture_id: 1,
+            stat_key: 1,
+            period: 100,
+            predicate: predicate(Comparison::GreaterThan, 1),
+            dispute_window: 3_600,
+            second_stat: None,
+        };
+        assert_eq!(check_market_terms(&good, now), Ok(()));
+        let mut terms = MarketTerms {
+            question: "a".repeat(141),
+            close_time: now,
+            predicate: predicate(Comparison::GreaterThan, i32::MAX),
+            dispute_window: 0,
+            ..good
+        };
+        for (expected, fix) in [
+            (
+                "QuestionTooLong",
+                (|terms: &mut MarketTerms| terms.question = "Will it?".into())
+                    as fn(&mut MarketTerms),
+            ),
+            ("InvalidPredicate", |terms| {
+                terms.predicate = predicate(Comparison::EqualTo, 2)
+            }),
+            ("InvalidCloseTime", |terms| terms.close_time = i64::MAX),
+            ("CloseTimeTooFar", |terms| terms.close_time = 700),
+            ("InvalidDisputeWindow", |terms| terms.dispute_window = 60),
+        ] {
+            assert_eq!(name(check_market_terms(&terms, now)), expected);
+            fix(&mut terms);
+        }
+        assert_eq!(check_market_terms(&terms, now), Ok(()));
+    }
+
+    #[test]
+    fn settling_opens_at_the_close_time_and_ends_with_the_grace_period() {
+        let market = market();
+        assert_eq!(name(check_settle(&market, CLOSE - 1)), "MarketNotClosed");
+        assert_eq!(check_settle(&market, CLOSE), Ok(()));
+        let deadline = CLOSE + SETTLEMENT_GRACE_SECS;
+        assert_eq!(check_settle(&market, deadline - 1), Ok(()));
+        assert_eq!(
+            name(check_settle(&market, deadline)),
+            "SettlementWindowClosed"
+        );
+    }
+
+    #[test]
+    fn a_settlement_can_be_replaced_only_during_its_dispute_window() {
+        let market = settled(OUTCOME_YES);
+        assert_eq!(check_settle(&market, CLOSE + 69), Ok(()));
+        assert_eq!(name(check_settle(&market, CLOSE + 70)), "MarketResolved");
+        // The close time is checked first, as the program does.
+        assert_eq!(name(check_settle(&market, CLOSE - 1)), "MarketNotClosed");
+    }
+
+    #[test]
+    fn claims_wait_for_a_final_settlement() {
+        assert_eq!(name(check_claim(&market(), CLOSE + 5)), "NotResolved");
+        let market = settled(OUTCOME_YES);
+        assert_eq!(name(check_claim(&market, CLOSE + 69)), "NotResolved");
+        assert_eq!(check_claim(&market, CLOSE + 70), Ok(()));
+    }
+
+    #[test]
+    fn refunds_wait_for_a_final_settlement_with_no_winners_or_the_grace_period() {
+        let nobody_won = settled(OUTCOME_NO);
+        assert_eq!(name(check_refund(&nobody_won, CLOSE + 69)), "NotResolved");
+        assert_eq!(check_refund(&nobody_won, CLOSE + 70), Ok(()));
+        let somebody_won = settled(OUTCOME_YES);
+        assert_eq!(
+            name(check_refund(&somebody_won, CLOSE + 70)),
+            "RefundUnavailable"
+        );
+        let unsettled = market();
+        assert_eq!(
+            name(check_refund(&unsettled, CLOSE + 5)),
+            "RefundUnavailable"
+        );
+        assert_eq!(
+            check_refund(&unsettled, CLOSE + SETTLEMENT_GRACE_SECS),
+            Ok(())
+        );
     }
 }

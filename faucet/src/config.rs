@@ -6,6 +6,7 @@
 
 use std::{
     net::SocketAddr,
+    num::NonZeroU32,
     path::{Path, PathBuf},
     sync::Arc,
     time::Duration,
@@ -20,6 +21,7 @@ use solana_address::Address;
 use solana_signer::Signer;
 
 use crate::{
+    limits::{Rate, RateLimits},
     mint::Minter,
     rpc_minter::{MintSettings, RpcMinter},
     state::AppState,
@@ -73,7 +75,34 @@ pub struct Args {
     #[arg(long, env = "FAUCET_MINT_TIMEOUT_SECS", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..=300))]
     pub mint_timeout_secs: u64,
+
+    /// Mints one client address (IPv6: its /64) may ask for per minute, sustained; 0 turns the
+    /// per-client limit off.
+    #[arg(long, env = "FAUCET_PER_IP_PER_MINUTE", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(..=MAX_PER_MINUTE))]
+    pub per_ip_per_minute: u32,
+
+    /// Mints one client address may ask for at once before its per-minute rate applies.
+    #[arg(long, env = "FAUCET_PER_IP_BURST", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_BURST))]
+    pub per_ip_burst: u32,
+
+    /// Mints all clients together may ask for per minute, sustained; 0 turns the global limit
+    /// off.
+    #[arg(long, env = "FAUCET_GLOBAL_PER_MINUTE", default_value_t = 60,
+          value_parser = clap::value_parser!(u32).range(..=MAX_PER_MINUTE))]
+    pub global_per_minute: u32,
+
+    /// Mints all clients together may ask for at once before the global rate applies.
+    #[arg(long, env = "FAUCET_GLOBAL_BURST", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_BURST))]
+    pub global_burst: u32,
 }
+
+/// A thousand mints a second is beyond what any RPC node takes from one faucet.
+const MAX_PER_MINUTE: i64 = 60_000;
+/// Bounded so that a bucket's size in time (burst times period) cannot overflow.
+const MAX_BURST: i64 = 10_000;
 
 /// Why the faucet cannot mint; it serves 503 meanwhile.
 #[derive(Debug, thiserror::Error)]
@@ -92,6 +121,9 @@ pub struct FaucetConfig {
     pub bind: SocketAddr,
     pub cooldown: Duration,
     pub mint_timeout: Duration,
+    /// `None`: that limit is off.
+    pub per_client: Option<Rate>,
+    pub global: Option<Rate>,
     pub minting: Result<MintSettings, NotConfigured>,
 }
 
@@ -102,6 +134,8 @@ impl Args {
             bind: self.bind,
             cooldown: Duration::from_secs(self.cooldown_secs),
             mint_timeout,
+            per_client: rate(self.per_ip_per_minute, self.per_ip_burst),
+            global: rate(self.global_per_minute, self.global_burst),
             minting: self.mint_settings(mint_timeout),
         }
     }
@@ -131,6 +165,14 @@ impl Args {
     }
 }
 
+/// 0 per minute turns the limit off; the burst is at least 1 by its flag's range.
+fn rate(per_minute: u32, burst: u32) -> Option<Rate> {
+    Some(Rate {
+        per_minute: NonZeroU32::new(per_minute)?,
+        burst: NonZeroU32::new(burst)?,
+    })
+}
+
 fn read_authority(path: &Path) -> Result<solana_keypair::Keypair, NotConfigured> {
     // The error texts of the reader name the problem, never the file's bytes.
     solana_keypair::read_keypair_file(path).map_err(|error| NotConfigured::Authority {
@@ -158,9 +200,21 @@ impl FaucetConfig {
                 None
             }
         };
+        for (limit, rate) in [("per client", self.per_client), ("global", self.global)] {
+            match rate {
+                Some(rate) => tracing::info!(
+                    limit,
+                    per_minute = rate.per_minute,
+                    burst = rate.burst,
+                    "rate limit"
+                ),
+                None => tracing::warn!(limit, "rate limit off"),
+            }
+        }
         AppState::new(
             minter,
             self.cooldown,
+            RateLimits::new(self.per_client, self.global),
             self.mint_timeout + REQUEST_TIMEOUT_MARGIN,
         )
     }
@@ -231,6 +285,19 @@ mod tests {
         assert_eq!(args.rpc_url, Cluster::Localnet);
         assert_eq!(args.amount, 100_000_000);
         assert_eq!(args.cooldown_secs, 30);
+        let config = args.resolve();
+        assert_eq!(config.per_client, rate(10, 5));
+        assert_eq!(config.global, rate(60, 20));
+    }
+
+    #[test]
+    fn zero_per_minute_turns_a_limit_off() {
+        let config = args(&["--per-ip-per-minute", "0", "--global-per-minute", "0"]).resolve();
+        assert_eq!(config.per_client, None);
+        assert_eq!(config.global, None);
+        let config = args(&["--per-ip-per-minute", "0"]).resolve();
+        assert_eq!(config.per_client, None);
+        assert!(config.global.is_some());
     }
 
     #[test]
@@ -302,6 +369,11 @@ mod tests {
         assert!(argv(&["--cooldown-secs", "86401"]));
         assert!(argv(&["--mint-timeout-secs", "0"]));
         assert!(argv(&["--mint-timeout-secs", "301"]));
+        assert!(argv(&["--per-ip-burst", "0"]));
+        assert!(argv(&["--global-burst", "0"]));
+        assert!(argv(&["--per-ip-per-minute", "-1"]));
+        assert!(argv(&["--global-per-minute", "60001"]));
+        assert!(argv(&["--per-ip-burst", "10001"]));
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The per-wallet cooldown, kept in process.
 //!
 //! A wallet is reserved before its mint starts, so concurrent requests for it see it taken and
-//! exactly one of them mints. A successful mint starts the cooldown when it is confirmed; a
-//! failed (or abandoned) mint releases the wallet at once.
+//! exactly one of them mints. A confirmed mint starts the cooldown; a mint known to have minted
+//! nothing (failed before sending, refused, failed on chain, expired) releases the wallet. A
+//! sent transaction whose fate is unknown keeps the wallet reserved while it is followed (see
+//! [`crate::follow`]).
 
 use std::{
-    collections::{HashMap, hash_map::Entry},
+    collections::HashMap,
     sync::{Arc, Mutex, MutexGuard, PoisonError},
     time::Duration,
 };
@@ -36,14 +38,8 @@ enum State {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Busy {
     pub retry_after: Duration,
-}
-
-impl Busy {
-    /// Whole seconds, rounded up and at least 1, as `Retry-After` needs.
-    pub fn retry_after_secs(self) -> u64 {
-        let secs = self.retry_after.as_secs() + u64::from(self.retry_after.subsec_nanos() > 0);
-        secs.max(1)
-    }
+    /// Its mint is under way or awaiting its fate, rather than done and cooling down.
+    pub minting: bool,
 }
 
 impl Cooldowns {
@@ -57,8 +53,16 @@ impl Cooldowns {
         })
     }
 
-    /// Takes the wallet for one mint, or says how long it is busy.
-    pub fn reserve(self: &Arc<Self>, wallet: Address) -> Result<Reservation, Busy> {
+    /// Takes the wallet for one mint if it is free and `admit` agrees, or says why not.
+    ///
+    /// `admit` (the rate limits) is asked only for a free wallet, and under the table's lock:
+    /// a wallet in cooldown spends no tokens, and a refused request leaves no reservation
+    /// behind, not even for a moment that a concurrent request could see.
+    pub fn reserve<E: From<Busy>>(
+        self: &Arc<Self>,
+        wallet: Address,
+        admit: impl FnOnce() -> Result<(), E>,
+    ) -> Result<Reservation, E> {
         let now = Instant::now();
         let mut table = self.lock();
         if now >= table.next_prune {
@@ -68,25 +72,27 @@ impl Cooldowns {
             });
             table.next_prune = now + self.cooldown;
         }
-        match table.wallets.entry(wallet) {
-            Entry::Occupied(mut entry) => match *entry.get() {
-                // Its mint has not finished; the cooldown will start when it does.
-                State::Minting => Err(Busy {
+        match table.wallets.get(&wallet) {
+            // Its mint has not finished; the cooldown will start when it does.
+            Some(State::Minting) => {
+                return Err(Busy {
                     retry_after: self.cooldown,
-                }),
-                State::CoolingUntil(until) if until > now => Err(Busy {
-                    retry_after: until - now,
-                }),
-                State::CoolingUntil(_) => {
-                    entry.insert(State::Minting);
-                    Ok(self.reservation(wallet))
+                    minting: true,
                 }
-            },
-            Entry::Vacant(entry) => {
-                entry.insert(State::Minting);
-                Ok(self.reservation(wallet))
+                .into());
             }
+            Some(&State::CoolingUntil(until)) if until > now => {
+                return Err(Busy {
+                    retry_after: until - now,
+                    minting: false,
+                }
+                .into());
+            }
+            _ => {}
         }
+        admit()?;
+        table.wallets.insert(wallet, State::Minting);
+        Ok(self.reservation(wallet))
     }
 
     /// How many wallets the table holds, minting or cooling down.
@@ -142,67 +148,102 @@ mod tests {
 
     const COOLDOWN: Duration = Duration::from_secs(30);
 
+    fn reserve(cooldowns: &Arc<Cooldowns>, wallet: Address) -> Result<Reservation, Busy> {
+        cooldowns.reserve(wallet, || Ok(()))
+    }
+
     #[tokio::test(start_paused = true)]
     async fn a_minting_wallet_is_busy_for_a_whole_cooldown() {
         let cooldowns = Cooldowns::new(COOLDOWN);
         let wallet = Address::new_unique();
-        let _reservation = cooldowns.reserve(wallet).expect("free");
-        let busy = cooldowns.reserve(wallet).err().expect("busy");
-        assert_eq!(busy.retry_after, COOLDOWN);
+        let _reservation = reserve(&cooldowns, wallet).expect("free");
+        let busy = reserve(&cooldowns, wallet).err().expect("busy");
+        assert_eq!(
+            busy,
+            Busy {
+                retry_after: COOLDOWN,
+                minting: true
+            }
+        );
     }
 
     #[tokio::test(start_paused = true)]
     async fn the_cooldown_runs_from_the_confirmed_mint() {
         let cooldowns = Cooldowns::new(COOLDOWN);
         let wallet = Address::new_unique();
-        let reservation = cooldowns.reserve(wallet).expect("free");
+        let reservation = reserve(&cooldowns, wallet).expect("free");
         tokio::time::advance(Duration::from_secs(5)).await;
         reservation.minted();
         tokio::time::advance(Duration::from_millis(29_500)).await;
-        let busy = cooldowns.reserve(wallet).err().expect("busy");
-        assert_eq!(busy.retry_after, Duration::from_millis(500));
-        assert_eq!(busy.retry_after_secs(), 1);
+        let busy = reserve(&cooldowns, wallet).err().expect("busy");
+        assert_eq!(
+            busy,
+            Busy {
+                retry_after: Duration::from_millis(500),
+                minting: false
+            }
+        );
         tokio::time::advance(Duration::from_millis(500)).await;
-        assert!(cooldowns.reserve(wallet).is_ok());
+        assert!(reserve(&cooldowns, wallet).is_ok());
     }
 
     #[tokio::test(start_paused = true)]
     async fn dropping_a_reservation_releases_the_wallet() {
         let cooldowns = Cooldowns::new(COOLDOWN);
         let wallet = Address::new_unique();
-        drop(cooldowns.reserve(wallet).expect("free"));
+        drop(reserve(&cooldowns, wallet).expect("free"));
         assert_eq!(cooldowns.tracked_wallets(), 0);
-        assert!(cooldowns.reserve(wallet).is_ok());
+        assert!(reserve(&cooldowns, wallet).is_ok());
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Refusal {
+        Busy,
+        Limited,
+    }
+
+    impl From<Busy> for Refusal {
+        fn from(_: Busy) -> Self {
+            Self::Busy
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_refused_admission_reserves_nothing() {
+        let cooldowns = Cooldowns::new(COOLDOWN);
+        let wallet = Address::new_unique();
+        let refused = cooldowns.reserve(wallet, || Err(Refusal::Limited));
+        assert_eq!(refused.err(), Some(Refusal::Limited));
+        assert_eq!(cooldowns.tracked_wallets(), 0);
+        assert!(reserve(&cooldowns, wallet).is_ok());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_busy_wallet_is_not_put_to_admission() {
+        let cooldowns = Cooldowns::new(COOLDOWN);
+        let wallet = Address::new_unique();
+        reserve(&cooldowns, wallet).expect("free").minted();
+        let mut asked = false;
+        let busy = cooldowns.reserve(wallet, || {
+            asked = true;
+            Err(Refusal::Limited)
+        });
+        assert_eq!(busy.err(), Some(Refusal::Busy));
+        assert!(!asked);
     }
 
     #[tokio::test(start_paused = true)]
     async fn expired_entries_are_pruned_but_minting_ones_kept() {
         let cooldowns = Cooldowns::new(COOLDOWN);
         for _ in 0..100 {
-            cooldowns
-                .reserve(Address::new_unique())
+            reserve(&cooldowns, Address::new_unique())
                 .expect("free")
                 .minted();
         }
-        let _minting = cooldowns.reserve(Address::new_unique()).expect("free");
+        let _minting = reserve(&cooldowns, Address::new_unique()).expect("free");
         assert_eq!(cooldowns.tracked_wallets(), 101);
         tokio::time::advance(COOLDOWN).await;
-        let _next = cooldowns.reserve(Address::new_unique()).expect("free");
+        let _next = reserve(&cooldowns, Address::new_unique()).expect("free");
         assert_eq!(cooldowns.tracked_wallets(), 2);
-    }
-
-    #[test]
-    fn retry_after_rounds_up_to_whole_seconds() {
-        let secs = |millis| {
-            Busy {
-                retry_after: Duration::from_millis(millis),
-            }
-            .retry_after_secs()
-        };
-        assert_eq!(secs(0), 1);
-        assert_eq!(secs(1), 1);
-        assert_eq!(secs(1_000), 1);
-        assert_eq!(secs(1_001), 2);
-        assert_eq!(secs(30_000), 30);
     }
 }

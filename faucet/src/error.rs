@@ -1,5 +1,8 @@
 //! Every answer that is not a 200: one enum, one JSON shape
-//! `{"error": "<machine code>", "message": "<human text>"}`.
+//! `{"error": "<machine code>", "message": "<human text>"}`, which a 429 extends with
+//! `retry_after_secs` (and the `Retry-After` header) and `mint_unconfirmed` with `signature`.
+
+use std::time::Duration;
 
 use axum::{
     Json,
@@ -9,7 +12,11 @@ use axum::{
 };
 use serde_json::json;
 
-use crate::mint::MintError;
+use crate::{
+    cooldown::Busy,
+    limits::{Limited, Scope},
+    mint::MintError,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -23,13 +30,16 @@ pub enum AppError {
     BodyTooLarge { limit: usize },
     #[error("the faucet has no mint authority configured, so it cannot mint")]
     NotConfigured,
-    #[error("this wallet received test USDC recently; retry in {retry_after_secs} s")]
-    Cooldown { retry_after_secs: u64 },
-    /// The cause is logged, never sent: it may name the RPC node or the authority.
-    #[error("the mint failed")]
-    MintFailed(#[source] MintError),
+    #[error("{}", cooldown_message(.0))]
+    Cooldown(Busy),
+    #[error("{}", rate_limited_message(.0))]
+    RateLimited(Limited),
+    /// The mint did not answer 200; the cause is logged, never sent: it may name the RPC node
+    /// or the authority.
+    #[error("the mint did not succeed")]
+    Mint(#[source] MintError),
     #[error("the request took longer than {timeout:?}")]
-    RequestTimeout { timeout: std::time::Duration },
+    RequestTimeout { timeout: Duration },
     #[error("no such endpoint; the faucet serves POST /api/faucet")]
     NotFound,
     #[error("method not allowed; the faucet serves POST /api/faucet")]
@@ -39,14 +49,26 @@ pub enum AppError {
     Internal(String),
 }
 
+impl From<Busy> for AppError {
+    fn from(busy: Busy) -> Self {
+        Self::Cooldown(busy)
+    }
+}
+
+impl From<Limited> for AppError {
+    fn from(limited: Limited) -> Self {
+        Self::RateLimited(limited)
+    }
+}
+
 impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::InvalidRequest(_) | Self::InvalidWallet(_) => StatusCode::BAD_REQUEST,
             Self::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::NotConfigured => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Cooldown { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::MintFailed(_) | Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Cooldown(_) | Self::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Mint(_) | Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -60,9 +82,18 @@ impl AppError {
             Self::InvalidWallet(_) => "invalid_wallet",
             Self::BodyTooLarge { .. } => "body_too_large",
             Self::NotConfigured => "not_configured",
-            Self::Cooldown { .. } => "cooldown",
-            Self::MintFailed(MintError::Mainnet) => "mainnet_refused",
-            Self::MintFailed(_) => "mint_failed",
+            Self::Cooldown(_) => "cooldown",
+            Self::RateLimited(Limited {
+                scope: Scope::Client,
+                ..
+            }) => "rate_limited_client",
+            Self::RateLimited(Limited {
+                scope: Scope::Global,
+                ..
+            }) => "rate_limited_global",
+            Self::Mint(MintError::Mainnet) => "mainnet_refused",
+            Self::Mint(MintError::Unconfirmed(_)) => "mint_unconfirmed",
+            Self::Mint(_) => "mint_failed",
             Self::RequestTimeout { .. } => "request_timeout",
             Self::NotFound => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
@@ -70,14 +101,30 @@ impl AppError {
         }
     }
 
+    /// How long a 429 asks the client to wait.
+    fn retry_after(&self) -> Option<Duration> {
+        match self {
+            Self::Cooldown(busy) => Some(busy.retry_after),
+            Self::RateLimited(limited) => Some(limited.retry_after),
+            _ => None,
+        }
+    }
+
     fn message(&self) -> String {
         match self {
-            Self::MintFailed(MintError::Mainnet) => {
+            Self::Mint(MintError::Mainnet) => {
                 "this faucet mints devnet test USDC only, and its RPC node is mainnet-beta; \
                  nothing was minted"
                     .to_owned()
             }
-            Self::MintFailed(_) => {
+            Self::Mint(MintError::Unconfirmed(sent)) => format!(
+                "the mint transaction {} was sent but is not confirmed yet, and it may still \
+                 land until its blockhash expires (about 90 s). This wallet stays reserved \
+                 meanwhile: its requests are answered 429 until the transaction is confirmed \
+                 (then the cooldown starts) or has expired (then it may ask again)",
+                sent.signature
+            ),
+            Self::Mint(_) => {
                 "the mint failed and nothing was minted; this wallet may retry now".to_owned()
             }
             other => other.to_string(),
@@ -85,20 +132,54 @@ impl AppError {
     }
 }
 
+fn cooldown_message(busy: &Busy) -> String {
+    let secs = retry_after_secs(busy.retry_after);
+    if busy.minting {
+        format!("a mint to this wallet is under way or awaiting confirmation; retry in {secs} s")
+    } else {
+        format!("this wallet received test USDC recently; retry in {secs} s")
+    }
+}
+
+fn rate_limited_message(limited: &Limited) -> String {
+    let secs = retry_after_secs(limited.retry_after);
+    match limited.scope {
+        Scope::Client => format!("too many requests from your address; retry in {secs} s"),
+        Scope::Global => {
+            format!("the faucet as a whole has too many requests; retry in {secs} s")
+        }
+    }
+}
+
+/// Whole seconds, rounded up and at least 1, as `Retry-After` needs.
+fn retry_after_secs(wait: Duration) -> u64 {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    secs.max(1)
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         match &self {
-            Self::MintFailed(MintError::Mainnet) => {
+            Self::Mint(MintError::Mainnet) => {
                 tracing::error!("refusing to mint: the RPC's genesis hash is mainnet-beta's")
             }
-            Self::MintFailed(cause) => tracing::error!(error = %causes(cause), "mint failed"),
+            Self::Mint(MintError::Unconfirmed(sent)) => tracing::warn!(
+                signature = %sent.signature,
+                "the mint was sent and not confirmed in time; the wallet stays reserved while it is followed"
+            ),
+            Self::Mint(cause) => tracing::error!(error = %causes(cause), "mint failed"),
+            Self::RateLimited(limited) => tracing::info!(scope = ?limited.scope, "rate limited"),
             Self::Internal(cause) => tracing::error!(error = %cause, "internal error"),
             _ => {}
         }
         let mut body = json!({ "error": self.code(), "message": self.message() });
-        if let Self::Cooldown { retry_after_secs } = self {
-            body["retry_after_secs"] = retry_after_secs.into();
-            let retry_after = [(header::RETRY_AFTER, HeaderValue::from(retry_after_secs))];
+        if let Self::Mint(MintError::Unconfirmed(sent)) = &self {
+            body["signature"] = sent.signature.to_string().into();
+        }
+        if let Some(wait) = self.retry_after() {
+            let secs = retry_after_secs(wait);
+            body["retry_after_secs"] = secs.into();
+            let retry_after = [(header::RETRY_AFTER, HeaderValue::from(secs))];
             return (self.status(), retry_after, Json(body)).into_response();
         }
         (self.status(), Json(body)).into_response()
@@ -142,4 +223,19 @@ pub(crate) fn causes(error: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_rounds_up_to_whole_seconds() {
+        let secs = |millis| retry_after_secs(Duration::from_millis(millis));
+        assert_eq!(secs(0), 1);
+        assert_eq!(secs(1), 1);
+        assert_eq!(secs(1_000), 1);
+        assert_eq!(secs(1_001), 2);
+        assert_eq!(secs(30_000), 30);
+    }
 }

@@ -1,7 +1,7 @@
 //! `faucet`: serves `POST /api/faucet`. Parses the configuration, binds, installs tracing and
 //! shuts down gracefully; everything else is in the library.
 
-use std::process::ExitCode;
+use std::{net::SocketAddr, process::ExitCode};
 
 use clap::Parser;
 use fulltime_faucet::{app, config::Args};
@@ -29,7 +29,9 @@ async fn main() -> ExitCode {
         }
     };
     tracing::info!(address = %bind, "serving POST /api/faucet");
-    if let Err(error) = axum::serve(listener, app(state))
+    // The peer's address is what the per-client rate limit is keyed by.
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    if let Err(error) = axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await
     {

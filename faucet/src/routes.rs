@@ -17,8 +17,11 @@ use tower_http::{
 use tracing::{Instrument, Level, Span};
 
 use crate::{
+    client::ClientAddress,
     error::AppError,
     extract::AppJson,
+    follow,
+    mint::MintError,
     state::AppState,
     wallet::{FaucetRequest, wallet_of},
 };
@@ -60,33 +63,35 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// The rule order is the order of the statements: 400 (the body, checked by the extractor and
-/// `wallet_of`), then 503, then 429, then the mint (500 when it fails).
+/// `wallet_of`), then 503, then 429 (the wallet's cooldown, then the client's and the global
+/// token buckets), then the mint (500 when it fails or is not confirmed in time).
 async fn faucet(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     AppJson(request): AppJson<FaucetRequest>,
 ) -> Result<Json<FaucetResponse>, AppError> {
     let wallet = wallet_of(&request)?;
     Span::current().record("wallet", tracing::field::display(wallet));
     let minter = state.minter.clone().ok_or(AppError::NotConfigured)?;
-    let reservation = state
-        .cooldowns
-        .reserve(wallet)
-        .map_err(|busy| AppError::Cooldown {
-            retry_after_secs: busy.retry_after_secs(),
-        })?;
+    let reservation = state.cooldowns.reserve(wallet, || {
+        state.limits.admit(client).map_err(AppError::from)
+    })?;
     // The mint runs in its own task so that a client hanging up cannot cancel a transaction
     // that may already be sent: the mint's outcome alone decides the wallet's cooldown.
     let mint = async move {
         let minted = minter.mint(wallet).await;
-        if minted.is_ok() {
-            reservation.minted();
+        match &minted {
+            Ok(_) => reservation.minted(),
+            Err(MintError::Unconfirmed(sent)) => follow::spawn(minter, reservation, *sent),
+            // Nothing was minted: dropping the reservation frees the wallet.
+            Err(_) => {}
         }
         minted
     };
     let minted = tokio::spawn(mint.instrument(Span::current()))
         .await
         .map_err(|error| AppError::Internal(error.to_string()))?
-        .map_err(AppError::MintFailed)?;
+        .map_err(AppError::Mint)?;
     Ok(Json(FaucetResponse {
         signature: minted.signature.to_string(),
         amount: minted.amount,

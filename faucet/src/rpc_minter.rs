@@ -1,19 +1,31 @@
-//! The real [`Minter`]: one transaction over JSON-RPC, bounded by a timeout.
+//! The real [`Minter`]: one transaction over JSON-RPC, its result known before the answer
+//! whenever the node tells it in time.
+//!
+//! The mint timeout bounds two phases. Before sending (the genesis check, the blockhash) a
+//! timeout or an error means nothing was sent. Once the signed transaction is handed to the
+//! node it may land until its blockhash expires, so from then on only the node's refusal of the
+//! send, or the chain, decides; a timeout answers [`MintError::Unconfirmed`] and the router
+//! follows the transaction in the background.
 
 use std::time::Duration;
 
 use anchor_spl::{associated_token::spl_associated_token_account, token::spl_token};
-use fulltime_client::rpc::send_and_confirm;
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
-use solana_rpc_client::nonblocking::rpc_client::RpcClient;
-use solana_rpc_client_api::client_error::{Error as ClientError, ErrorKind};
+use solana_rpc_client::{nonblocking::rpc_client::RpcClient, rpc_client::SerializableTransaction};
+use solana_rpc_client_api::{
+    client_error::{Error as ClientError, ErrorKind},
+    request::RpcError,
+};
 use solana_signer::Signer;
 use solana_transaction::Transaction;
-use tokio::sync::OnceCell;
+use tokio::{sync::OnceCell, time::Instant};
 
-use crate::mint::{MintError, MintFuture, Minted, Minter};
+use crate::{
+    landing,
+    mint::{Fate, FateFuture, MintError, MintFuture, Minted, Minter, Sent},
+};
 
 /// Genesis hash of mainnet-beta, the one cluster this faucet must never mint on.
 pub const MAINNET_BETA_GENESIS_HASH: &str = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d";
@@ -58,6 +70,37 @@ impl RpcMinter {
     }
 
     async fn mint_to(&self, wallet: Address) -> Result<Minted, MintError> {
+        let deadline = Instant::now() + self.timeout;
+        let (transaction, sent) = tokio::time::timeout_at(deadline, self.prepare(wallet))
+            .await
+            .map_err(|_| MintError::Timeout(self.timeout))??;
+        let signature = sent.signature;
+        match tokio::time::timeout_at(deadline, self.rpc.send_transaction(&transaction)).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) if never_reached_the_cluster(&error) => return Err(rpc(error)),
+            Ok(Err(error)) => {
+                let error = rpc(error);
+                tracing::warn!(%signature, error = %crate::error::causes(&error),
+                               "the send failed after the transaction may have reached the node");
+                return Err(MintError::Unconfirmed(sent));
+            }
+            Err(_) => return Err(MintError::Unconfirmed(sent)),
+        }
+        let fate = landing::fate(&self.rpc, sent, landing::WHILE_ANSWERING);
+        match tokio::time::timeout_at(deadline, fate).await {
+            Ok(Fate::Confirmed) => Ok(Minted {
+                signature,
+                amount: self.amount,
+                mint: self.mint,
+            }),
+            Ok(Fate::Failed(reason)) => Err(MintError::Failed { signature, reason }),
+            Ok(Fate::Expired) => Err(MintError::Expired { signature }),
+            Err(_) => Err(MintError::Unconfirmed(sent)),
+        }
+    }
+
+    /// Everything before sending: nothing here can mint.
+    async fn prepare(&self, wallet: Address) -> Result<(Transaction, Sent), MintError> {
         let is_mainnet = self
             .is_mainnet
             .get_or_try_init(|| async {
@@ -88,31 +131,45 @@ impl RpcMinter {
         )
         .map_err(|error| MintError::Instruction(error.to_string()))?;
 
-        let blockhash = self.rpc.get_latest_blockhash().await.map_err(rpc)?;
+        let (blockhash, last_valid_block_height) = self
+            .rpc
+            .get_latest_blockhash_with_commitment(self.rpc.commitment())
+            .await
+            .map_err(rpc)?;
         let transaction = Transaction::new_signed_with_payer(
             &[create_account, mint_to],
             Some(&payer),
             &[&self.authority],
             blockhash,
         );
-        let signature = send_and_confirm(&self.rpc, &transaction)
-            .await
-            .map_err(rpc)?;
-        Ok(Minted {
-            signature,
-            amount: self.amount,
-            mint: self.mint,
-        })
+        let sent = Sent {
+            signature: *transaction.get_signature(),
+            last_valid_block_height,
+        };
+        Ok((transaction, sent))
     }
 }
 
 impl Minter for RpcMinter {
     fn mint(&self, wallet: Address) -> MintFuture<'_> {
-        Box::pin(async move {
-            tokio::time::timeout(self.timeout, self.mint_to(wallet))
-                .await
-                .map_err(|_| MintError::Timeout(self.timeout))?
-        })
+        Box::pin(self.mint_to(wallet))
+    }
+
+    fn follow(&self, sent: Sent) -> FateFuture<'_> {
+        Box::pin(landing::fate(&self.rpc, sent, landing::IN_BACKGROUND))
+    }
+}
+
+/// Whether a failed `sendTransaction` certainly left the transaction off the cluster: no
+/// connection was made, or the node answered with a JSON-RPC error (a failed preflight, an
+/// unknown blockhash, an unhealthy node), which it gives only for transactions it does not
+/// forward. Anything else (a timeout, a connection cut mid-answer, an unreadable answer) may
+/// follow a transaction the node did forward.
+fn never_reached_the_cluster(error: &ClientError) -> bool {
+    match error.kind() {
+        ErrorKind::Reqwest(error) => error.is_connect(),
+        ErrorKind::RpcError(RpcError::RpcResponseError { .. }) => true,
+        _ => false,
     }
 }
 

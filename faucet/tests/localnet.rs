@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
-use std::time::Duration;
+use std::{net::SocketAddr, time::Duration};
 use tokio::task::JoinSet;
 
 const AMOUNT: u64 = 100_000_000;
@@ -31,8 +31,8 @@ async fn start_faucet(flags: &[&str]) -> String {
         .await
         .expect("bind");
     let url = format!("http://{}", listener.local_addr().expect("address"));
-    let app = app(config.app_state());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let service = app(config.app_state()).into_make_service_with_connect_info::<SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await });
     url
 }
 

@@ -147,12 +147,7 @@ async fn a_second_request_within_the_cooldown_is_429_with_retry_after() {
     assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(answer.error_code(), "cooldown");
     assert_eq!(answer.keys(), ["error", "message", "retry_after_secs"]);
-    let retry_after: u64 = answer.headers[header::RETRY_AFTER]
-        .to_str()
-        .expect("ascii")
-        .parse()
-        .expect("whole seconds");
-    assert_eq!(answer.body["retry_after_secs"], json!(retry_after));
+    let retry_after = answer.retry_after_secs();
     assert!((1..=30).contains(&retry_after), "{retry_after}");
     assert_eq!(minter.calls(), 1);
 }
@@ -190,24 +185,47 @@ async fn a_bad_body_is_400_even_for_a_wallet_in_cooldown() {
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
 }
 
+/// Failures that leave nothing minted and nothing that could still land.
+fn known_failures() -> Vec<MintError> {
+    vec![
+        MintError::Instruction("SECRET cause".into()),
+        MintError::Timeout(Duration::from_secs(20)),
+        MintError::Failed {
+            signature: sent(1).signature,
+            reason: "SECRET cause".into(),
+        },
+        MintError::Expired {
+            signature: sent(2).signature,
+        },
+    ]
+}
+
 #[tokio::test]
 async fn a_failed_mint_is_500_and_the_wallet_may_retry_at_once() {
-    let minter = FakeMinter::failing_first([MintError::Instruction("SECRET cause".into())]);
-    let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    for failure in known_failures() {
+        let case = failure.to_string();
+        let minter = FakeMinter::failing_first([failure]);
+        let state = state(Some(minter.clone()));
+        let app = app(state.clone());
+        let wallet = Address::new_unique();
 
-    let answer = request_for(&app, &wallet).await;
-    assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
-    assert_eq!(answer.error_code(), "mint_failed");
-    assert_eq!(answer.keys(), ["error", "message"]);
-    assert!(
-        !answer.body.to_string().contains("SECRET"),
-        "{}",
-        answer.body
-    );
+        let answer = request_for(&app, &wallet).await;
+        assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR, "{case}");
+        assert_eq!(answer.error_code(), "mint_failed", "{case}");
+        assert_eq!(answer.keys(), ["error", "message"], "{case}");
+        let message = answer.body["message"].as_str().expect("message");
+        assert!(message.contains("nothing was minted"), "{case}: {message}");
+        assert!(
+            !answer.body.to_string().contains("SECRET"),
+            "{}",
+            answer.body
+        );
+        assert_eq!(state.cooldowns.tracked_wallets(), 0, "{case}");
 
-    assert_eq!(request_for(&app, &wallet).await.status, StatusCode::OK);
-    assert_eq!(minter.calls(), 2);
+        assert_eq!(request_for(&app, &wallet).await.status, StatusCode::OK);
+        assert_eq!(minter.calls(), 2);
+        assert_eq!(minter.follows(), 0);
+    }
 }
 
 #[tokio::test]

@@ -9,16 +9,17 @@ use common::*;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
 use fulltime_localnet::harness::TestChain;
-use settlement::SettlementError;
+use settlement::{SettlementError, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
-/// Two markets on the same fixture; in the first Alice and Bob won on YES and Carol lost on NO,
-/// the second is still open with Dave on YES.
+/// Two closed markets on the same fixture; the first is settled for good (its dispute window is
+/// over), Alice and Bob won on YES and Carol lost on NO; the second is unsettled, with Dave on
+/// YES.
 struct Scene {
     chain: TestChain,
     settled: Pubkey,
-    open: Pubkey,
+    unsettled: Pubkey,
     alice: Keypair,
     bob: Keypair,
     carol: Keypair,
@@ -30,7 +31,7 @@ impl Scene {
         let (mut chain, settled) = chain_with_market();
         let creator = chain.new_wallet(0);
         let terms = home_goals_market(&chain);
-        let open = chain.create_market(&creator, terms).expect("second market");
+        let unsettled = chain.create_market(&creator, terms).expect("second market");
         let alice = chain.new_wallet(50 * USDC);
         let bob = chain.new_wallet(50 * USDC);
         let carol = chain.new_wallet(50 * USDC);
@@ -42,19 +43,22 @@ impl Scene {
         chain
             .deposit(&carol, &settled, 0, 20 * USDC)
             .expect("carol");
-        chain.deposit(&dave, &open, 1, 5 * USDC).expect("dave");
+        chain.deposit(&dave, &unsettled, 1, 5 * USDC).expect("dave");
         let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(4));
+        chain.close(&settled);
+        chain.close(&unsettled);
         chain.settle(&settled, proof).expect("settle YES");
+        chain.finalize(&settled);
         let mint = chain.mint();
         let watched = [&alice, &bob, &carol, &dave]
             .iter()
             .map(|wallet| pda::token_account(&wallet.pubkey(), &mint))
-            .chain([pda::vault(&settled), pda::vault(&open)])
+            .chain([pda::vault(&settled), pda::vault(&unsettled)])
             .collect();
         Self {
             chain,
             settled,
-            open,
+            unsettled,
             alice,
             bob,
             carol,
@@ -90,9 +94,15 @@ fn a_fake_oracle_at_another_id_cannot_settle() {
     let fake = Pubkey::new_unique();
     install_oracle_copy(scene.chain.svm(), fake);
     let alice = scene.alice.insecure_clone();
-    let settle = instructions::settle(scene.open, fake, proof);
+    let settle = instructions::settle(scene.unsettled, fake, proof, StatedOutcome::NoBelow);
     scene.assert_rejected(settle, &alice, SettlementError::InvalidOracleProgram);
-    assert!(!scene.chain.market(&scene.open).expect("market").resolved);
+    assert!(
+        !scene
+            .chain
+            .market(&scene.unsettled)
+            .expect("market")
+            .resolved
+    );
 }
 
 #[test]
@@ -101,10 +111,11 @@ fn return_data_from_a_program_other_than_the_oracle_is_refused() {
     let proof = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
     install_relaying_oracle(scene.chain.svm());
     let settle = instructions::settle_with_roots(
-        scene.open,
+        scene.unsettled,
         txline_interface::DEVNET_PROGRAM_ID,
         ECHO_ID,
         proof,
+        StatedOutcome::NoBelow,
     );
     let alice = scene.alice.insecure_clone();
     scene.assert_rejected(settle, &alice, SettlementError::UnexpectedReturnProgram);
@@ -114,7 +125,7 @@ fn return_data_from_a_program_other_than_the_oracle_is_refused() {
 fn claiming_from_another_markets_vault_is_refused() {
     let mut scene = Scene::new();
     let withdrawal = Withdrawal {
-        vault: pda::vault(&scene.open),
+        vault: pda::vault(&scene.unsettled),
         ..scene.alice_withdrawal()
     };
     let alice = scene.alice.insecure_clone();
@@ -183,8 +194,8 @@ fn claiming_another_users_position_is_refused() {
     // A position of another market does not pay out here either.
     let alice = scene.alice.insecure_clone();
     let withdrawal = Withdrawal {
-        market: scene.open,
-        vault: pda::vault(&scene.open),
+        market: scene.unsettled,
+        vault: pda::vault(&scene.unsettled),
         ..scene.alice_withdrawal()
     };
     scene.assert_rejected(
@@ -195,10 +206,15 @@ fn claiming_another_users_position_is_refused() {
 }
 
 #[test]
-fn settling_twice_cannot_flip_the_outcome() {
+fn a_final_settlement_cannot_be_flipped_even_by_a_later_proof() {
     let mut scene = Scene::new();
     let contrary = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
-    let settle = instructions::settle(scene.settled, txline_interface::DEVNET_PROGRAM_ID, contrary);
+    let settle = instructions::settle(
+        scene.settled,
+        txline_interface::DEVNET_PROGRAM_ID,
+        contrary,
+        StatedOutcome::NoBelow,
+    );
     let carol = scene.carol.insecure_clone();
     scene.assert_rejected(settle, &carol, SettlementError::MarketResolved);
     assert_eq!(

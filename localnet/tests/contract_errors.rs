@@ -10,9 +10,8 @@ use common::impostors::{
 use common::*;
 use fulltime_client::{instructions, pda};
 use fulltime_localnet::harness::TestChain;
-use litesvm::LiteSVM;
-use settlement::SettlementError;
-use solana_keypair::Keypair;
+use fulltime_localnet::native::FalsePredicate;
+use settlement::{SettlementError, StatedOutcome};
 use solana_signer::Signer;
 
 #[test]
@@ -134,13 +133,17 @@ fn market_resolved_stops_deposits_and_a_second_settlement() {
     let alice = chain.new_wallet(10 * USDC);
     chain.deposit(&alice, &market, 1, USDC).expect("deposit");
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
-    chain.settle(&market, proof.clone()).expect("settle");
+    chain.close(&market);
+    chain.settle(&market, proof).expect("settle");
     assert_settlement_error(
         chain.deposit(&alice, &market, 1, USDC),
         SettlementError::MarketResolved,
     );
+    // Once the dispute window is over, not even a later proof settles again.
+    chain.finalize(&market);
+    let later = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
     assert_settlement_error(
-        chain.settle(&market, proof),
+        chain.settle(&market, later),
         SettlementError::MarketResolved,
     );
 }
@@ -156,6 +159,7 @@ fn not_resolved_until_settled() {
 #[test]
 fn stat_mismatch_for_another_stat_key_or_period() {
     let (mut chain, market) = chain_with_market();
+    chain.close(&market);
     let away_goals = txline_interface::ScoreStat {
         key: HOME_GOALS + 1,
         value: 3,
@@ -176,6 +180,7 @@ fn stat_mismatch_for_another_stat_key_or_period() {
 #[test]
 fn fixture_mismatch_for_another_match() {
     let (mut chain, market) = chain_with_market();
+    chain.close(&market);
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID + 1, home_goals(3));
     assert_settlement_error(
         chain.settle(&market, proof),
@@ -186,6 +191,7 @@ fn fixture_mismatch_for_another_match() {
 #[test]
 fn no_validation_return_when_the_oracle_answers_nothing() {
     let (mut chain, market) = chain_with_market();
+    chain.close(&market);
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
     install_silent_oracle(chain.svm());
     assert_settlement_error(
@@ -198,6 +204,7 @@ fn no_validation_return_when_the_oracle_answers_nothing() {
 #[test]
 fn unexpected_return_program_when_another_program_answers() {
     let (mut chain, market) = chain_with_market();
+    chain.close(&market);
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
     install_relaying_oracle(chain.svm());
     let settle = instructions::settle_with_roots(
@@ -205,6 +212,7 @@ fn unexpected_return_program_when_another_program_answers() {
         txline_interface::DEVNET_PROGRAM_ID,
         ECHO_ID,
         proof,
+        StatedOutcome::Yes,
     );
     let payer = chain.new_wallet(0);
     assert_settlement_error(
@@ -217,10 +225,11 @@ fn unexpected_return_program_when_another_program_answers() {
 #[test]
 fn invalid_oracle_program_even_with_the_genuine_code_elsewhere() {
     let (mut chain, market) = chain_with_market();
+    chain.close(&market);
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
     let impostor = Pubkey::new_unique();
     install_oracle_copy(chain.svm(), impostor);
-    let settle = instructions::settle(market, impostor, proof);
+    let settle = instructions::settle(market, impostor, proof, StatedOutcome::Yes);
     let payer = chain.new_wallet(0);
     assert_settlement_error(
         chain.send(&[settle], &[&payer]),
@@ -236,7 +245,9 @@ fn already_claimed_not_a_winner_and_no_winners() {
     chain.deposit(&alice, &market, 1, USDC).expect("alice YES");
     chain.deposit(&bob, &market, 0, USDC).expect("bob NO");
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    chain.close(&market);
     chain.settle(&market, proof).expect("settle YES");
+    chain.finalize(&market);
 
     chain.claim(&alice, &market).expect("first claim");
     assert_settlement_error(
@@ -251,9 +262,11 @@ fn already_claimed_not_a_winner_and_no_winners() {
     let carol = chain.new_wallet(10 * USDC);
     chain.deposit(&carol, &market, 0, USDC).expect("carol NO");
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    chain.close(&market);
     chain
         .settle(&market, proof)
         .expect("settle YES with nobody on YES");
+    chain.finalize(&market);
     assert_settlement_error(chain.claim(&carol, &market), SettlementError::NoWinners);
 }
 
@@ -316,32 +329,12 @@ fn invalid_vault_mint_and_owner_on_deposit() {
 
 #[test]
 fn invalid_mint_for_a_config_without_six_decimals() {
-    let mut svm = LiteSVM::new();
-    fulltime_localnet::native::register_programs(&mut svm);
-    let mut chain = TestChain::new();
+    let mut chain = TestChain::uninitialized(FalsePredicate::ReturnFalse);
     let nine_decimals = chain.create_mint(9).expect("a 9-decimal mint");
-    let account = chain
-        .svm()
-        .get_account(&nine_decimals)
-        .expect("mint account");
-    svm.set_account(nine_decimals, account)
-        .expect("copy the mint");
-    let admin = Keypair::new();
-    svm.airdrop(&admin.pubkey(), 1_000_000_000)
-        .expect("airdrop");
+    let admin = chain.admin().insecure_clone();
     let initialize = instructions::initialize(admin.pubkey(), nine_decimals);
-    let tx = solana_transaction::Transaction::new_signed_with_payer(
-        &[initialize],
-        Some(&admin.pubkey()),
-        &[&admin],
-        svm.latest_blockhash(),
-    );
-    let failed = svm.send_transaction(tx).expect_err("initialize must fail");
-    assert_settlement_error::<()>(
-        Err(fulltime_localnet::harness::TxFailure {
-            error: failed.err,
-            logs: failed.meta.logs,
-        }),
+    assert_settlement_error(
+        chain.send(&[initialize], &[&admin]),
         SettlementError::InvalidMint,
     );
 }

@@ -28,10 +28,12 @@ fn a_market_pays_winners_pro_rata_through_real_token_transfers() {
     assert_eq!(chain.usdc_balance(&alice.pubkey()), 70 * USDC);
 
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    chain.close(&market);
     chain.settle(&market, proof).expect("settle");
     let settled = chain.market(&market).expect("market");
     assert!(settled.resolved);
     assert_eq!(settled.outcome, 1);
+    chain.finalize(&market);
 
     chain.claim(alice, &market).expect("alice claims");
     chain.claim(bob, &market).expect("bob claims");

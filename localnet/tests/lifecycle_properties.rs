@@ -1,264 +1,563 @@
-//! Random markets, wallets, sides and amounts through the whole lifecycle, checked against a
-//! model of the contract after every step: the vault holds deposits minus payouts, no payout
-//! exceeds the pool, rounding dust stays below the number of winning positions, and nothing pays
-//! out twice.
+//! Random market lifecycles, step by step against an independent model of the contract
+//! (`fulltime_localnet::harness::lifecycle`): deposits of any amount on any side, settlements
+//! stating right and wrong outcomes with competing earlier and later proofs, the clock moved
+//! through close, dispute window and grace period, claims and refunds, twice. Every step must
+//! succeed moving exactly the tokens the model says, or fail with exactly the error it names;
+//! after every step each wallet, vault, market and position must be what the model holds, and
+//! every lifecycle ends with each pool paid out to the last unit of rounding dust.
+//!
+//! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
+//! `PROPTEST_CASES=200 cargo test -p fulltime-localnet --test lifecycle_properties` runs longer;
+//! `just soak` runs thousands in release.
 
-mod common;
-
-use std::collections::BTreeMap;
-
-use anchor_lang::prelude::Pubkey;
-use common::*;
-use fulltime_client::pda;
-use fulltime_localnet::harness::{TestChain, TxFailure};
+use fulltime_localnet::harness::lifecycle::picks::{self, Phase, weight};
+use fulltime_localnet::harness::lifecycle::{
+    Mark, ProofPick, StatPick, StatedPick, Step, TermsPick, run_lifecycle,
+};
+use fulltime_localnet::native::FalsePredicate;
 use proptest::prelude::*;
-use settlement::SettlementError;
-use solana_keypair::Keypair;
+use proptest::sample::select;
+use settlement::StatedOutcome;
+use txline_interface::Comparison;
 
-const MAX_WALLETS: usize = 5;
-const MAX_MARKETS: usize = 3;
-const FUNDS: u64 = 1_000 * USDC;
+/// Cases per oracle mode when `PROPTEST_CASES` is not set: both modes together stay under a
+/// minute in a debug build on two cores.
+const DEFAULT_CASES: u32 = 24;
 
-#[derive(Clone, Debug)]
-struct Deposit {
-    wallet: usize,
-    market: usize,
-    outcome: u8,
-    amount: u64,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Payout {
-    Claim,
-    Refund,
-}
-
-#[derive(Clone, Debug)]
-struct Scenario {
-    markets: usize,
-    deposits: Vec<Deposit>,
-    /// The final home goals of each market's fixture; the markets ask "more than 1?".
-    goals: Vec<i32>,
-    payouts: Vec<(usize, usize, Payout)>,
-}
-
-fn scenario() -> impl Strategy<Value = Scenario> {
-    (1..=MAX_MARKETS).prop_flat_map(|markets| {
-        let deposit = (0..MAX_WALLETS, 0..markets, 0..=1u8, 100_000..=200 * USDC).prop_map(
-            |(wallet, market, outcome, amount)| Deposit {
-                wallet,
-                market,
-                outcome,
-                amount,
-            },
-        );
-        let payout = (
-            0..MAX_WALLETS,
-            0..markets,
-            prop_oneof![3 => Just(Payout::Claim), 1 => Just(Payout::Refund)],
-        );
-        (
-            Just(markets),
-            prop::collection::vec(deposit, 1..12),
-            prop::collection::vec(0..4i32, markets),
-            prop::collection::vec(payout, 0..24),
-        )
-            .prop_map(|(markets, deposits, goals, payouts)| Scenario {
-                markets,
-                deposits,
-                goals,
-                payouts,
-            })
-    })
-}
-
-/// What the contract says each market should hold and owe.
-#[derive(Default)]
-struct MarketModel {
-    totals: [u64; 2],
-    positions: BTreeMap<usize, (u8, u64, bool)>,
-    deposited: u64,
-    paid: u64,
-    outcome: Option<u8>,
-}
-
-impl MarketModel {
-    fn pool(&self) -> u64 {
-        self.totals[0] + self.totals[1]
-    }
-
-    /// The expected result of a payout request: the amount paid or the error.
-    fn expect(&self, wallet: usize, kind: Payout) -> Result<u64, Option<SettlementError>> {
-        let outcome = self.outcome.expect("settled before payouts");
-        let Some(&(side, amount, claimed)) = self.positions.get(&wallet) else {
-            // No position account: Anchor refuses the missing account itself.
-            return Err(None);
-        };
-        let winning = self.totals[usize::from(outcome)];
-        match kind {
-            Payout::Claim if claimed => Err(Some(SettlementError::AlreadyClaimed)),
-            Payout::Claim if winning == 0 => Err(Some(SettlementError::NoWinners)),
-            Payout::Claim if side != outcome => Err(Some(SettlementError::NotAWinner)),
-            Payout::Claim => {
-                Ok((u128::from(amount) * u128::from(self.pool()) / u128::from(winning)) as u64)
-            }
-            Payout::Refund if winning != 0 => Err(Some(SettlementError::RefundUnavailable)),
-            Payout::Refund if claimed => Err(Some(SettlementError::AlreadyClaimed)),
-            Payout::Refund => Ok(amount),
-        }
-    }
-}
-
-fn assert_outcome<T: std::fmt::Debug>(
-    result: Result<T, TxFailure>,
-    expected: Result<u64, Option<SettlementError>>,
-) {
-    match expected {
-        Ok(_) => {
-            result.expect("the model expects success");
-        }
-        Err(Some(error)) => assert_settlement_error(result, error),
-        Err(None) => {
-            result.expect_err("the model expects a refusal");
-        }
-    }
-}
-
-fn check_invariants(chain: &TestChain, markets: &[Pubkey], models: &[MarketModel]) {
-    for (market, model) in markets.iter().zip(models) {
-        let vault = chain.token_balance(&pda::vault(market));
-        assert_eq!(
-            vault,
-            model.deposited - model.paid,
-            "vault = deposits - payouts"
-        );
-        assert!(model.paid <= model.pool(), "payouts never exceed the pool");
-        let state = chain.market(market).expect("market");
-        assert_eq!([state.total_no, state.total_yes], model.totals);
-    }
-}
-
-fn run(scenario: Scenario) {
-    let mut chain = TestChain::new();
-    let creator = chain.new_wallet(0);
-    let wallets: Vec<Keypair> = (0..MAX_WALLETS).map(|_| chain.new_wallet(FUNDS)).collect();
-    let markets: Vec<Pubkey> = (0..scenario.markets)
-        .map(|_| {
-            let terms = home_goals_market(&chain);
-            chain.create_market(&creator, terms).expect("create market")
-        })
-        .collect();
-    let mut models: Vec<MarketModel> = (0..scenario.markets)
-        .map(|_| MarketModel::default())
-        .collect();
-
-    for deposit in &scenario.deposits {
-        let model = &mut models[deposit.market];
-        let result = chain.deposit(
-            &wallets[deposit.wallet],
-            &markets[deposit.market],
-            deposit.outcome,
-            deposit.amount,
-        );
-        let position = model
-            .positions
-            .entry(deposit.wallet)
-            .or_insert((deposit.outcome, 0, false));
-        if position.0 == deposit.outcome {
-            result.expect("deposit on the position's side");
-            position.1 += deposit.amount;
-            model.totals[usize::from(deposit.outcome)] += deposit.amount;
-            model.deposited += deposit.amount;
-        } else {
-            assert_settlement_error(result, SettlementError::OutcomeLocked);
-        }
-        models[deposit.market]
-            .positions
-            .retain(|_, (_, amount, _)| *amount > 0);
-        check_invariants(&chain, &markets, &models);
-    }
-
-    for (index, market) in markets.iter().enumerate() {
-        let goals = scenario.goals[index];
-        let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(goals));
-        chain.settle(market, proof).expect("settle");
-        models[index].outcome = Some(u8::from(goals > 1));
-        check_invariants(&chain, &markets, &models);
-    }
-
-    for &(wallet, market, kind) in &scenario.payouts {
-        let model = &mut models[market];
-        let expected = model.expect(wallet, kind);
-        let owner = &wallets[wallet];
-        let before = chain.usdc_balance(&solana_signer::Signer::pubkey(owner));
-        let result = match kind {
-            Payout::Claim => chain.claim(owner, &markets[market]),
-            Payout::Refund => chain.refund(owner, &markets[market]),
-        };
-        assert_outcome(result, expected);
-        let paid = chain.usdc_balance(&solana_signer::Signer::pubkey(owner)) - before;
-        assert_eq!(
-            paid,
-            expected.unwrap_or(0),
-            "paid exactly what the model owes"
-        );
-        if let Ok(amount) = expected {
-            model.paid += amount;
-            if let Some(position) = model.positions.get_mut(&wallet) {
-                position.2 = true;
-            }
-        }
-        check_invariants(&chain, &markets, &models);
-    }
-
-    // Once every payout is made, only rounding dust is left: less than one unit per winner.
-    for (index, market) in markets.iter().enumerate() {
-        let wallets_to_pay: Vec<(usize, Payout)> = models[index]
-            .positions
-            .keys()
-            .flat_map(|&wallet| [(wallet, Payout::Claim), (wallet, Payout::Refund)])
-            .collect();
-        for (wallet, kind) in wallets_to_pay {
-            let model = &mut models[index];
-            if let Ok(amount) = model.expect(wallet, kind) {
-                let owner = &wallets[wallet];
-                match kind {
-                    Payout::Claim => chain.claim(owner, market),
-                    Payout::Refund => chain.refund(owner, market),
-                }
-                .expect("the model says this pays");
-                model.paid += amount;
-                if let Some(position) = model.positions.get_mut(&wallet) {
-                    position.2 = true;
-                }
-            }
-        }
-        let model = &models[index];
-        let outcome = model.outcome.expect("settled");
-        let winners = model
-            .positions
-            .values()
-            .filter(|(side, _, _)| *side == outcome)
-            .count() as u64;
-        let dust = chain.token_balance(&pda::vault(market));
-        assert_eq!(dust, model.deposited - model.paid);
-        assert!(dust < winners.max(1), "dust {dust} with {winners} winners");
-        check_invariants(&chain, &markets, &models);
-    }
-}
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|cases| cases.parse().ok())
-        .unwrap_or(24)
+        .unwrap_or(DEFAULT_CASES);
+    ProptestConfig {
+        cases,
+        // Each case boots a chain: shrinking a failure is bounded to a few minutes.
+        max_shrink_iters: 256,
+        max_shrink_time: 120_000,
+        ..ProptestConfig::default()
+    }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
-    fn the_vault_always_covers_what_is_owed(scenario in scenario()) {
-        run(scenario);
+    fn lifecycles_follow_the_contract_when_the_oracle_answers_false(steps in lifecycle()) {
+        check(FalsePredicate::ReturnFalse, &steps)?;
+    }
+
+    #[test]
+    fn lifecycles_follow_the_contract_when_the_oracle_fails_false_predicates(steps in lifecycle()) {
+        check(FalsePredicate::Fail, &steps)?;
+    }
+}
+
+fn check(oracle: FalsePredicate, steps: &[Step]) -> Result<(), TestCaseError> {
+    run_lifecycle(oracle, steps)
+        .map(drop)
+        .map_err(|violation| TestCaseError::fail(violation.to_string()))
+}
+
+/// The strategies below draw from the same tables, with the same weights, as the soak's
+/// generator (`harness::lifecycle::random`).
+fn lifecycle() -> impl Strategy<Value = Vec<Step>> {
+    let [open, settling, paying] = &picks::PHASES;
+    (
+        prop::collection::vec(terms(true), picks::FIRST_MARKETS),
+        phase(open),
+        phase(settling),
+        phase(paying),
+    )
+        .prop_map(|(markets, open, settling, paying)| {
+            markets
+                .into_iter()
+                .map(Step::CreateMarket)
+                .chain(open)
+                .chain(settling)
+                .chain(paying)
+                .collect()
+        })
+}
+
+fn phase(phase: &'static Phase) -> impl Strategy<Value = Vec<Step>> {
+    let opening = match phase.opening {
+        Some(marks) => (0..picks::MARKET_PICKS, mark(marks))
+            .prop_map(|(market, mark)| vec![Step::Time { market, mark }])
+            .boxed(),
+        None => Just(Vec::new()).boxed(),
+    };
+    (
+        opening,
+        prop::collection::vec(step(phase.steps), phase.len.clone()),
+    )
+        .prop_map(|(mut opening, steps)| {
+            opening.extend(steps);
+            opening
+        })
+}
+
+fn step(weights: [u32; 6]) -> impl Strategy<Value = Step> {
+    let [deposit, settle, time, claim, refund, create_market] = weights;
+    let wallet = 0..picks::WALLETS;
+    let market = 0..picks::MARKET_PICKS;
+    prop_oneof![
+        deposit => (wallet.clone(), market.clone(), outcome(), amount()).prop_map(
+            |(wallet, market, outcome, amount)| Step::Deposit { wallet, market, outcome, amount }
+        ),
+        settle => (market.clone(), proof(), stated())
+            .prop_map(|(market, proof, stated)| Step::Settle { market, proof, stated }),
+        time => (market.clone(), mark(weight::MARKS))
+            .prop_map(|(market, mark)| Step::Time { market, mark }),
+        claim => (wallet.clone(), market.clone())
+            .prop_map(|(wallet, market)| Step::Claim { wallet, market }),
+        refund => (wallet, market).prop_map(|(wallet, market)| Step::Refund { wallet, market }),
+        create_market => terms(false).prop_map(Step::CreateMarket),
+    ]
+}
+
+fn outcome() -> impl Strategy<Value = u8> {
+    let [no, yes, invalid] = weight::OUTCOMES;
+    prop_oneof![no => Just(0u8), yes => Just(1u8), invalid => Just(2u8)]
+}
+
+fn amount() -> impl Strategy<Value = u64> {
+    let [below, minimum, typical, whale] = weight::AMOUNTS;
+    prop_oneof![
+        below => picks::BELOW_MINIMUM,
+        minimum => Just(picks::MINIMUM),
+        typical => picks::TYPICAL_AMOUNTS,
+        whale => picks::WHALE_AMOUNTS,
+    ]
+}
+
+fn proof() -> impl Strategy<Value = ProofPick> {
+    let [fresh, posted, rival] = weight::PROOFS;
+    let [later, earlier] = weight::LATER_BATCH;
+    let [market_stat, other_key, other_period] = weight::STATS;
+    let [one, two] = weight::SUMMARIES;
+    let events = || prop::collection::vec(picks::VALUE_OFFSETS, picks::EVENTS_PER_SUMMARY);
+    let index = || 0..picks::INDEX_PICKS;
+    let fresh_batch = (
+        prop_oneof![later => Just(true), earlier => Just(false)],
+        prop_oneof![
+            market_stat => Just(StatPick::Market),
+            other_key => Just(StatPick::OtherKey),
+            other_period => Just(StatPick::OtherPeriod),
+        ],
+        prop_oneof![
+            one => prop::collection::vec(events(), 1..=1),
+            two => prop::collection::vec(events(), 2..=2),
+        ],
+        index(),
+        index(),
+    )
+        .prop_map(
+            |(later, stat, summaries, summary, event)| ProofPick::Fresh {
+                later,
+                stat,
+                summaries,
+                summary,
+                event,
+            },
+        );
+    let posted_batch =
+        (0..picks::BACK_PICKS, index(), index()).prop_map(|(back, summary, event)| {
+            ProofPick::Posted {
+                back,
+                summary,
+                event,
+            }
+        });
+    let rival_proof =
+        (any::<bool>(), picks::RIVAL_EVENT_STEPS).prop_map(|(other_summary, event_step)| {
+            ProofPick::Rival {
+                other_summary,
+                event_step,
+            }
+        });
+    prop_oneof![fresh => fresh_batch, posted => posted_batch, rival => rival_proof]
+}
+
+fn stated() -> impl Strategy<Value = StatedPick> {
+    let [truth, client, exactly] = weight::STATED;
+    let outcomes = vec![
+        StatedOutcome::Yes,
+        StatedOutcome::NoBelow,
+        StatedOutcome::NoAbove,
+    ];
+    prop_oneof![
+        truth => Just(StatedPick::Truth),
+        client => Just(StatedPick::Client),
+        exactly => select(outcomes).prop_map(StatedPick::Exactly),
+    ]
+}
+
+fn mark(weights: [u32; 7]) -> impl Strategy<Value = Mark> {
+    let [
+        before_close,
+        close,
+        before_dispute_end,
+        dispute_end,
+        before_grace_end,
+        grace_end,
+        forward,
+    ] = weights;
+    prop_oneof![
+        before_close => Just(Mark::BeforeClose),
+        close => Just(Mark::Close),
+        before_dispute_end => Just(Mark::BeforeDisputeEnd),
+        dispute_end => Just(Mark::DisputeEnd),
+        before_grace_end => Just(Mark::BeforeGraceEnd),
+        grace_end => Just(Mark::GraceEnd),
+        forward => select(picks::FORWARD_SECS.to_vec()).prop_map(Mark::Forward),
+    ]
+}
+
+/// Market terms: any edge when not `valid`, else only valid values.
+fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
+    let [typical, edge] = if valid {
+        weight::VALID_TERM_EDGE
+    } else {
+        weight::TERM_EDGE
+    };
+    let question_chars = if valid {
+        picks::TYPICAL_QUESTION_CHARS.boxed()
+    } else {
+        prop_oneof![
+            typical => picks::TYPICAL_QUESTION_CHARS,
+            edge => select(picks::EDGE_QUESTION_CHARS.to_vec()),
+        ]
+        .boxed()
+    };
+    let (close_edges, window_edges) = if valid {
+        (
+            picks::VALID_EDGE_CLOSE_IN.to_vec(),
+            picks::VALID_EDGE_DISPUTE_WINDOWS.to_vec(),
+        )
+    } else {
+        (
+            picks::EDGE_CLOSE_IN.to_vec(),
+            picks::EDGE_DISPUTE_WINDOWS.to_vec(),
+        )
+    };
+    let threshold = if valid {
+        picks::TYPICAL_THRESHOLDS.boxed()
+    } else {
+        prop_oneof![
+            typical => picks::TYPICAL_THRESHOLDS,
+            edge => select(picks::EDGE_THRESHOLDS.to_vec()),
+        ]
+        .boxed()
+    };
+    (
+        question_chars,
+        select(picks::QUESTION_ALPHABET.to_vec()),
+        prop_oneof![typical => picks::TYPICAL_CLOSE_IN, edge => select(close_edges)],
+        prop_oneof![typical => picks::TYPICAL_DISPUTE_WINDOWS, edge => select(window_edges)],
+        select(picks::COMPARISONS.to_vec()),
+        threshold,
+    )
+        .prop_map(
+            |(question_chars, question_char, close_in, dispute_window, comparison, threshold)| {
+                TermsPick {
+                    question_chars,
+                    question_char,
+                    close_in,
+                    dispute_window,
+                    comparison,
+                    threshold,
+                }
+            },
+        )
+}
+
+// Two scripted lifecycles, so that every branch of the contract is reached whatever the random
+// cases draw, and so that the model's predictions are pinned down by hand, not only matched
+// against the program's.
+
+fn market(comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
+    Step::CreateMarket(TermsPick {
+        question_chars: 42,
+        question_char: 'a',
+        close_in: 3_600,
+        dispute_window,
+        comparison,
+        threshold,
+    })
+}
+
+fn deposit(wallet: usize, market: usize, outcome: u8, amount: u64) -> Step {
+    Step::Deposit {
+        wallet,
+        market,
+        outcome,
+        amount,
+    }
+}
+
+/// A fresh batch whose summaries have events at these offsets from the market's threshold.
+fn fresh(
+    later: bool,
+    stat: StatPick,
+    summaries: &[&[i8]],
+    summary: usize,
+    event: usize,
+) -> ProofPick {
+    ProofPick::Fresh {
+        later,
+        stat,
+        summaries: summaries.iter().map(|events| events.to_vec()).collect(),
+        summary,
+        event,
+    }
+}
+
+fn posted(summary: usize, event: usize) -> ProofPick {
+    ProofPick::Posted {
+        back: 0,
+        summary,
+        event,
+    }
+}
+
+fn settle(market: usize, proof: ProofPick, stated: StatedPick) -> Step {
+    Step::Settle {
+        market,
+        proof,
+        stated,
+    }
+}
+
+fn time(market: usize, mark: Mark) -> Step {
+    Step::Time { market, mark }
+}
+
+fn assert_transcript(oracle: FalsePredicate, steps: &[Step], expected: &[&str]) {
+    let run = run_lifecycle(oracle, steps).unwrap_or_else(|violation| panic!("{violation}"));
+    assert_eq!(run.transcript, expected);
+}
+
+/// Competing proofs within the dispute window, then a claim by the last one's winners: a stake
+/// times the pool needs more than 64 bits.
+#[test]
+fn a_later_proof_replaces_a_settlement_until_the_dispute_window_ends() {
+    use StatedPick::{Exactly, Truth};
+    let yes = 1;
+    let no = 0;
+    let steps = [
+        // "More than 1?" with a ten-minute dispute window.
+        market(Comparison::GreaterThan, 1, 600),
+        deposit(0, 0, yes, 1_000_000),
+        deposit(1, 0, no, 5_000_000_000_000),
+        deposit(2, 0, yes, 3_333_333_333_333),
+        deposit(1, 0, yes, 1_000_000),
+        deposit(3, 0, 2, 1_000_000),
+        deposit(3, 0, no, 99_999),
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        // Events 0 then 2.
+        settle(0, fresh(true, StatPick::Market, &[&[-1, 1]], 0, 0), Truth),
+        time(0, Mark::Close),
+        deposit(3, 0, no, 1_000_000),
+        settle(0, posted(0, 0), Truth),
+        deposit(3, 0, no, 1_000_000),
+        Step::Claim {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 1,
+            market: 0,
+        },
+        // A replacement later in the window must not move its end.
+        time(0, Mark::Forward(60)),
+        settle(0, posted(0, 0), Truth),
+        settle(0, posted(0, 1), Exactly(StatedOutcome::NoAbove)),
+        settle(0, posted(0, 1), Exactly(StatedOutcome::NoBelow)),
+        settle(0, posted(0, 1), Truth),
+        settle(0, fresh(false, StatPick::Market, &[&[-1]], 0, 0), Truth),
+        settle(0, fresh(true, StatPick::OtherKey, &[&[-1]], 0, 0), Truth),
+        // Two versions of the fixture's events in one batch: 0, 1 and 3, 4.
+        settle(
+            0,
+            fresh(true, StatPick::Market, &[&[-1, 0], &[2, 3]], 0, 0),
+            Truth,
+        ),
+        settle(0, posted(1, 1), Truth),
+        // 1 is not more than 1.
+        settle(0, posted(0, 1), Truth),
+        time(0, Mark::DisputeEnd),
+        settle(0, fresh(true, StatPick::Market, &[&[1]], 0, 0), Truth),
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 3,
+            market: 0,
+        },
+    ];
+    for oracle in FalsePredicate::BOTH {
+        let wrong_outcome = match oracle {
+            FalsePredicate::ReturnFalse => "settle again: OutcomeNotProven",
+            FalsePredicate::Fail => "settle again: oracle PredicateFailed",
+        };
+        let not_a_winner = [
+            "claim: NotAWinner",
+            "refund: RefundUnavailable",
+            "claim: NotAWinner",
+        ];
+        let paid = [
+            "claim: AlreadyClaimed",
+            "refund: RefundUnavailable",
+            "claim: AlreadyClaimed",
+        ];
+        let expected = [
+            &[
+                "create market: ok",
+                "deposit: ok",
+                "deposit: ok",
+                "deposit: ok",
+                "deposit: OutcomeLocked",
+                "deposit: InvalidOutcome",
+                "deposit: BelowMinimum",
+                "claim: NotResolved",
+                "settle: MarketNotClosed",
+                "time: to Close",
+                "deposit: MarketClosed",
+                "settle: ok",
+                "deposit: MarketResolved",
+                "claim: NotResolved",
+                "refund: NotResolved",
+                "time: to Forward(60)",
+                "settle again: ProofNotLater",
+                "settle again: InvalidOutcome",
+                wrong_outcome,
+                "settle again: ok",
+                "settle again: ProofNotLater",
+                "settle again: StatMismatch",
+                "settle again: ok",
+                "settle again: ProofNotLater",
+                "settle again: ok",
+                "time: to DisputeEnd",
+                "settle again: MarketResolved",
+                "claim: NotAWinner",
+                "claim: ok",
+                "claim: AlreadyClaimed",
+                "refund: RefundUnavailable",
+                "claim: no position",
+            ][..],
+            &not_a_winner,
+            &paid,
+            &not_a_winner,
+        ]
+        .concat();
+        assert_transcript(oracle, &steps, &expected);
+    }
+}
+
+/// An empty winning side and a market nobody settled in time both refund every stake, once.
+#[test]
+fn stakes_come_back_when_nobody_won_or_nobody_settled_in_time() {
+    let yes = 1;
+    let no = 0;
+    let steps = [
+        market(Comparison::GreaterThan, 1, 60),
+        market(Comparison::EqualTo, 2, 60),
+        deposit(0, 0, yes, 1_000_000),
+        deposit(1, 0, yes, 2_000_000),
+        deposit(2, 1, no, 500_000),
+        Step::Refund {
+            wallet: 2,
+            market: 1,
+        },
+        time(0, Mark::BeforeGraceEnd),
+        // 1 is not more than 1: NO, on which nobody staked.
+        settle(
+            0,
+            fresh(true, StatPick::Market, &[&[0]], 0, 0),
+            StatedPick::Truth,
+        ),
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 0,
+            market: 0,
+        },
+        // Also past market 1's grace period.
+        time(0, Mark::DisputeEnd),
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        settle(
+            1,
+            fresh(true, StatPick::Market, &[&[0]], 0, 0),
+            StatedPick::Truth,
+        ),
+        Step::Refund {
+            wallet: 2,
+            market: 1,
+        },
+    ];
+    let expected = [
+        "create market: ok",
+        "create market: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "refund: RefundUnavailable",
+        "time: to BeforeGraceEnd",
+        "settle: ok",
+        "claim: NotResolved",
+        "refund: NotResolved",
+        "time: to DisputeEnd",
+        "claim: NoWinners",
+        "refund: ok",
+        "refund: AlreadyClaimed",
+        "claim: AlreadyClaimed",
+        "settle: SettlementWindowClosed",
+        "refund: ok",
+        // The final pay-out.
+        "claim: AlreadyClaimed",
+        "refund: AlreadyClaimed",
+        "claim: AlreadyClaimed",
+        "claim: NoWinners",
+        "refund: ok",
+        "claim: AlreadyClaimed",
+        "claim: NotResolved",
+        "refund: AlreadyClaimed",
+        "claim: NotResolved",
+    ];
+    for oracle in FalsePredicate::BOTH {
+        assert_transcript(oracle, &steps, &expected);
     }
 }

@@ -9,12 +9,20 @@ use common::*;
 use fulltime_client::fixture::{ErrorProgram, Expected, Outcome};
 use fulltime_client::pda;
 use fulltime_localnet::harness::{SlotRoot, TestChain};
+use fulltime_localnet::native::FalsePredicate;
 use solana_signer::Signer;
 
+/// Whatever the oracle does with a false predicate, since the program never asks one.
 #[test]
 fn each_fixture_settles_as_it_says() {
+    for false_predicate in FalsePredicate::BOTH {
+        each_fixture_settles_as_it_says_with(false_predicate);
+    }
+}
+
+fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
     let committed = fulltime_fixtures::committed().expect("load committed fixtures");
-    let mut chain = TestChain::new();
+    let mut chain = TestChain::with_oracle(false_predicate);
     for root in &committed.roots.roots {
         chain
             .post_root(SlotRoot {
@@ -29,7 +37,7 @@ fn each_fixture_settles_as_it_says() {
 
     let mut seen = BTreeSet::new();
     for fixture in &committed.fixtures {
-        let terms = fixture.market_terms(chain.now() + 3_600);
+        let terms = fixture.market_terms(chain.now() + 3_600, DISPUTE_WINDOW);
         let market = chain.create_market(&creator, terms).expect("create market");
         let yes = chain.new_wallet(10 * USDC);
         let no = chain.new_wallet(10 * USDC);
@@ -37,6 +45,7 @@ fn each_fixture_settles_as_it_says() {
             .deposit(&yes, &market, 1, 2 * USDC)
             .expect("YES stake");
         chain.deposit(&no, &market, 0, 3 * USDC).expect("NO stake");
+        chain.close(&market);
 
         let result = chain.settle(&market, fixture.to_settlement_proof());
         let state = chain.market(&market).expect("market");
@@ -45,6 +54,7 @@ fn each_fixture_settles_as_it_says() {
                 result.unwrap_or_else(|failure| panic!("{}: {failure}", fixture.name));
                 assert!(state.resolved, "{}", fixture.name);
                 assert_eq!(state.outcome, outcome.code(), "{}", fixture.name);
+                chain.finalize(&market);
                 let winner = if *outcome == Outcome::Yes { &yes } else { &no };
                 chain.claim(winner, &market).expect("the winner claims");
                 let staked = if *outcome == Outcome::Yes {
@@ -97,6 +107,17 @@ fn each_fixture_settles_as_it_says() {
         .filter(|f| f.expected == Expected::Outcome(Outcome::No))
         .count();
     assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO fixtures");
+    let two_stat = |outcome| {
+        committed
+            .fixtures
+            .iter()
+            .filter(|f| f.market.second_stat.is_some() && f.expected == Expected::Outcome(outcome))
+            .count()
+    };
+    assert!(
+        two_stat(Outcome::Yes) >= 1 && two_stat(Outcome::No) >= 1,
+        "two-stat fixtures resolving each way"
+    );
     for required in [
         "InvalidMainTreeProof",
         "TimestampMismatch",
@@ -105,6 +126,9 @@ fn each_fixture_settles_as_it_says() {
         "FixtureMismatch",
         "InvalidStatProof",
         "InvalidFixtureSubTreeProof",
+        "MissingSecondStat",
+        "UnexpectedSecondStat",
+        "InvalidStatCombination",
     ] {
         assert!(seen.contains(required), "no fixture produces {required}");
     }

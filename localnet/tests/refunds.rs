@@ -19,7 +19,10 @@ fn an_empty_winning_side_refunds_every_stake_in_full() {
         .expect("alice NO");
     chain.deposit(&bob, &market, 0, 2 * USDC).expect("bob NO");
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(5));
+    chain.close(&market);
     chain.settle(&market, proof).expect("settle YES");
+    assert_settlement_error(chain.refund(&alice, &market), SettlementError::NotResolved);
+    chain.finalize(&market);
 
     assert_settlement_error(chain.claim(&alice, &market), SettlementError::NoWinners);
     chain.refund(&alice, &market).expect("alice refund");
@@ -54,10 +57,15 @@ fn refunds_stay_shut_while_a_market_can_still_be_settled() {
     chain
         .settle(&market, proof)
         .expect("settled just before the deadline");
+    // Its dispute window runs past the deadline: the settlement, not the deadline, decides.
+    chain.set_time(deadline);
+    assert_settlement_error(chain.refund(&alice, &market), SettlementError::NotResolved);
+    chain.finalize(&market);
     assert_settlement_error(
         chain.refund(&alice, &market),
         SettlementError::RefundUnavailable,
     );
+    chain.claim(&alice, &market).expect("the winner claims");
 }
 
 #[test]

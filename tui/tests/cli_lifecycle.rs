@@ -14,7 +14,7 @@ use anchor_spl::associated_token::spl_associated_token_account::instruction::cre
 use anchor_spl::token::spl_token;
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::fixture::{
-    ErrorProgram, Expected, FixtureComparison, ProofFixture, RootsFile,
+    ErrorProgram, Expected, FixtureComparison, FixtureOp, ProofFixture, RootsFile,
 };
 use fulltime_client::instructions::insert_scores_root;
 use fulltime_client::keypair::read_keypair_file;
@@ -175,6 +175,16 @@ impl Localnet {
         (output.status.success(), value)
     }
 
+    /// Runs `fulltime <args>` as `wallet` for people: whether it succeeded, stdout and stderr.
+    fn human(&self, wallet: &Path, args: &[&str]) -> (bool, String, String) {
+        let output = self.command(wallet, args).output().expect("run fulltime");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+
     fn ok(&self, wallet: &Path, args: &[&str]) -> Value {
         let (succeeded, value) = self.run(wallet, args);
         assert!(succeeded, "`fulltime {}` failed: {value:#}", args.join(" "));
@@ -209,7 +219,9 @@ impl Localnet {
         value
     }
 
-    fn create_market(&self, fixture: &ProofFixture, close: &str) -> u64 {
+    /// Creates the market `fixture` settles, closing at `close` with a dispute window of
+    /// `dispute_window`, and returns its id.
+    fn create_market(&self, fixture: &ProofFixture, close: &str, dispute_window: &str) -> u64 {
         let market = &fixture.market;
         let comparison = match market.predicate.comparison {
             FixtureComparison::Gt => "gt",
@@ -217,6 +229,16 @@ impl Localnet {
             FixtureComparison::Eq => "eq",
         };
         let predicate = format!("{comparison}:{}", market.predicate.threshold);
+        let stat = match market.second_stat {
+            None => market.stat_key.to_string(),
+            Some(second) => {
+                let op = match second.op {
+                    FixtureOp::Add => '+',
+                    FixtureOp::Subtract => '-',
+                };
+                format!("{}{op}{}", market.stat_key, second.stat_key)
+            }
+        };
         let created = self.ok(
             self.node.wallet_path(),
             &[
@@ -228,11 +250,13 @@ impl Localnet {
                 "--fixture",
                 &market.fixture_id.to_string(),
                 "--stat",
-                &market.stat_key.to_string(),
+                &stat,
                 "--period",
                 &market.period.to_string(),
                 "--predicate",
                 &predicate,
+                "--dispute-window",
+                dispute_window,
             ],
         );
         assert_eq!(created["market"]["question"], market.question.as_str());
@@ -253,11 +277,22 @@ fn a_market_from_creation_to_payout() {
     let localnet = Localnet::start("lifecycle");
     localnet.post_oracle_roots();
     let fixture = ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture");
+    let arsenal = fixture_path("arsenal-home-goals-over-1");
+    let arsenal = arsenal.to_string_lossy();
     let [alice, bob, carol] = [(); 3].map(|()| localnet.new_wallet(10 * USDC));
 
-    let id = localnet.create_market(&fixture, "+10m");
+    // Two markets on the same terms, so that one warp closes both and one ends both dispute
+    // windows; the second one's winning side stays empty.
+    let id = localnet.create_market(&fixture, "+10m", "60s");
     let market = id.to_string();
     let market = market.as_str();
+    let empty = localnet.create_market(&fixture, "+10m", "60s").to_string();
+    let state = localnet.ok(&carol, &["market", market]);
+    assert_eq!(state["dispute_window"], 60);
+    assert_eq!(
+        (&state["dispute_ends_at"], &state["proof_ts"]),
+        (&Value::Null, &Value::Null)
+    );
 
     // Stakes on both sides; a second deposit on the same side adds to the position.
     let deposited = localnet.ok(&alice, &["deposit", market, "yes", "2.5"]);
@@ -269,6 +304,7 @@ fn a_market_from_creation_to_payout() {
     assert_eq!(deposited["position"]["amount"], 3 * USDC);
     assert_eq!(deposited["position"]["outcome"], "yes");
     assert_eq!(totals(&deposited["market"]), (3_350_000, 1_500_000));
+    localnet.ok(&bob, &["deposit", &empty, "no", "1"]);
 
     // What the client can judge is refused before sending, with the program's own error;
     // --force lets the program answer with the same one.
@@ -286,10 +322,21 @@ fn a_market_from_creation_to_payout() {
             "BelowMinimum",
         ),
         (&["deposit", market, "yes", "0"], "BelowMinimum"),
+        (
+            &["settle", market, "--fixture", &arsenal],
+            "MarketNotClosed",
+        ),
+        (
+            &["settle", market, "--fixture", &arsenal, "--force"],
+            "MarketNotClosed",
+        ),
+        (&["claim", market], "NotResolved"),
+        (&["claim", market, "--force"], "NotResolved"),
     ] {
         let error = localnet.refused(&carol, args, name);
         assert_eq!(error["program"], "settlement");
     }
+    localnet.refused(&bob, &["deposit", market, "yes", "1000"], "OutcomeLocked");
     let error = localnet.refused(&bob, &["deposit", market, "yes", "1"], "OutcomeLocked");
     assert_eq!(
         (&error["code"], &error["action"]),
@@ -300,49 +347,71 @@ fn a_market_from_creation_to_payout() {
     );
     let long_question = "?".repeat(141);
     for force in [None, Some("--force")] {
-        let mut args = vec![
-            "create-market",
-            "--question",
-            &long_question,
-            "--close",
-            "+1h",
-            "--fixture",
-            "1",
-            "--stat",
-            "1",
-            "--predicate",
-            "gt:1",
-        ];
-        args.extend(force);
-        localnet.refused(localnet.node.wallet_path(), &args, "QuestionTooLong");
-        let mut args = vec![
-            "create-market",
-            "--question",
-            "Too late?",
-            "--close",
-            "2020-01-01T00:00:00Z",
-            "--fixture",
-            "1",
-            "--stat",
-            "1",
-            "--predicate",
-            "gt:1",
-        ];
-        args.extend(force);
-        localnet.refused(localnet.node.wallet_path(), &args, "InvalidCloseTime");
+        for (question, close, predicate, window, name) in [
+            (
+                long_question.as_str(),
+                "+1h",
+                "gt:1",
+                "1h",
+                "QuestionTooLong",
+            ),
+            ("Never?", "+1h", "gt:2147483647", "1h", "InvalidPredicate"),
+            ("Never?", "+1h", "lt:-2147483648", "1h", "InvalidPredicate"),
+            (
+                "Too late?",
+                "2020-01-01T00:00:00Z",
+                "gt:1",
+                "1h",
+                "InvalidCloseTime",
+            ),
+            ("Too far?", "+367days", "gt:1", "1h", "CloseTimeTooFar"),
+            ("Too hasty?", "+1h", "gt:1", "59s", "InvalidDisputeWindow"),
+            ("Too slow?", "+1h", "gt:1", "8days", "InvalidDisputeWindow"),
+        ] {
+            let mut args = vec![
+                "create-market",
+                "--question",
+                question,
+                "--close",
+                close,
+                "--fixture",
+                "1",
+                "--stat",
+                "1",
+                "--predicate",
+                predicate,
+                "--dispute-window",
+                window,
+            ];
+            args.extend(force);
+            localnet.refused(localnet.node.wallet_path(), &args, name);
+        }
     }
 
-    // The human rendering of a refusal names the error and the action.
-    let output = localnet
-        .command(&carol, &["deposit", market, "yes", "0.05"])
-        .output()
-        .expect("run fulltime");
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The human rendering of a refusal names the error and the action, and says how long
+    // there is to wait when that is what the market does.
+    let (succeeded, _, stderr) = localnet.human(&carol, &["deposit", market, "yes", "0.05"]);
+    assert!(!succeeded);
     assert!(
         stderr.starts_with(
             "error: BelowMinimum (settlement program error 6004): Deposit below 0.10 USDC\n\
              action: Increase amount\n"
+        ),
+        "{stderr}"
+    );
+    let (succeeded, _, stderr) = localnet.human(&carol, &["settle", market, "--fixture", &arsenal]);
+    assert!(!succeeded);
+    assert!(
+        stderr.starts_with(
+            "error: MarketNotClosed (settlement program error 6023): The market has not closed \
+             yet; it can be settled only after its close time (open, closes in "
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "action: Wait for the market's close time before settling\n\
+             note: refused before sending; --force sends it so the program answers\n"
         ),
         "{stderr}"
     );
@@ -362,20 +431,70 @@ fn a_market_from_creation_to_payout() {
     );
     assert!(after >= before + 660, "{warped:#}");
     localnet.refused(&carol, &["deposit", market, "yes", "1"], "MarketClosed");
+    // More than the wallet holds, on a closed market: the program would name the market's state
+    // first, and so does the client.
+    localnet.refused(&carol, &["deposit", market, "yes", "1000"], "MarketClosed");
     assert_eq!(localnet.ok(&carol, &["market", market])["status"], "closed");
 
     // The arsenal proof resolves YES: YES holds 3.35 USDC (alice 3, carol 0.35), the pool 4.85.
-    let settled = localnet.ok(
-        &bob,
-        &[
-            "settle",
-            market,
-            "--fixture",
-            &fixture_path("arsenal-home-goals-over-1").to_string_lossy(),
-        ],
+    // The settlement is provisional for the market's minute of dispute window.
+    let settled = localnet.ok(&bob, &["settle", market, "--fixture", &arsenal]);
+    assert_eq!(
+        (&settled["stated"], &settled["replaced"]),
+        (&Value::from("yes"), &Value::from(false))
     );
-    assert_eq!(settled["market"]["status"], "resolved");
-    assert_eq!(settled["market"]["outcome"], "yes");
+    let state = &settled["market"];
+    assert_eq!(
+        (&state["status"], &state["outcome"]),
+        (&Value::from("provisional"), &Value::from("yes"))
+    );
+    assert_eq!(state["proof_ts"], fixture.proof.ts);
+    let final_at = state["dispute_ends_at"].as_i64().expect("dispute_ends_at");
+    assert!(final_at >= after + 60, "{state:#}");
+    let state = localnet.ok(&carol, &["market", market]);
+    assert_eq!(state["status"], "provisional");
+    assert_eq!(state["dispute_ends_at"], final_at);
+    let (_, stdout, _) = localnet.human(&carol, &["market", market]);
+    let status = stdout.lines().nth(1).unwrap_or_default();
+    assert!(
+        status.starts_with("Status:   provisional YES, final in "),
+        "{stdout}"
+    );
+    let (_, stdout, _) = localnet.human(&carol, &["markets"]);
+    assert!(stdout.contains("provisional YES, final in "), "{stdout}");
+
+    // Nothing is paid out during the window, and a proof that is not later (here the same one)
+    // cannot replace the settlement.
+    let error = localnet.refused(&alice, &["claim", market], "NotResolved");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("Market is not resolved (provisional YES, final in "),
+        "{message}"
+    );
+    localnet.refused(&alice, &["claim", market, "--force"], "NotResolved");
+    localnet.refused(
+        &bob,
+        &["settle", market, "--fixture", &arsenal],
+        "ProofNotLater",
+    );
+    let settled = localnet.ok(&carol, &["settle", &empty, "--fixture", &arsenal]);
+    assert_eq!(settled["market"]["status"], "provisional");
+    assert_eq!(settled["market"]["refundable"], false);
+    localnet.refused(&bob, &["refund", &empty], "NotResolved");
+    localnet.refused(&bob, &["refund", &empty, "--force"], "NotResolved");
+
+    // Once the window is over the settlement is final: claims open, settling is refused.
+    localnet.ok(&carol, &["warp", "+61s"]);
+    let state = localnet.ok(&carol, &["market", market]);
+    assert_eq!(
+        (&state["status"], &state["outcome"]),
+        (&Value::from("resolved"), &Value::from("yes"))
+    );
+    for force in [None, Some("--force")] {
+        let mut args = vec!["settle", market, "--fixture", &arsenal];
+        args.extend(force);
+        localnet.refused(&bob, &args, "MarketResolved");
+    }
 
     // Payouts are stake * pool / winning total, rounded down:
     // alice 3_000_000 * 4_850_000 / 3_350_000 = 4_343_283.58..; carol 350_000 * .. = 506_716.41..
@@ -394,18 +513,7 @@ fn a_market_from_creation_to_payout() {
     assert_eq!(balance["positions"][0]["claimed"], true);
 
     // A market whose winning side is empty refunds its stakes.
-    let empty = localnet.create_market(&fixture, "+10m").to_string();
-    localnet.ok(&bob, &["deposit", &empty, "no", "1"]);
-    let settled = localnet.ok(
-        &carol,
-        &[
-            "settle",
-            &empty,
-            "--fixture",
-            &fixture_path("arsenal-home-goals-over-1").to_string_lossy(),
-        ],
-    );
-    assert_eq!(settled["market"]["refundable"], true);
+    assert_eq!(localnet.ok(&bob, &["market", &empty])["refundable"], true);
     localnet.refused(&bob, &["claim", &empty], "NoWinners");
     let refunded = localnet.ok(&bob, &["refund", &empty]);
     assert_eq!(refunded["paid"], USDC);
@@ -437,17 +545,23 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         .collect();
     paths.sort();
 
-    let mut refused = 0;
+    // Every market first, then one warp past their close time: settling opens only then.
+    let mut markets = Vec::new();
     for path in paths {
         let fixture = ProofFixture::load(&path).expect("fixture");
-        let Expected::Error(expected) = &fixture.expected else {
+        let Expected::Error(expected) = fixture.expected.clone() else {
             continue;
         };
-        let id = localnet.create_market(&fixture, "+1h").to_string();
+        let id = localnet.create_market(&fixture, "+1h", "1h").to_string();
         localnet.ok(&depositor, &["deposit", &id, "yes", "1"]);
+        markets.push((fixture.name, path, expected, id));
+    }
+    localnet.ok(&depositor, &["warp", "+61m"]);
+
+    for (name, path, expected, id) in &markets {
         let error = localnet.refused(
             localnet.node.wallet_path(),
-            &["settle", &id, "--fixture", &path.to_string_lossy()],
+            &["settle", id, "--fixture", &path.to_string_lossy()],
             &expected.name,
         );
         let program = match expected.program {
@@ -457,16 +571,18 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         assert_eq!(
             (&error["program"], &error["code"]),
             (&Value::from(program), &Value::from(expected.code)),
-            "{}",
-            fixture.name
+            "{name}"
         );
-        // The funds stay in the vault of the still unresolved market.
-        let market = localnet.ok(&depositor, &["market", &id]);
-        assert_eq!(market["status"], "open", "{}", fixture.name);
-        assert_eq!(totals(&market), (USDC, 0), "{}", fixture.name);
-        refused += 1;
+        // The funds stay in the vault of the still unsettled market.
+        let market = localnet.ok(&depositor, &["market", id]);
+        assert_eq!(market["status"], "closed", "{name}");
+        assert_eq!(totals(&market), (USDC, 0), "{name}");
     }
-    assert_eq!(refused, 9, "the committed set has nine bad fixtures");
+    assert_eq!(
+        markets.len(),
+        13,
+        "the committed set has thirteen bad fixtures"
+    );
 }
 
 #[test]
@@ -480,4 +596,108 @@ fn warp_refuses_clusters_other_than_localnet() {
     let error: Value = serde_json::from_slice(&output.stdout).expect("JSON error");
     assert_eq!(error["error"], "WarpUnsupported");
     assert_eq!(error["action"], "Use --url localnet");
+}
+
+/// A newcomer's machine: no solana CLI wallet (an empty HOME), no `--keypair`, only the local
+/// stack. The wallet is the one `localnet` funded and names in env.json; the node's raw URL is
+/// the same node as `--url localnet`, warps included; over-balance deposits are refused with the
+/// balance, and when forced, named as the token program's error with the logs once.
+#[test]
+fn the_local_stack_works_without_a_solana_cli_wallet() {
+    let localnet = Localnet::start("newcomer");
+    let env = localnet.env();
+    let home = localnet.node.state_dir().join("empty-home");
+    std::fs::create_dir_all(&home).expect("empty home");
+    let newcomer = |url: &str, args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fulltime"));
+        for variable in ["FULLTIME_URL", "FULLTIME_KEYPAIR", "FULLTIME_STATE_DIR"] {
+            command.env_remove(variable);
+        }
+        let output = command
+            .env("HOME", &home)
+            .args(["--url", url, "--state-dir"])
+            .arg(localnet.node.state_dir())
+            .args(args)
+            .output()
+            .expect("run fulltime");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let json = |url: &str, args: &[&str]| -> (bool, Value) {
+        let mut args = args.to_vec();
+        args.push("--json");
+        let (succeeded, stdout, stderr) = newcomer(url, &args);
+        let value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|error| panic!("{args:?}: no JSON ({error}): {stdout}{stderr}"));
+        (succeeded, value)
+    };
+    let funded = localnet.funder().pubkey().to_string();
+    let raw_url = env.rpc_url.as_str();
+
+    for url in ["localnet", raw_url] {
+        let (succeeded, balance) = json(url, &["balance"]);
+        assert!(succeeded, "{url}: {balance:#}");
+        assert_eq!(balance["wallet"], funded.as_str(), "{url}");
+        assert_eq!(balance["usdc"], 1_000 * USDC, "{url}");
+    }
+
+    // More than the wallet holds: refused before sending, with the balance.
+    let (succeeded, _, stderr) = newcomer("localnet", &["deposit", "0", "yes", "1000000"]);
+    assert!(!succeeded);
+    assert_eq!(
+        stderr,
+        "error: InsufficientFunds (token program error 1): Insufficient funds (the wallet holds \
+         1000 USDC, the deposit is 1000000 USDC)\n\
+         action: Deposit at most the wallet's test USDC balance, or get more with `fulltime \
+         faucet`\n\
+         note: refused before sending; --force sends it so the program answers\n"
+    );
+
+    // Forced, the token program answers; its error is named and every log line shows once.
+    let (succeeded, _, stderr) =
+        newcomer("localnet", &["deposit", "0", "yes", "1000000", "--force"]);
+    assert!(!succeeded);
+    assert!(
+        stderr.starts_with(
+            "error: InsufficientFunds (token program error 1): Insufficient funds\n\
+             action: Deposit at most"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\nnote: log: Program log: Error: insufficient funds\n"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("log messages"), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(
+        distinct.len(),
+        lines.len(),
+        "a line printed twice:\n{stderr}"
+    );
+    let (succeeded, error) = json("localnet", &["deposit", "0", "yes", "1000000", "--force"]);
+    assert!(!succeeded);
+    assert_eq!(
+        (&error["error"], &error["program"], &error["code"]),
+        (
+            &Value::from("InsufficientFunds"),
+            &Value::from("token"),
+            &Value::from(1)
+        )
+    );
+    let (_, market) = json("localnet", &["market", "0"]);
+    assert_eq!(totals(&market), (0, 0), "nothing was deposited");
+
+    // The raw URL of the node warps like `--url localnet`: the node is asked, not its name.
+    let (succeeded, warped) = json(raw_url, &["warp", "+1m"]);
+    assert!(succeeded, "{warped:#}");
+    let (before, after) = (
+        warped["before"].as_i64().expect("before"),
+        warped["after"].as_i64().expect("after"),
+    );
+    assert!(after >= before + 60, "{warped:#}");
 }

@@ -1,10 +1,9 @@
-//! The cluster's clock, which decides close times, and localnet's time travel.
+//! The cluster's clock, which decides close times, and surfpool's time travel.
 
 use anchor_lang::prelude::{Pubkey, pubkey};
 use solana_rpc_client_api::request::RpcRequest;
 
-use super::{ClientError, FulltimeClient, rpc_error};
-use crate::cluster::Cluster;
+use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD, TimeTravel, rpc_error};
 
 /// The Clock sysvar's address.
 pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
@@ -29,12 +28,13 @@ impl FulltimeClient {
         })
     }
 
-    /// Moves localnet's clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel`
-    /// cheat code, and returns the cluster time after the jump. Other clusters refuse.
+    /// Moves the clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel` cheat
+    /// code, and returns the cluster time after the jump. Nodes without it refuse.
     pub async fn warp(&self, unix_seconds: i64) -> Result<i64, ClientError> {
-        if self.endpoint.cluster != Cluster::Localnet {
+        if let TimeTravel::Unsupported { reason } = self.time_travel_support().await? {
             return Err(ClientError::WarpUnsupported {
                 cluster: self.endpoint.cluster.to_string(),
+                reason,
             });
         }
         let now = self.cluster_time().await?;
@@ -51,7 +51,7 @@ impl FulltimeClient {
         self.rpc
             .send::<serde_json::Value>(
                 RpcRequest::Custom {
-                    method: "surfnet_timeTravel",
+                    method: TIME_TRAVEL_METHOD,
                 },
                 params,
             )

@@ -54,10 +54,10 @@ pub enum ClientError {
         reason: String,
     },
     #[error(
-        "warp needs localnet (surfpool's `surfnet_timeTravel`); the clock of {cluster} cannot be \
-         moved"
+        "the clock of {cluster} cannot be moved: {reason}; warp needs a node that serves \
+         surfpool's `surfnet_timeTravel`, as localnet does"
     )]
-    WarpUnsupported { cluster: String },
+    WarpUnsupported { cluster: String, reason: String },
     #[error(
         "warp only moves the clock forward: the cluster is at {now}, the target {target} is not \
          later (unix seconds)"
@@ -162,7 +162,22 @@ pub(super) fn transaction_failure(
             failure: Box::new(failure),
             logs,
         },
-        None => ClientError::Transaction { message, logs },
+        None => ClientError::Transaction {
+            message: without_log_listing(&message),
+            logs,
+        },
+    }
+}
+
+/// The node's message without the copy of the logs some nodes append to it (surfpool writes
+/// `...: 0x1: 5 log messages:\n...`): the logs travel on their own, and are shown once.
+fn without_log_listing(message: &str) -> String {
+    let Some((head, _)) = message.split_once(" log messages:") else {
+        return message.to_owned();
+    };
+    match head.rsplit_once(": ") {
+        Some((text, count)) if count.bytes().all(|byte| byte.is_ascii_digit()) => text.to_owned(),
+        _ => message.to_owned(),
     }
 }
 
@@ -252,6 +267,37 @@ mod tests {
                 .to_string()
                 .starts_with("transaction failed: Transaction simulation failed"),
             "{explained}"
+        );
+    }
+
+    #[test]
+    fn the_logs_a_node_copies_into_its_message_are_shown_once() {
+        let logs = vec![
+            "Program Tokenkeg invoke [2]".to_owned(),
+            "Program Tokenkeg failed: custom program error: 0x1".to_owned(),
+        ];
+        let message = format!(
+            "Transaction simulation failed: Error processing Instruction 0: custom program \
+             error: 0x1: 2 log messages:\n{}",
+            logs.join("\n")
+        );
+        let error = transaction_failure(message, None, logs.clone());
+        let ClientError::Transaction {
+            message,
+            logs: kept,
+        } = error
+        else {
+            panic!("an unexplained failure");
+        };
+        assert_eq!(
+            message,
+            "Transaction simulation failed: Error processing Instruction 0: custom program \
+             error: 0x1"
+        );
+        assert_eq!(kept, logs);
+        assert_eq!(
+            without_log_listing("Transaction simulation failed: Blockhash not found"),
+            "Transaction simulation failed: Blockhash not found"
         );
     }
 

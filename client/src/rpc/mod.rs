@@ -7,6 +7,7 @@ mod accounts;
 mod clock;
 mod confirm;
 mod error;
+mod time_travel;
 mod transactions;
 
 use anchor_lang::prelude::Pubkey;
@@ -20,7 +21,10 @@ pub use accounts::Balances;
 pub use clock::{CLOCK_SYSVAR, unix_timestamp};
 pub use confirm::{send_and_confirm, wait_for_confirmation};
 pub use error::ClientError;
-pub use transactions::{BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn};
+pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
+pub use transactions::{
+    BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn, check_balance,
+};
 
 /// A connection to one cluster's settlement program, oracle and test USDC mint.
 ///

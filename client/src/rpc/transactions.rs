@@ -3,6 +3,7 @@
 
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
+use anchor_spl::token::spl_token::error::TokenError;
 use settlement::MarketTerms;
 use settlement::state::{Market, Position};
 use solana_keypair::Keypair;
@@ -17,6 +18,8 @@ use solana_transaction_status_client_types::UiTransactionEncoding;
 
 use super::error::SendFailure;
 use super::{ClientError, FulltimeClient, rpc_error, send_and_confirm};
+use crate::amount::format_usdc;
+use crate::errors::{ProgramFailure, token_failure};
 use crate::fixture::ProofFixture;
 use crate::instructions::{self, Withdrawal};
 use crate::{pda, validate};
@@ -122,13 +125,22 @@ impl FulltimeClient {
             validate::check_outcome(outcome).map_err(ClientError::refused)?;
             validate::check_amount(amount).map_err(ClientError::refused)?;
         }
-        self.market(market_id).await?;
+        let market = self.market(market_id).await?;
         let before = self.usdc_balance(&owner).await?;
-        if self.client_checks && before.is_none() {
-            return Err(ClientError::NoUsdcAccount {
-                wallet: owner,
-                mint: self.usdc_mint,
-            });
+        if self.client_checks {
+            let Some(held) = before else {
+                return Err(ClientError::NoUsdcAccount {
+                    wallet: owner,
+                    mint: self.usdc_mint,
+                });
+            };
+            if amount > held
+                && self
+                    .deposit_reaches_transfer(&market, owner, outcome)
+                    .await?
+            {
+                check_balance(held, amount).map_err(ClientError::refused)?;
+            }
         }
         let instruction = instructions::deposit(
             owner,
@@ -149,19 +161,21 @@ impl FulltimeClient {
         })
     }
 
-    /// Settles market `market_id` with the fixture's proof, validated by the cluster's oracle.
-    /// Anyone may settle; `payer` only pays the fee.
+    /// Settles market `market_id` with the fixture's proof, validated by the cluster's oracle,
+    /// stating the outcome the proven value gives the market's own predicate. Anyone may settle;
+    /// `payer` only pays the fee.
     pub async fn settle(
         &self,
         payer: &Keypair,
         market_id: u64,
         fixture: &ProofFixture,
     ) -> Result<Settled, ClientError> {
-        self.market(market_id).await?;
+        let market = self.market(market_id).await?;
         let instruction = instructions::settle(
             pda::market(market_id),
             self.endpoint.oracle_program,
             fixture.to_settlement_proof(),
+            fixture.stated_outcome(&market),
         );
         let signature = self.send(payer, &[instruction], &[]).await?;
         Ok(Settled {
@@ -204,6 +218,21 @@ impl FulltimeClient {
         })
     }
 
+    /// Whether the program would get as far as moving the tokens: it names a resolved, closed
+    /// or side-locked market first, and so must the client, so those are left to it.
+    async fn deposit_reaches_transfer(
+        &self,
+        market: &Market,
+        owner: Pubkey,
+        outcome: u8,
+    ) -> Result<bool, ClientError> {
+        if market.resolved || self.cluster_time().await? >= market.close_time {
+            return Ok(false);
+        }
+        let position = self.position(market.id, &owner).await?;
+        Ok(position.is_none_or(|position| position.amount == 0 || position.outcome == outcome))
+    }
+
     async fn existing_position(
         &self,
         market_id: u64,
@@ -239,4 +268,20 @@ impl FulltimeClient {
             .and_then(|meta| Option::from(meta.log_messages))
             .unwrap_or_default()
     }
+}
+
+/// The token program's `InsufficientFunds`, refused before sending, with what the wallet holds:
+/// the program would only say "insufficient funds".
+pub fn check_balance(held: u64, amount: u64) -> Result<(), ProgramFailure> {
+    if amount <= held {
+        return Ok(());
+    }
+    let mut failure = token_failure(TokenError::InsufficientFunds);
+    failure.message = format!(
+        "{} (the wallet holds {}, the deposit is {})",
+        failure.message,
+        format_usdc(held),
+        format_usdc(amount)
+    );
+    Err(failure)
 }

@@ -6,6 +6,7 @@
 //! `cargo run --release -p fulltime-faucet --bin faucet-bench -- --requests 20000`
 
 use std::{
+    net::SocketAddr,
     process::ExitCode,
     sync::{
         Arc,
@@ -18,7 +19,8 @@ use clap::Parser;
 use fulltime_faucet::{
     AppState, app,
     config::Args as FaucetArgs,
-    mint::{MintFuture, Minted, Minter},
+    limits::RateLimits,
+    mint::{Fate, FateFuture, MintFuture, Minted, Minter, Sent},
 };
 use reqwest::StatusCode;
 use solana_address::Address;
@@ -59,6 +61,10 @@ impl Minter for InstantMinter {
                 mint: Address::default(),
             })
         })
+    }
+
+    fn follow(&self, _sent: Sent) -> FateFuture<'_> {
+        Box::pin(async { Fate::Confirmed })
     }
 }
 
@@ -169,7 +175,8 @@ impl Load {
 async fn serve(state: AppState) -> std::io::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}/api/faucet", listener.local_addr()?);
-    tokio::spawn(async move { axum::serve(listener, app(state)).await });
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await });
     Ok(url)
 }
 
@@ -194,10 +201,12 @@ async fn main() -> ExitCode {
         args.max_secs,
     );
 
-    // The wallet's cooldown outlasts the run, so every request after the first is a 429.
+    // The wallet's cooldown outlasts the run, so every request after the first is a 429. The
+    // cooldown answers before the rate limits are asked, so they play no part here.
     let state = AppState::new(
         Some(Arc::new(InstantMinter)),
         Duration::from_secs(3_600),
+        RateLimits::off(),
         Duration::from_secs(30),
     );
     let url = match serve(state).await {
@@ -247,6 +256,11 @@ async fn main() -> ExitCode {
             "localnet",
             "--state-dir",
             &args.state_dir,
+            // Every request mints: the limits would refuse all but the first few.
+            "--per-ip-per-minute",
+            "0",
+            "--global-per-minute",
+            "0",
         ]);
         let config = match faucet_args {
             Ok(faucet_args) => faucet_args.resolve(),

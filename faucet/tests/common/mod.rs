@@ -4,6 +4,8 @@
 
 use std::{
     collections::VecDeque,
+    net::SocketAddr,
+    num::NonZeroU32,
     sync::{
         Arc, Mutex,
         atomic::{AtomicUsize, Ordering},
@@ -14,15 +16,18 @@ use std::{
 use axum::{
     Router,
     body::Body,
+    extract::ConnectInfo,
     http::{HeaderMap, Request, StatusCode, header},
 };
 use fulltime_faucet::{
     AppState,
-    mint::{MintError, MintFuture, Minted, Minter},
+    limits::{Rate, RateLimits},
+    mint::{Fate, FateFuture, MintError, MintFuture, Minted, Minter, Sent},
 };
 use serde_json::Value;
 use solana_address::Address;
 use solana_signature::Signature;
+use tokio::sync::watch;
 use tower::ServiceExt;
 
 pub const AMOUNT: u64 = 100_000_000;
@@ -31,12 +36,14 @@ pub const COOLDOWN: Duration = Duration::from_secs(30);
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Counts its calls, waits `delay` like a real confirmation, and fails with the queued errors
-/// before it succeeds.
+/// before it succeeds. An unconfirmed mint's fate is what the test [`FakeMinter::report`]s.
 #[derive(Default)]
 pub struct FakeMinter {
     calls: AtomicUsize,
     delay: Duration,
     failures: Mutex<VecDeque<MintError>>,
+    follows: AtomicUsize,
+    fate: watch::Sender<Option<Fate>>,
 }
 
 impl FakeMinter {
@@ -52,7 +59,15 @@ impl FakeMinter {
     }
 
     pub fn failing_first(failures: impl IntoIterator<Item = MintError>) -> Arc<Self> {
+        Self::slow_failing_first(Duration::ZERO, failures)
+    }
+
+    pub fn slow_failing_first(
+        delay: Duration,
+        failures: impl IntoIterator<Item = MintError>,
+    ) -> Arc<Self> {
         Arc::new(Self {
+            delay,
             failures: Mutex::new(failures.into_iter().collect()),
             ..Self::default()
         })
@@ -60,6 +75,24 @@ impl FakeMinter {
 
     pub fn calls(&self) -> usize {
         self.calls.load(Ordering::SeqCst)
+    }
+
+    /// How many unconfirmed transactions the faucet has started to follow.
+    pub fn follows(&self) -> usize {
+        self.follows.load(Ordering::SeqCst)
+    }
+
+    /// What the chain says of every transaction followed, now and later.
+    pub fn report(&self, fate: Fate) {
+        self.fate.send_replace(Some(fate));
+    }
+}
+
+/// A transaction sent and not confirmed; its signature is `[n; 64]`.
+pub fn sent(n: u8) -> Sent {
+    Sent {
+        signature: Signature::from([n; 64]),
+        last_valid_block_height: 150,
     }
 }
 
@@ -80,19 +113,59 @@ impl Minter for FakeMinter {
             })
         })
     }
+
+    fn follow(&self, _sent: Sent) -> FateFuture<'_> {
+        self.follows.fetch_add(1, Ordering::SeqCst);
+        let mut fate = self.fate.subscribe();
+        Box::pin(async move {
+            let reported = fate
+                .wait_for(Option::is_some)
+                .await
+                .ok()
+                .and_then(|f| f.clone());
+            match reported {
+                Some(fate) => fate,
+                // The sender lives as long as the minter: unreachable, like a silent node.
+                None => std::future::pending().await,
+            }
+        })
+    }
 }
 
 pub fn state(minter: Option<Arc<FakeMinter>>) -> AppState {
     state_with(minter, COOLDOWN, REQUEST_TIMEOUT)
 }
 
+/// With the rate limits off, so that tests of other rules can mint as often as they need.
 pub fn state_with(
     minter: Option<Arc<FakeMinter>>,
     cooldown: Duration,
     request_timeout: Duration,
 ) -> AppState {
     let minter = minter.map(|minter| minter as Arc<dyn Minter>);
-    AppState::new(minter, cooldown, request_timeout)
+    AppState::new(minter, cooldown, RateLimits::off(), request_timeout)
+}
+
+pub fn limited_state(
+    minter: Option<Arc<FakeMinter>>,
+    per_client: Option<Rate>,
+    global: Option<Rate>,
+) -> AppState {
+    let minter = minter.map(|minter| minter as Arc<dyn Minter>);
+    let limits = RateLimits::new(per_client, global);
+    AppState::new(minter, COOLDOWN, limits, REQUEST_TIMEOUT)
+}
+
+pub fn rate(per_minute: u32, burst: u32) -> Option<Rate> {
+    Some(Rate {
+        per_minute: NonZeroU32::new(per_minute).expect("not zero"),
+        burst: NonZeroU32::new(burst).expect("not zero"),
+    })
+}
+
+/// Lets the tasks woken so far run (time is paused in the tests that use it).
+pub async fn settle() {
+    tokio::time::sleep(Duration::from_millis(1)).await;
 }
 
 pub struct Answer {
@@ -147,5 +220,31 @@ pub fn post_json(body: &str) -> Request<Body> {
 }
 
 pub async fn request_for(app: &Router, wallet: &Address) -> Answer {
-    send(app, post_json(&format!(r#"{{"wallet":"{wallet}"}}"#))).await
+    send(app, wallet_request(wallet)).await
+}
+
+/// As the server sees a request from `peer` once served with
+/// `into_make_service_with_connect_info`.
+pub async fn request_from(app: &Router, peer: &str, wallet: &Address) -> Answer {
+    let peer: SocketAddr = peer.parse().expect("a socket address");
+    let mut request = wallet_request(wallet);
+    request.extensions_mut().insert(ConnectInfo(peer));
+    send(app, request).await
+}
+
+fn wallet_request(wallet: &Address) -> Request<Body> {
+    post_json(&format!(r#"{{"wallet":"{wallet}"}}"#))
+}
+
+impl Answer {
+    /// `Retry-After`, checked to agree with the body's `retry_after_secs`.
+    pub fn retry_after_secs(&self) -> u64 {
+        let header: u64 = self.headers[header::RETRY_AFTER]
+            .to_str()
+            .expect("ascii")
+            .parse()
+            .expect("whole seconds");
+        assert_eq!(self.body["retry_after_secs"], Value::from(header));
+        header
+    }
 }

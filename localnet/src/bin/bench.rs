@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::rpc::send_and_confirm;
 use fulltime_localnet::harness::{TestChain, single_stat_proof};
+use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{Node, NodeOptions, load_keypair, load_or_create_keypair};
 use settlement::MarketTerms;
 use solana_commitment_config::CommitmentConfig;
@@ -46,6 +47,8 @@ fn market_terms(chain: &TestChain) -> MarketTerms {
             threshold: 1,
             comparison: Comparison::GreaterThan,
         },
+        dispute_window: 600,
+        second_stat: None,
     }
 }
 
@@ -106,9 +109,11 @@ fn full_market() {
     };
     let (proof, root) = single_stat_proof(ts, FIXTURE_ID, stat).expect("valid timestamp");
     chain.post_root(root).expect("post root");
+    chain.close(&market);
     let settle_started = Instant::now();
     chain.settle(&market, proof).expect("settle");
     let settled = settle_started.elapsed();
+    chain.finalize(&market);
 
     let claims_started = Instant::now();
     let mut claims = 0;
@@ -141,6 +146,7 @@ async fn over_json_rpc() {
         ws_port: free_port(),
         state_dir: state_dir.clone(),
         wallet: Some(write_wallet(&state_dir)),
+        false_predicate: FalsePredicate::ReturnFalse,
     };
     let started = Instant::now();
     let node = match Node::start(options).await {

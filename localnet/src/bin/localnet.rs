@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{DEMO_MARKETS, Node, NodeOptions};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
@@ -29,6 +30,25 @@ struct Args {
     /// else <state-dir>/wallet.json, created if missing].
     #[arg(long)]
     wallet: Option<PathBuf>,
+    /// What the mock oracle does with a predicate that does not hold: return false, or fail
+    /// with PredicateFailed (the real oracle may do either).
+    #[arg(long, value_enum, default_value_t = OracleOnFalse::ReturnFalse)]
+    oracle_on_false: OracleOnFalse,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OracleOnFalse {
+    ReturnFalse,
+    Fail,
+}
+
+impl From<OracleOnFalse> for FalsePredicate {
+    fn from(choice: OracleOnFalse) -> Self {
+        match choice {
+            OracleOnFalse::ReturnFalse => Self::ReturnFalse,
+            OracleOnFalse::Fail => Self::Fail,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -50,6 +70,7 @@ async fn run(args: Args) -> ExitCode {
         ws_port: args.ws_port,
         state_dir: args.state_dir.clone(),
         wallet: args.wallet,
+        false_predicate: args.oracle_on_false.into(),
     };
     let node = match Node::start(options).await {
         Ok(node) => node,

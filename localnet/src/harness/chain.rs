@@ -4,11 +4,12 @@ use anchor_lang::solana_program::system_instruction;
 use anchor_lang::{AccountDeserialize, prelude::Pubkey};
 use anchor_spl::associated_token::spl_associated_token_account;
 use anchor_spl::token::spl_token;
+use fulltime_client::fixture::proven_value;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
 use litesvm::LiteSVM;
 use settlement::state::{Config, Market, Position};
-use settlement::{MarketTerms, SettlementProof};
+use settlement::{MarketTerms, SettlementProof, StatedOutcome};
 use solana_clock::Clock;
 use solana_keypair::Keypair;
 use solana_message::Message;
@@ -16,7 +17,7 @@ use solana_signer::Signer;
 use solana_transaction::Transaction;
 
 use super::{SlotRoot, TxFailure};
-use crate::native::register_programs;
+use crate::native::{FalsePredicate, register_programs, settlement_program_data};
 
 /// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;
@@ -43,13 +44,33 @@ impl Default for TestChain {
 
 impl TestChain {
     /// Boots the runtime with both programs, creates the test USDC mint (its authority is the
-    /// admin) and initializes the settlement config.
+    /// admin) and initializes the settlement config. The mock oracle returns `false` for a
+    /// predicate that does not hold.
     pub fn new() -> Self {
+        Self::with_oracle(FalsePredicate::ReturnFalse)
+    }
+
+    /// A booted chain whose mock oracle (at both TxLINE ids) treats a false predicate as told.
+    pub fn with_oracle(false_predicate: FalsePredicate) -> Self {
+        let mut chain = Self::uninitialized(false_predicate);
+        let initialize = instructions::initialize(chain.admin.pubkey(), chain.mint);
+        chain
+            .send_as_admin(&[initialize])
+            .expect("initialize the settlement config");
+        chain
+    }
+
+    /// The runtime with both programs, deployed with the admin as the settlement program's
+    /// upgrade authority, and the test USDC mint; the config is not initialized.
+    pub fn uninitialized(false_predicate: FalsePredicate) -> Self {
         let mut svm = LiteSVM::new();
-        register_programs(&mut svm);
+        register_programs(&mut svm, false_predicate);
         let admin = Keypair::new();
         svm.airdrop(&admin.pubkey(), 1_000 * WALLET_LAMPORTS)
             .expect("airdrop to a fresh admin");
+        let (program_data, account) = settlement_program_data(admin.pubkey());
+        svm.set_account(program_data, account)
+            .expect("write the settlement program's program data");
         let mut chain = Self {
             svm,
             admin,
@@ -57,10 +78,6 @@ impl TestChain {
         };
         chain.set_time(GENESIS_UNIX_TIME);
         chain.mint = chain.create_mint(6).expect("create the test USDC mint");
-        let initialize = instructions::initialize(chain.admin.pubkey(), chain.mint);
-        chain
-            .send_as_admin(&[initialize])
-            .expect("initialize the settlement config");
         chain
     }
 
@@ -92,6 +109,27 @@ impl TestChain {
         let mut clock = self.svm.get_sysvar::<Clock>();
         clock.unix_timestamp = unix_timestamp;
         self.svm.set_sysvar(&clock);
+    }
+
+    /// Moves the clock forward by `secs`.
+    pub fn advance(&mut self, secs: i64) {
+        let now = self.now();
+        self.set_time(now + secs);
+    }
+
+    /// Moves the clock to the market's close time, when it may be settled.
+    pub fn close(&mut self, market: &Pubkey) {
+        let close_time = self.market(market).expect("the market exists").close_time;
+        self.set_time(close_time.max(self.now()));
+    }
+
+    /// Moves the clock to the end of the market's dispute window, when its settlement is final.
+    pub fn finalize(&mut self, market: &Pubkey) {
+        let ends_at = self
+            .market(market)
+            .expect("the market exists")
+            .dispute_ends_at;
+        self.set_time(ends_at.max(self.now()));
     }
 
     /// Signs with `signers` (the first pays) and sends.
@@ -242,9 +280,38 @@ impl TestChain {
         self.send(&[instruction], &[wallet])
     }
 
-    /// Settles through the mock oracle, paid by the admin.
+    /// Settles through the mock oracle at the devnet id, paid by the admin, stating the outcome
+    /// the proven value gives the market's predicate, as the client does.
     pub fn settle(&mut self, market: &Pubkey, proof: SettlementProof) -> Result<Sent, TxFailure> {
-        let instruction = instructions::settle(*market, mock_oracle::ID, proof);
+        let stated = self
+            .market(market)
+            .and_then(|market| {
+                let value = proven_value(&proof, market.second_stat.map(|second| second.op))?;
+                Some(StatedOutcome::of_value(market.predicate, value))
+            })
+            .unwrap_or(StatedOutcome::Yes);
+        self.settle_stating(market, proof, stated)
+    }
+
+    /// Settles through the mock oracle at the devnet id, stating `stated`.
+    pub fn settle_stating(
+        &mut self,
+        market: &Pubkey,
+        proof: SettlementProof,
+        stated: StatedOutcome,
+    ) -> Result<Sent, TxFailure> {
+        self.settle_via(mock_oracle::ID, market, proof, stated)
+    }
+
+    /// Settles through the oracle program `oracle`, paid by the admin.
+    pub fn settle_via(
+        &mut self,
+        oracle: Pubkey,
+        market: &Pubkey,
+        proof: SettlementProof,
+        stated: StatedOutcome,
+    ) -> Result<Sent, TxFailure> {
+        let instruction = instructions::settle(*market, oracle, proof, stated);
         self.send_as_admin(&[instruction])
     }
 
@@ -258,10 +325,15 @@ impl TestChain {
         self.send(&[instruction], &[wallet])
     }
 
-    /// Posts one five-minute root to the mock oracle.
+    /// Posts one five-minute root to the mock oracle at the devnet id.
     pub fn post_root(&mut self, slot: SlotRoot) -> Result<Sent, TxFailure> {
+        self.post_root_to(mock_oracle::ID, slot)
+    }
+
+    /// Posts one five-minute root to the mock oracle at `oracle` (either TxLINE id).
+    pub fn post_root_to(&mut self, oracle: Pubkey, slot: SlotRoot) -> Result<Sent, TxFailure> {
         let instruction = instructions::insert_scores_root(
-            mock_oracle::ID,
+            oracle,
             self.admin.pubkey(),
             slot.epoch_day,
             slot.hour_of_day,

@@ -2,10 +2,11 @@
 //! settlement program and the mock oracle, a 6-decimal test USDC mint and an initialized config,
 //! booted by one call to [`TestChain::new`].
 
+mod batch;
 mod chain;
 mod failure;
-mod single_stat;
+pub mod lifecycle;
 
+pub use batch::{SlotRoot, batch_proofs, single_stat_proof, two_stat_proof};
 pub use chain::{GENESIS_UNIX_TIME, Sent, TestChain};
 pub use failure::TxFailure;
-pub use single_stat::{SlotRoot, single_stat_proof};

@@ -13,7 +13,10 @@ mod programs;
 mod syscalls;
 
 pub use entry::{NativeEntry, run};
-pub use programs::{MockOracleBuiltin, SettlementBuiltin, register_programs};
+pub use programs::{
+    FalsePredicate, MockOracleBuiltin, SettlementBuiltin, register_programs,
+    settlement_program_data,
+};
 pub use solana_program_runtime::solana_sbpf::program::BuiltinFunctionDefinition;
 
 #[doc(hidden)]

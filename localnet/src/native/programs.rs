@@ -1,4 +1,7 @@
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::bpf_loader_upgradeable::{self, UpgradeableLoaderState};
 use litesvm::LiteSVM;
+use solana_account::Account;
 
 /// Declares a runtime builtin named `$name` that runs the Anchor-style native entry `$entry`.
 /// Register it with `svm.add_builtin(id, $name::register)` (trait `BuiltinFunctionDefinition`).
@@ -13,11 +16,69 @@ macro_rules! native_builtin {
 
 native_builtin!(SettlementBuiltin, settlement::entry);
 native_builtin!(MockOracleBuiltin, mock_oracle::entry);
+native_builtin!(
+    MockOracleFailingBuiltin,
+    mock_oracle::false_predicate::entry_failing_false_predicates
+);
+native_builtin!(MainnetMockOracleBuiltin, mock_oracle_mainnet::entry);
+native_builtin!(
+    MainnetMockOracleFailingBuiltin,
+    mock_oracle_mainnet::false_predicate::entry_failing_false_predicates
+);
 
-/// Loads the settlement program and the mock oracle (at the TxLINE devnet id) into `svm`. Call it
-/// again after anything that resets the program cache.
-pub fn register_programs(svm: &mut LiteSVM) {
+/// What the mock oracle does with a predicate that does not hold. The real oracle's choice is
+/// unknown (see `mock_oracle::false_predicate`), so tests run the settlement program against
+/// both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FalsePredicate {
+    /// Return `false`, as `validate_stat`'s `bool` result suggests.
+    #[default]
+    ReturnFalse,
+    /// Fail with `PredicateFailed` (6021).
+    Fail,
+}
+
+impl FalsePredicate {
+    pub const BOTH: [Self; 2] = [Self::ReturnFalse, Self::Fail];
+}
+
+/// Loads the settlement program and the mock oracle at both TxLINE ids (devnet and mainnet) into
+/// `svm`. Call it again after anything that resets the program cache.
+pub fn register_programs(svm: &mut LiteSVM, false_predicate: FalsePredicate) {
     use super::BuiltinFunctionDefinition;
     svm.add_builtin(settlement::ID, SettlementBuiltin::register);
-    svm.add_builtin(mock_oracle::ID, MockOracleBuiltin::register);
+    match false_predicate {
+        FalsePredicate::ReturnFalse => {
+            svm.add_builtin(mock_oracle::ID, MockOracleBuiltin::register);
+            svm.add_builtin(mock_oracle_mainnet::ID, MainnetMockOracleBuiltin::register);
+        }
+        FalsePredicate::Fail => {
+            svm.add_builtin(mock_oracle::ID, MockOracleFailingBuiltin::register);
+            svm.add_builtin(
+                mock_oracle_mainnet::ID,
+                MainnetMockOracleFailingBuiltin::register,
+            );
+        }
+    }
+}
+
+/// The settlement program's program-data account as a deploy through the upgradeable loader
+/// leaves it, naming `upgrade_authority`: the signer `initialize` requires. A native program has
+/// no ELF, so the account holds the loader's header alone.
+pub fn settlement_program_data(upgrade_authority: Pubkey) -> (Pubkey, Account) {
+    let state = UpgradeableLoaderState::ProgramData {
+        slot: 0,
+        upgrade_authority_address: Some(upgrade_authority),
+    };
+    // The loader's state is a fixed bincode layout; serializing it into memory cannot fail.
+    let data = bincode::serialize(&state).expect("serialize the loader state");
+    let account = Account {
+        // Rent-exempt for its size on any cluster with the default rent.
+        lamports: 1_000_000_000,
+        data,
+        owner: bpf_loader_upgradeable::ID,
+        executable: false,
+        rent_epoch: 0,
+    };
+    (fulltime_client::pda::program_data(), account)
 }

@@ -25,13 +25,17 @@ pub const WALLET_SOL: u64 = 100 * LAMPORTS_PER_SOL;
 pub const WALLET_USDC: u64 = 1_000 * 1_000_000;
 const AUTHORITY_SOL: u64 = 1_000 * LAMPORTS_PER_SOL;
 
-/// Demo markets, each made from a proof fixture that can settle it at once: (fixture, seconds
-/// from start until it closes).
+/// The demo markets' dispute window: short, so that a local demo reaches claims in a minute.
+pub const DEMO_DISPUTE_WINDOW_SECS: i64 = 60;
+
+/// Demo markets, each made from a proof fixture that settles it once it has closed: (fixture,
+/// seconds from start until it closes).
 pub const DEMO_MARKETS: &[(&str, i64)] = &[
     ("arsenal-home-goals-over-1", 2 * 60 * 60),
     ("chelsea-away-goals-over-1", 24 * 60 * 60),
     ("city-away-corners-under-6", 3 * 60),
     ("newcastle-home-goals-exactly-2", 30 * 60),
+    ("arsenal-chelsea-total-goals-over-2", 45 * 60),
 ];
 
 pub async fn bootstrap(rpc_url: &str, keys: &StateKeys) -> Result<(), NodeError> {
@@ -156,7 +160,7 @@ impl Chain<'_> {
                 self.keys.mint_authority.pubkey(),
                 self.keys.mint.pubkey(),
                 id as u64,
-                fixture.market_terms(now + closes_in),
+                fixture.market_terms(now + closes_in, DEMO_DISPUTE_WINDOW_SECS),
             )])
             .await?;
         }

@@ -14,7 +14,9 @@ use std::path::PathBuf;
 use fulltime_client::localnet_env::LocalnetEnv;
 use solana_signer::Signer;
 
-pub use bootstrap::{DEMO_MARKETS, WALLET_SOL, WALLET_USDC};
+use crate::native::FalsePredicate;
+
+pub use bootstrap::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS, WALLET_SOL, WALLET_USDC};
 pub use error::NodeError;
 pub use keys::{load_keypair, load_or_create_keypair};
 pub use surfnet::SLOT_TIME_MS;
@@ -29,6 +31,8 @@ pub struct NodeOptions {
     /// The wallet to fund; `None` picks the solana CLI's default keypair when it exists, else a
     /// keypair kept in the state directory.
     pub wallet: Option<PathBuf>,
+    /// What the mock oracle does with a predicate that does not hold.
+    pub false_predicate: FalsePredicate,
 }
 
 /// A node that serves requests until it is shut down (or dropped).
@@ -47,7 +51,13 @@ impl Node {
             source,
         })?;
         let keys = keys::StateKeys::load_or_create(&options.state_dir, options.wallet.clone())?;
-        let surfnet = surfnet::Surfnet::start(options.rpc_port, options.ws_port)?;
+        // The mint authority deploys the programs, so it is the one that may initialize.
+        let surfnet = surfnet::Surfnet::start(
+            options.rpc_port,
+            options.ws_port,
+            keys.mint_authority.pubkey(),
+            options.false_predicate,
+        )?;
         let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
         let env = LocalnetEnv {
             rpc_url: format!("http://127.0.0.1:{}", options.rpc_port),

@@ -13,8 +13,10 @@ use surfpool_types::{
     BlockProductionMode, RpcConfig, SimnetCommand, SimnetConfig, SimnetEvent, SurfpoolConfig,
 };
 
+use anchor_lang::prelude::Pubkey;
+
 use super::NodeError;
-use crate::native::register_programs;
+use crate::native::{FalsePredicate, register_programs, settlement_program_data};
 
 /// Each block advances the cluster clock by this much; the wall clock moves it the rest of the
 /// way (see `clock`).
@@ -29,8 +31,15 @@ pub struct Surfnet {
 }
 
 impl Surfnet {
-    /// Starts the runloop on its own thread and waits until the RPC servers serve.
-    pub fn start(rpc_port: u16, ws_port: u16) -> Result<Self, NodeError> {
+    /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
+    /// are loaded as deployed with `upgrade_authority` as the settlement program's upgrade
+    /// authority.
+    pub fn start(
+        rpc_port: u16,
+        ws_port: u16,
+        upgrade_authority: Pubkey,
+        false_predicate: FalsePredicate,
+    ) -> Result<Self, NodeError> {
         ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
         ensure_free(ws_port, "WebSocket", "--ws-port")?;
         let svm_config = SurfnetSvmConfig {
@@ -40,7 +49,10 @@ impl Surfnet {
         };
         let (mut svm, events, geyser_events) =
             SurfnetSvm::new(svm_config).map_err(|error| NodeError::Start(error.to_string()))?;
-        register_programs(&mut svm.inner.svm);
+        register_programs(&mut svm.inner.svm, false_predicate);
+        let (program_data, account) = settlement_program_data(upgrade_authority);
+        svm.set_account(&program_data, account)
+            .map_err(|error| NodeError::Start(error.to_string()))?;
         let locker = SurfnetSvmLocker::new(svm);
 
         let config = SurfpoolConfig {

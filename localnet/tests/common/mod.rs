@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod impostors;
+pub mod staked;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -13,6 +14,8 @@ use txline_interface::{Comparison, ScoreStat, TraderPredicate};
 pub const USDC: u64 = 1_000_000;
 pub const FIXTURE_ID: i64 = 18_273_001;
 pub const HOME_GOALS: u32 = 1;
+/// The dispute window of the tests' markets.
+pub const DISPUTE_WINDOW: i64 = 600;
 
 /// "Will the home side score more than 1 goal?", closing an hour after the chain's clock.
 pub fn home_goals_market(chain: &TestChain) -> MarketTerms {
@@ -26,6 +29,8 @@ pub fn home_goals_market(chain: &TestChain) -> MarketTerms {
             threshold: 1,
             comparison: Comparison::GreaterThan,
         },
+        dispute_window: DISPUTE_WINDOW,
+        second_stat: None,
     }
 }
 

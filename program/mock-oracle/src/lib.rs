@@ -1,6 +1,7 @@
 //! A mock of the TxLINE `txoracle` program for local chains and tests.
 //!
-//! It is declared at the devnet program id and speaks the real `validate_stat` interface (same
+//! It is declared at the devnet program id (the mainnet id with the `mainnet-id` feature, which
+//! the `mock-oracle-mainnet` package turns on) and speaks the real `validate_stat` interface (same
 //! discriminator, Borsh arguments, Borsh `bool` return data) and the real error names and codes.
 //! Roots are seeded with `insert_scores_root`, which any signer may call: the mock has no oracle
 //! authority. The summary leaf encoding of the real oracle is unpublished; the mock hashes the
@@ -9,6 +10,7 @@
 use anchor_lang::prelude::*;
 
 pub mod error;
+pub mod false_predicate;
 pub mod instructions;
 pub mod state;
 
@@ -17,7 +19,10 @@ use txline_interface::{
     BinaryExpression, ProofNode, ScoresBatchSummary, StatTerm, TraderPredicate,
 };
 
+#[cfg(not(feature = "mainnet-id"))]
 declare_id!("6pW64gN1s2uqjHkn1unFeEjAwJkPGHoppGvS715wyP2J");
+#[cfg(feature = "mainnet-id")]
+declare_id!("9ExbZjAapQww1vfcisDmrngPinHTEfpjYRWMunJgcKaA");
 
 #[program]
 pub mod mock_oracle {

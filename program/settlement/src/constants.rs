@@ -26,5 +26,20 @@ pub const MAX_QUESTION_CHARS: usize = 140;
 #[constant]
 pub const SETTLEMENT_GRACE_SECS: i64 = 7 * 24 * 60 * 60;
 
+/// The furthest ahead a market may close. Every later deadline (grace period, dispute window) is
+/// a bounded step after the close time, so none of them can overflow and lock a market's funds.
+#[constant]
+pub const MAX_CLOSE_HORIZON_SECS: i64 = 366 * 24 * 60 * 60;
+
+/// Bounds of a market's dispute window: how long a settlement stays provisional, during which a
+/// strictly later proof of the same stat replaces it.
+#[constant]
+pub const MIN_DISPUTE_WINDOW_SECS: i64 = 60;
+#[constant]
+pub const MAX_DISPUTE_WINDOW_SECS: i64 = 7 * 24 * 60 * 60;
+
+/// The deepest events tree whose leaf order the program can record (2^64 events per batch).
+pub const MAX_EVENT_DEPTH: usize = 64;
+
 pub const OUTCOME_NO: u8 = 0;
 pub const OUTCOME_YES: u8 = 1;

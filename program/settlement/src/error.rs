@@ -51,4 +51,24 @@ pub enum SettlementError {
     SettlementWindowClosed,
     #[msg("Position belongs to another wallet or market")]
     PositionMismatch,
+    #[msg("The market has not closed yet; it can be settled only after its close time")]
+    MarketNotClosed,
+    #[msg("A settlement exists; only a strictly later proof of the same stat can replace it")]
+    ProofNotLater,
+    #[msg("The oracle did not confirm the stated outcome")]
+    OutcomeNotProven,
+    #[msg("The predicate can never hold, or can never fail")]
+    InvalidPredicate,
+    #[msg("Dispute window out of bounds (60 seconds to 7 days)")]
+    InvalidDisputeWindow,
+    #[msg("Close time is more than 366 days ahead")]
+    CloseTimeTooFar,
+    #[msg("Only the program's upgrade authority may initialize it")]
+    NotUpgradeAuthority,
+    #[msg("The proof's events tree is deeper than 64 levels")]
+    EventPathTooDeep,
+    #[msg("The market combines two stats; the proof leaves out the second")]
+    MissingSecondStat,
+    #[msg("The market proves a single stat; the proof adds a second")]
+    UnexpectedSecondStat,
 }

@@ -1,22 +1,28 @@
 //! Fulltime settlement: prediction markets on a match statistic, settled by a TxLINE proof.
 //!
 //! Anyone creates a market binding a fixture, a stat and a predicate; users stake test USDC on
-//! YES (1) or NO (0) until the close time; anyone settles with a Merkle proof that the TxLINE
-//! oracle validates by CPI; winners claim a pro-rata share of the pool. Stakes are refunded when
-//! the winning side is empty or when nobody settles within the grace period.
+//! YES (1) or NO (0) until the close time; after it, anyone settles with a Merkle proof that the
+//! TxLINE oracle validates by CPI. A settlement is provisional for the market's dispute window,
+//! in which a strictly later proof of the same stat replaces it; then winners claim a pro-rata
+//! share of the pool. Stakes are refunded when the winning side is empty or when nobody settles
+//! within the grace period.
 
 use anchor_lang::prelude::*;
 
 pub mod constants;
 pub mod error;
+pub mod event_place;
 pub mod instructions;
 pub mod state;
+pub mod stated_outcome;
 
 use instructions::*;
+use state::SecondStat;
 use txline_interface::TraderPredicate;
 
 pub use error::SettlementError;
 pub use instructions::{MarketTerms, SettlementProof};
+pub use stated_outcome::StatedOutcome;
 
 declare_id!("E5jNnqsCsntgThdQuYWLKiMir1f3LNgHkKkTXHqsE3MH");
 
@@ -28,6 +34,8 @@ pub mod settlement {
         instructions::initialize(ctx)
     }
 
+    // Anchor takes each argument of an instruction separately; they are gathered right below.
+    #[allow(clippy::too_many_arguments)]
     pub fn create_market(
         ctx: Context<CreateMarket>,
         question: String,
@@ -36,6 +44,8 @@ pub mod settlement {
         stat_key: u32,
         period: i32,
         predicate: TraderPredicate,
+        dispute_window: i64,
+        second_stat: Option<SecondStat>,
     ) -> Result<()> {
         let terms = MarketTerms {
             question,
@@ -44,6 +54,8 @@ pub mod settlement {
             stat_key,
             period,
             predicate,
+            dispute_window,
+            second_stat,
         };
         instructions::create_market(ctx, terms)
     }
@@ -52,8 +64,12 @@ pub mod settlement {
         instructions::deposit(ctx, outcome, amount)
     }
 
-    pub fn settle(ctx: Context<Settle>, proof: SettlementProof) -> Result<()> {
-        instructions::settle(ctx, proof)
+    pub fn settle(
+        ctx: Context<Settle>,
+        proof: SettlementProof,
+        stated: StatedOutcome,
+    ) -> Result<()> {
+        instructions::settle(ctx, proof, stated)
     }
 
     pub fn claim(ctx: Context<Withdraw>) -> Result<()> {

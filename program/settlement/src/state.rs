@@ -2,10 +2,11 @@
 //! `memcmp` at stable offsets (see the `*_OFFSET` constants).
 
 use anchor_lang::prelude::*;
-use txline_interface::TraderPredicate;
+use txline_interface::{BinaryExpression, TraderPredicate};
 
 use crate::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
 use crate::error::SettlementError;
+use crate::event_place::EventPlace;
 
 /// The program's one configuration: who set it up and which mint is test USDC.
 #[account]
@@ -18,17 +19,28 @@ pub struct Config {
     pub bump: u8,
 }
 
+/// A market's life: open until `close_time`; then settleable until the grace period ends; a
+/// settlement is provisional until `dispute_ends_at`, and a strictly later proof of the same stat
+/// may replace it until then; after it, claims (or refunds) open.
 #[account]
 #[derive(Debug)]
 pub struct Market {
+    /// A settlement is recorded: provisional before `dispute_ends_at`, final from then on.
     pub resolved: bool,
     /// The winning outcome once resolved.
     pub outcome: u8,
     pub id: u64,
     pub creator: Pubkey,
     pub vault: Pubkey,
-    /// Unix seconds; deposits are accepted strictly before it.
+    /// Unix seconds; deposits are accepted strictly before it, settlements from it on.
     pub close_time: i64,
+    /// Seconds a settlement stays provisional, bounded at creation.
+    pub dispute_window: i64,
+    /// Unix seconds at which the first settlement becomes final; 0 before any settlement.
+    /// Replacing a settlement does not move it, so a market's deadlines are fixed once settled.
+    pub dispute_ends_at: i64,
+    /// The proof the current settlement rests on.
+    pub settled_by: SettledProof,
     pub fixture_id: i64,
     pub stat_key: u32,
     pub period: i32,
@@ -36,13 +48,43 @@ pub struct Market {
     pub total_yes: u64,
     pub total_no: u64,
     pub bump: u8,
+    /// A second stat of the same event combined with the first (`stat_key`): the predicate then
+    /// asks about `first op second`. Kept beside the question, after every fixed-size field.
+    pub second_stat: Option<SecondStat>,
     pub question: String,
+}
+
+/// The second stat of a two-stat market ("home goals + away goals") and how it combines with
+/// the first. Its period is the market's.
+#[derive(AnchorSerialize, AnchorDeserialize, Clone, Copy, Debug, PartialEq, Eq, InitSpace)]
+pub struct SecondStat {
+    pub stat_key: u32,
+    pub op: BinaryExpression,
 }
 
 impl Market {
     pub const RESOLVED_OFFSET: usize = 8;
     /// Everything but the question's bytes, discriminator included.
-    pub const FIXED_SPACE: usize = 8 + 1 + 1 + 8 + 32 + 32 + 8 + 8 + 4 + 4 + 5 + 8 + 8 + 1 + 4;
+    pub const FIXED_SPACE: usize = 8
+        + 1
+        + 1
+        + 8
+        + 32
+        + 32
+        + 8
+        + 8
+        + 8
+        + SettledProof::INIT_SPACE
+        + 8
+        + 4
+        + 4
+        + 5
+        + 8
+        + 8
+        + 1
+        + 1
+        + SecondStat::INIT_SPACE
+        + 4;
 
     pub fn space(question: &str) -> usize {
         Self::FIXED_SPACE + question.len()
@@ -73,11 +115,16 @@ impl Market {
             .ok_or_else(|| error!(SettlementError::Overflow))
     }
 
-    /// A stake comes back when the winning side is empty, or when the market was not settled in
-    /// time.
+    /// Whether the settlement is final: recorded, and its dispute window over.
+    pub fn is_final(&self, now: i64) -> bool {
+        self.resolved && now >= self.dispute_ends_at
+    }
+
+    /// A stake comes back when the final winning side is empty, or when the market was not
+    /// settled in time.
     pub fn is_refundable(&self, now: i64) -> Result<bool> {
         Ok(if self.resolved {
-            self.winning_total() == 0
+            self.is_final(now) && self.winning_total() == 0
         } else {
             now >= self.settlement_deadline()?
         })
@@ -102,6 +149,28 @@ impl Market {
         };
         *total = total.checked_add(amount).ok_or(SettlementError::Overflow)?;
         Ok(())
+    }
+}
+
+/// Which proof a settlement rests on, so that only a strictly later one can replace it.
+#[derive(
+    AnchorSerialize, AnchorDeserialize, Clone, Copy, Debug, Default, PartialEq, Eq, InitSpace,
+)]
+pub struct SettledProof {
+    /// The batch's timestamp (`ts`, milliseconds).
+    pub ts: i64,
+    /// The batch's events tree for the fixture.
+    pub events_root: [u8; 32],
+    pub event: EventPlace,
+}
+
+impl SettledProof {
+    /// A later batch, or a later event of the same batch.
+    pub fn is_later_than(&self, earlier: &Self) -> bool {
+        self.ts > earlier.ts
+            || (self.ts == earlier.ts
+                && self.events_root == earlier.events_root
+                && self.event.is_after(earlier.event))
     }
 }
 

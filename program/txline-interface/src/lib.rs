@@ -2,6 +2,7 @@
 //! the settlement program (which calls it), the mock oracle (which implements it) and the client
 //! (which builds proofs for it). Layouts follow the published IDLs in `shared/reference/`.
 
+pub mod error;
 pub mod ids;
 pub mod instruction;
 pub mod proof;
@@ -9,5 +10,6 @@ pub mod return_data;
 pub mod time;
 pub mod types;
 
+pub use error::OracleError;
 pub use ids::{DEVNET_PROGRAM_ID, MAINNET_PROGRAM_ID, is_txline_program};
 pub use types::*;

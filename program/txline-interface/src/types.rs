@@ -65,10 +65,20 @@ impl TraderPredicate {
     }
 }
 
-#[derive(AnchorSerialize, AnchorDeserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(AnchorSerialize, AnchorDeserialize, Clone, Copy, Debug, PartialEq, Eq, InitSpace)]
 pub enum BinaryExpression {
     Add,
     Subtract,
+}
+
+impl BinaryExpression {
+    /// `a op b`, or `None` where it leaves the i32 range (the oracle then fails with `Overflow`).
+    pub fn apply(self, a: i32, b: i32) -> Option<i32> {
+        match self {
+            Self::Add => a.checked_add(b),
+            Self::Subtract => a.checked_sub(b),
+        }
+    }
 }
 
 /// The arguments of `validate_stat`, in order.

@@ -1,7 +1,7 @@
 //! What the global flags resolve to: the cluster endpoint, the wallet and a connected client.
 
 use fulltime_client::cluster::{Cluster, Endpoint};
-use fulltime_client::keypair::{KeypairError, default_keypair_path, read_keypair_file};
+use fulltime_client::keypair::{Wallet, resolve_wallet};
 use fulltime_client::rpc::FulltimeClient;
 use solana_keypair::Keypair;
 
@@ -28,15 +28,19 @@ impl Context {
         )?)
     }
 
-    /// The `--keypair` wallet, or the solana CLI's default one.
+    /// The wallet the command acts as: `--keypair`, else the solana CLI's default, else on
+    /// localnet the wallet it funded (see [`resolve_wallet`] for the order and why).
+    pub fn resolve_wallet(&self) -> Result<Wallet, CliError> {
+        Ok(resolve_wallet(
+            self.global.keypair.as_deref(),
+            &self.global.url,
+            &self.global.state_dir,
+        )?)
+    }
+
+    /// The keypair of [`Context::resolve_wallet`], which signs and pays.
     pub fn wallet(&self) -> Result<Keypair, CliError> {
-        let path = self
-            .global
-            .keypair
-            .clone()
-            .or_else(default_keypair_path)
-            .ok_or(KeypairError::NoDefaultPath)?;
-        Ok(read_keypair_file(&path)?)
+        Ok(self.resolve_wallet()?.keypair)
     }
 
     /// A client of the `--url` cluster; `force` turns its client-side checks off.

@@ -3,15 +3,20 @@
 use clap::Args;
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::fixture::FixturePredicate;
-use fulltime_client::rpc::CreatedMarket;
+use fulltime_client::rpc::{ClientError, CreatedMarket};
 use fulltime_client::settlement::MarketTerms;
+use fulltime_client::validate::check_market_terms;
 use serde_json::json;
 
 use super::{Checks, Context};
-use crate::input::{When, describe_predicate, format_time, parse_predicate};
+use crate::input::{
+    DEFAULT_DISPUTE_WINDOW, StatSpec, When, format_span, format_time, parse_predicate, parse_span,
+    parse_stat,
+};
 use crate::output::Output;
 use crate::output::failure::CliError;
 use crate::output::market::market_json;
+use crate::output::terms::terms_line;
 use crate::output::transaction::{signature_line, transaction_json};
 
 #[derive(Debug, Args)]
@@ -21,7 +26,7 @@ pub struct CreateMarketArgs {
     pub question: String,
 
     /// When deposits close: +DURATION from the cluster clock (+10m, +2h, +1h30m) or an
-    /// RFC 3339 time (2026-11-20T18:00:00Z). Must be in the future.
+    /// RFC 3339 time (2026-11-20T18:00:00Z). Must be in the future, at most 366 days ahead.
     #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     pub close: When,
 
@@ -29,18 +34,32 @@ pub struct CreateMarketArgs {
     #[arg(long, value_name = "ID", allow_negative_numbers = true)]
     pub fixture: i64,
 
-    /// The stat key the proof must prove (in the committed fixtures 1 is home goals).
-    #[arg(long, value_name = "KEY")]
-    pub stat: u32,
+    /// The stat key the proof must prove (in the committed fixtures 1 is home goals, 2 away
+    /// goals), or two stats of the same event combined: 1+2 (total goals) or 1-2 (goal
+    /// difference, home minus away). The predicate then applies to the combined value.
+    #[arg(long, value_name = "KEY|KEY+KEY|KEY-KEY", value_parser = parse_stat)]
+    pub stat: StatSpec,
 
     /// The stat's period; 100 is the final, full-time value.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
     pub period: i32,
 
     /// The market resolves YES when the stat satisfies <gt|lt|eq>:<THRESHOLD>, e.g. gt:1
-    /// (more than 1).
+    /// (more than 1). A predicate no value can satisfy (gt:2147483647, lt:-2147483648) is
+    /// refused.
     #[arg(long, value_name = "CMP:THRESHOLD", value_parser = parse_predicate, allow_hyphen_values = true)]
     pub predicate: FixturePredicate,
+
+    /// How long a settlement stays provisional: until then a strictly later proof of the same
+    /// stat replaces it, and nothing is paid out. A duration from 60s to 7days, like 90s, 10m,
+    /// 1h.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = DEFAULT_DISPUTE_WINDOW,
+        value_parser = parse_span
+    )]
+    pub dispute_window: i64,
 
     #[command(flatten)]
     pub checks: Checks,
@@ -54,10 +73,16 @@ pub async fn run(context: &Context, args: CreateMarketArgs) -> Result<Output, Cl
         question: args.question,
         close_time: args.close.resolve(now)?,
         fixture_id: args.fixture,
-        stat_key: args.stat,
+        stat_key: args.stat.stat_key,
         period: args.period,
         predicate: args.predicate.into(),
+        dispute_window: args.dispute_window,
+        second_stat: args.stat.second_stat,
     };
+    if !args.checks.force {
+        // Every check of the program, in its order; the client's own covers only some.
+        check_market_terms(&terms, now).map_err(ClientError::refused)?;
+    }
     let created = client.create_market(&creator, terms).await?;
     Ok(render(client.endpoint(), &created, now))
 }
@@ -69,12 +94,10 @@ fn render(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Output {
             format!("Created market {}: {}", market.id, market.question),
             signature_line(endpoint, &created.signature),
             format!("Closes:    {}", format_time(market.close_time)),
+            format!("Terms:     {}", terms_line(market)),
             format!(
-                "Terms:     fixture {}, stat {}, period {}; YES if {}",
-                market.fixture_id,
-                market.stat_key,
-                market.period,
-                describe_predicate(&FixturePredicate::from(market.predicate))
+                "Dispute:   {} window: a settlement is provisional this long",
+                format_span(market.dispute_window)
             ),
         ]
         .join("\n"),
@@ -108,12 +131,14 @@ mod tests {
                 "Created market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
                  Closes:    2026-11-20T00:10:00Z\n\
-                 Terms:     fixture 18502311, stat 1, period 100; YES if stat > 1",
+                 Terms:     fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Dispute:   1h window: a settlement is provisional this long",
                 signature()
             )
         );
         assert_eq!(output.json["signature"], signature().to_string());
         assert_eq!(output.json["market"]["id"], 3);
         assert_eq!(output.json["market"]["status"], "open");
+        assert_eq!(output.json["market"]["dispute_window"], 3_600);
     }
 }

@@ -5,6 +5,7 @@ mod context;
 mod create_market;
 mod deposit;
 mod markets;
+mod refusal;
 mod settle;
 mod wallet;
 mod warp;
@@ -52,7 +53,8 @@ pub struct GlobalArgs {
     pub url: Cluster,
 
     /// Wallet keypair file (solana CLI JSON format); it signs and pays for transactions.
-    /// Defaults to ~/.config/solana/id.json.
+    /// Defaults to ~/.config/solana/id.json when it exists, else, on localnet only, the wallet
+    /// localnet funded (`wallet` in <state-dir>/env.json).
     #[arg(
         short,
         long,
@@ -67,7 +69,8 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// Where localnet writes env.json (its RPC URL, programs, mint); used with --url localnet.
+    /// Where localnet writes env.json (its RPC URL, programs, mint, funded wallet); used with
+    /// --url localnet, and for the wallet when the URL is the one env.json names.
     #[arg(
         long,
         global = true,
@@ -82,8 +85,11 @@ pub struct GlobalArgs {
 #[derive(Debug, Args)]
 pub struct Checks {
     /// Send the transaction even when the client would refuse it (an outcome other than 0 or 1,
-    /// less than 0.1 USDC, a question over 140 characters, a close time not in the future, no
-    /// position, no USDC account), to see the program's own answer.
+    /// less than 0.1 USDC or more than the wallet holds, a question over 140 characters, a
+    /// close time not in the future or over 366 days ahead, a predicate no value satisfies, a
+    /// dispute window out of bounds, a settlement before the close time or after the dispute
+    /// window, a claim or refund before the settlement is final, no position, no USDC account),
+    /// to see the program's own answer.
     #[arg(long)]
     pub force: bool,
 }
@@ -100,15 +106,17 @@ pub enum Command {
     CreateMarket(create_market::CreateMarketArgs),
     /// Stake test USDC on YES (1) or NO (0).
     Deposit(deposit::DepositArgs),
-    /// Settle a market with a proof fixture; the oracle program validates the proof.
+    /// Settle a closed market with a proof fixture; the oracle program validates the proof. The
+    /// settlement is provisional for the market's dispute window, in which a later proof
+    /// replaces it.
     Settle(settle::SettleArgs),
-    /// Claim the payout of the wallet's winning position.
+    /// Claim the payout of the wallet's winning position, once the settlement is final.
     Claim(withdraw::WithdrawArgs),
     /// Take back the wallet's stake from a refundable market (no winners, or never settled).
     Refund(withdraw::WithdrawArgs),
     /// Ask the faucet to mint test USDC to the wallet.
     Faucet(wallet::FaucetArgs),
-    /// Move localnet's clock forward (localnet only).
+    /// Move the cluster clock forward (a node with surfpool's cheat codes, like localnet).
     Warp(warp::WarpArgs),
 }
 

@@ -1,4 +1,5 @@
-//! `settle`: resolving a market with a proof fixture.
+//! `settle`: resolving a market with a proof fixture, or replacing its provisional settlement
+//! with a later proof.
 
 use std::path::PathBuf;
 
@@ -7,12 +8,15 @@ use fulltime_client::cluster::Endpoint;
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::Settled;
-use serde_json::json;
+use fulltime_client::validate::check_settle;
+use serde_json::{Value, json};
 
-use super::Context;
+use super::refusal::refused;
+use super::{Checks, Context};
+use crate::input::{format_span, format_time};
 use crate::output::Output;
 use crate::output::failure::CliError;
-use crate::output::market::{market_json, status_label, totals};
+use crate::output::market::{market_json, outcome_json, outcome_label, totals};
 use crate::output::transaction::{signature_line, transaction_json};
 
 #[derive(Debug, Args)]
@@ -21,37 +25,71 @@ pub struct SettleArgs {
     pub id: u64,
 
     /// Proof fixture JSON file, e.g. fixtures/generated/arsenal-home-goals-over-1.json. Its
-    /// proof must be of the market's fixture, stat and period.
+    /// proof must be of the market's fixture, stat and period; the outcome stated is the one its
+    /// value gives the market's predicate. During the dispute window a strictly later proof
+    /// replaces the settlement.
     #[arg(long, value_name = "PATH")]
     pub fixture: PathBuf,
+
+    #[command(flatten)]
+    pub checks: Checks,
 }
 
 pub async fn run(context: &Context, args: SettleArgs) -> Result<Output, CliError> {
     let fixture = ProofFixture::load(&args.fixture)?;
     let payer = context.wallet()?;
-    let client = context.client(false).await?;
+    let client = context.client(args.checks.force).await?;
+    let before = client.market(args.id).await?;
+    if !args.checks.force {
+        let now = client.cluster_time().await?;
+        check_settle(&before, now).map_err(|failure| refused(failure, &before, now))?;
+    }
     let settled = client.settle(&payer, args.id, &fixture).await?;
     let now = client.cluster_time().await?;
-    Ok(render(client.endpoint(), &settled, now))
+    // A settle that succeeds on a settled market replaced its settlement.
+    let replaced = before.resolved.then_some(before.outcome);
+    Ok(render(client.endpoint(), &settled, replaced, now))
 }
 
-fn render(endpoint: &Endpoint, settled: &Settled, now: i64) -> Output {
+/// `replaced`: the outcome of the settlement this one replaced, if any.
+fn render(endpoint: &Endpoint, settled: &Settled, replaced: Option<u8>, now: i64) -> Output {
     let market = &settled.market;
+    let id = market.id;
+    let stated = outcome_label(market.outcome);
     let status = MarketStatus::of(market, now);
-    let next = match status {
-        MarketStatus::Resolved {
-            refundable: true, ..
-        } => format!(
-            "Nobody won: every stake is refundable with `fulltime refund {}`.",
-            market.id
+    let standing = match status {
+        MarketStatus::Provisional { final_at, .. } => format!(
+            "provisional until {} (final in {})",
+            format_time(final_at),
+            format_span(final_at.saturating_sub(now))
         ),
-        _ => format!("Winners claim with `fulltime claim {}`.", market.id),
+        _ => "final".to_owned(),
+    };
+    let headline = match replaced {
+        Some(previous) => format!(
+            "Replaced the settlement of market {id}: {} -> {stated}, {standing}",
+            outcome_label(previous)
+        ),
+        None => format!("Settled market {id}: {stated}, {standing}"),
+    };
+    let nobody_won = market.winning_total() == 0;
+    let next = match (status, nobody_won) {
+        (MarketStatus::Provisional { .. }, false) => format!(
+            "Until then a strictly later proof of the same stat can replace it; then winners \
+             claim with `fulltime claim {id}`."
+        ),
+        (MarketStatus::Provisional { .. }, true) => format!(
+            "Until then a strictly later proof of the same stat can replace it; then, as nobody \
+             won, every stake is refundable with `fulltime refund {id}`."
+        ),
+        (_, true) => format!("Nobody won: every stake is refundable with `fulltime refund {id}`."),
+        (_, false) => format!("Winners claim with `fulltime claim {id}`."),
     };
     Output {
         human: [
-            format!("Settled market {}: {}", market.id, status_label(status)),
+            headline,
             signature_line(endpoint, &settled.signature),
-            format!("Market {}:  {}", market.id, totals(market)),
+            format!("Market {id}:  {}", totals(market)),
             next,
         ]
         .join("\n"),
@@ -59,6 +97,9 @@ fn render(endpoint: &Endpoint, settled: &Settled, now: i64) -> Output {
             endpoint,
             &settled.signature,
             json!({
+                "stated": outcome_json(market.outcome),
+                "replaced": replaced.is_some(),
+                "replaced_outcome": replaced.map_or(Value::Null, outcome_json),
                 "market": market_json(market, now),
             }),
         ),
@@ -67,17 +108,15 @@ fn render(endpoint: &Endpoint, settled: &Settled, now: i64) -> Output {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::settlement::constants::OUTCOME_YES;
+    use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 
-    use crate::output::market::tests::{NOW, sample_market};
+    use crate::output::market::tests::{FINAL_AT, PROOF_TS, settled_market};
     use crate::output::transaction::tests::{devnet, signature};
 
     use super::*;
 
-    fn settled(total_yes: u64) -> Settled {
-        let mut market = sample_market();
-        market.resolved = true;
-        market.outcome = OUTCOME_YES;
+    fn settled(outcome: u8, total_yes: u64) -> Settled {
+        let mut market = settled_market(outcome);
         market.total_yes = total_yes;
         Settled {
             signature: signature(),
@@ -86,24 +125,69 @@ mod tests {
     }
 
     #[test]
-    fn shows_the_outcome_and_who_claims() {
-        let output = render(&devnet(), &settled(4_000_000), NOW);
+    fn a_first_settlement_is_provisional_until_its_window_ends() {
+        let output = render(
+            &devnet(),
+            &settled(OUTCOME_YES, 4_000_000),
+            None,
+            FINAL_AT - 3_600,
+        );
         assert_eq!(
             output.human,
             format!(
-                "Settled market 3: resolved YES\n\
+                "Settled market 3: YES, provisional until 2026-11-20T01:10:00Z (final in 1h)\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
                  Market 3:  YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
-                 Winners claim with `fulltime claim 3`.",
+                 Until then a strictly later proof of the same stat can replace it; then \
+                 winners claim with `fulltime claim 3`.",
                 signature()
             )
         );
-        assert_eq!(output.json["market"]["outcome"], "yes");
+        assert_eq!(output.json["stated"], "yes");
+        assert_eq!(output.json["replaced"], false);
+        assert_eq!(output.json["replaced_outcome"], Value::Null);
+        assert_eq!(output.json["market"]["status"], "provisional");
+        assert_eq!(output.json["market"]["dispute_ends_at"], FINAL_AT);
+        assert_eq!(output.json["market"]["proof_ts"], PROOF_TS);
+    }
+
+    #[test]
+    fn a_replacement_says_which_outcome_it_replaced() {
+        let output = render(
+            &devnet(),
+            &settled(OUTCOME_NO, 4_000_000),
+            Some(OUTCOME_YES),
+            FINAL_AT - 42,
+        );
+        assert_eq!(
+            output.human.lines().next(),
+            Some(
+                "Replaced the settlement of market 3: YES -> NO, provisional until \
+                 2026-11-20T01:10:00Z (final in 42s)"
+            )
+        );
+        assert_eq!(
+            (&output.json["stated"], &output.json["replaced"]),
+            (&json!("no"), &json!(true))
+        );
+        assert_eq!(output.json["replaced_outcome"], "yes");
     }
 
     #[test]
     fn an_empty_winning_side_points_to_refunds() {
-        let output = render(&devnet(), &settled(0), NOW);
+        let output = render(&devnet(), &settled(OUTCOME_YES, 0), None, FINAL_AT - 60);
+        assert!(
+            output.human.ends_with(
+                "then, as nobody won, every stake is refundable with `fulltime refund 3`."
+            ),
+            "{}",
+            output.human
+        );
+        let output = render(&devnet(), &settled(OUTCOME_YES, 0), None, FINAL_AT);
+        assert_eq!(
+            output.human.lines().next(),
+            Some("Settled market 3: YES, final")
+        );
         assert!(
             output
                 .human

@@ -99,7 +99,16 @@ fn create_market_takes_terms_and_a_close_time() {
     };
     assert_eq!(args.question, "Will Arsenal score more than 1 goal?");
     assert_eq!(args.close, When::In(Duration::from_secs(600)));
-    assert_eq!((args.fixture, args.stat, args.period), (18_502_311, 1, 100));
+    assert_eq!(
+        (
+            args.fixture,
+            args.stat.stat_key,
+            args.stat.second_stat,
+            args.period
+        ),
+        (18_502_311, 1, None, 100)
+    );
+    assert_eq!(args.dispute_window, 3_600, "an hour unless given");
     assert_eq!(
         args.predicate,
         FixturePredicate {
@@ -123,6 +132,8 @@ fn create_market_takes_terms_and_a_close_time() {
         "45",
         "--predicate",
         "lt:-1",
+        "--dispute-window",
+        "90s",
         "--force",
     ]);
     let Command::CreateMarket(args) = cli.command else {
@@ -131,6 +142,7 @@ fn create_market_takes_terms_and_a_close_time() {
     assert_eq!(args.close, When::At(1_795_197_600));
     assert_eq!((args.fixture, args.period), (-4, 45));
     assert_eq!(args.predicate.threshold, -1);
+    assert_eq!(args.dispute_window, 90);
     assert!(args.checks.force);
 }
 
@@ -166,6 +178,40 @@ fn create_market_refuses_bad_values_with_their_reason() {
 
     let error = refused(&with(&["--stat", "1", "--close", "+1h"]));
     assert_eq!(error.kind(), ErrorKind::MissingRequiredArgument);
+
+    // Out-of-bounds windows parse, so that --force can send them; what is no duration does not.
+    let error = refused(&with(&[
+        "--stat",
+        "1",
+        "--close",
+        "+1h",
+        "--predicate",
+        "gt:1",
+        "--dispute-window",
+        "+1h",
+    ]));
+    assert_eq!(error.kind(), ErrorKind::ValueValidation);
+    assert!(
+        error.to_string().contains("`+1h` is not a duration ("),
+        "{error}"
+    );
+    let cli = parsed(&with(&[
+        "--stat",
+        "1",
+        "--close",
+        "+1h",
+        "--predicate",
+        "gt:2147483647",
+        "--dispute-window",
+        "0s",
+    ]));
+    let Command::CreateMarket(args) = cli.command else {
+        panic!("create-market");
+    };
+    assert_eq!(
+        (args.dispute_window, args.predicate.threshold),
+        (0, i32::MAX)
+    );
 
     // A stat key is unsigned: clap reads `-1` as an unknown flag and says how to pass it.
     let error = refused(&with(&[
@@ -234,6 +280,9 @@ fn settle_claim_refund_and_market_take_an_id() {
     };
     assert_eq!(args.id, 4);
     assert_eq!(args.fixture, PathBuf::from("fixtures/generated/x.json"));
+    assert!(!args.checks.force);
+    let cli = parsed(&["settle", "4", "--fixture", "x.json", "--force"]);
+    assert!(matches!(cli.command, Command::Settle(args) if args.checks.force));
     assert_eq!(
         refused(&["settle", "4"]).kind(),
         ErrorKind::MissingRequiredArgument
@@ -310,5 +359,33 @@ fn an_unknown_subcommand_or_flag_is_refused() {
     assert_eq!(
         refused(&[]).kind(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+}
+
+#[test]
+fn the_context_resolves_the_keypair_flag_first() {
+    use fulltime_client::keypair::{KeypairError, WalletSource};
+    use solana_keypair::{Keypair, write_keypair_file};
+    use solana_signer::Signer;
+
+    let path =
+        std::env::temp_dir().join(format!("fulltime-cli-wallet-{}.json", std::process::id()));
+    let keypair = Keypair::new();
+    write_keypair_file(&keypair, &path).expect("write keypair");
+    let path_text = path.to_string_lossy().into_owned();
+    let context = Context::new(parsed(&["--url", "devnet", "-k", &path_text, "balance"]).global);
+    let wallet = context.resolve_wallet().expect("the --keypair wallet");
+    assert_eq!(
+        (wallet.source, wallet.keypair.pubkey()),
+        (WalletSource::Explicit, keypair.pubkey())
+    );
+    std::fs::remove_file(&path).expect("clean up");
+
+    // Named but missing: an error about that file, never another wallet.
+    let context = Context::new(parsed(&["-k", &path_text, "balance"]).global);
+    let error = context.resolve_wallet().expect_err("missing");
+    assert!(
+        matches!(&error, CliError::Keypair(KeypairError::NotFound { path: missing }) if *missing == path),
+        "{error}"
     );
 }

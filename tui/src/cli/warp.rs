@@ -1,8 +1,8 @@
-//! `warp`: moving localnet's clock forward, to close markets or end grace periods in tests.
+//! `warp`: moving a surfpool node's clock forward (localnet's), to close markets or end dispute
+//! windows and grace periods without waiting.
 
 use clap::Args;
-use fulltime_client::cluster::Cluster;
-use fulltime_client::rpc::ClientError;
+use fulltime_client::rpc::{ClientError, TimeTravel, time_travel_support};
 use serde_json::json;
 
 use super::Context;
@@ -19,11 +19,13 @@ pub struct WarpArgs {
 }
 
 pub async fn run(context: &Context, args: WarpArgs) -> Result<Output, CliError> {
-    // Refuse before connecting: other clusters may not even have a settlement config.
-    let cluster = context.cluster();
-    if *cluster != Cluster::Localnet {
+    // Ask the node before connecting: one without cheat codes may not even have a settlement
+    // config, and "cannot be moved" is the answer that helps.
+    let endpoint = context.endpoint()?;
+    if let TimeTravel::Unsupported { reason } = time_travel_support(&endpoint).await? {
         return Err(ClientError::WarpUnsupported {
-            cluster: cluster.to_string(),
+            cluster: endpoint.cluster.to_string(),
+            reason,
         }
         .into());
     }

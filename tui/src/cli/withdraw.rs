@@ -3,9 +3,13 @@
 use clap::Args;
 use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::Endpoint;
-use fulltime_client::rpc::Withdrawn;
+use fulltime_client::errors::ProgramFailure;
+use fulltime_client::rpc::{FulltimeClient, Withdrawn};
+use fulltime_client::settlement::state::Market;
+use fulltime_client::validate::{check_claim, check_refund};
 use serde_json::json;
 
+use super::refusal::refused;
 use super::{Checks, Context};
 use crate::output::Output;
 use crate::output::failure::CliError;
@@ -24,6 +28,9 @@ pub struct WithdrawArgs {
 pub async fn claim(context: &Context, args: WithdrawArgs) -> Result<Output, CliError> {
     let wallet = context.wallet()?;
     let client = context.client(args.checks.force).await?;
+    if !args.checks.force {
+        check_market(&client, args.id, check_claim).await?;
+    }
     let withdrawn = client.claim(&wallet, args.id).await?;
     Ok(render(client.endpoint(), "Claimed", args.id, &withdrawn))
 }
@@ -31,8 +38,22 @@ pub async fn claim(context: &Context, args: WithdrawArgs) -> Result<Output, CliE
 pub async fn refund(context: &Context, args: WithdrawArgs) -> Result<Output, CliError> {
     let wallet = context.wallet()?;
     let client = context.client(args.checks.force).await?;
+    if !args.checks.force {
+        check_market(&client, args.id, check_refund).await?;
+    }
     let withdrawn = client.refund(&wallet, args.id).await?;
     Ok(render(client.endpoint(), "Refunded", args.id, &withdrawn))
+}
+
+/// Refuses before sending what the market's state does not allow at the cluster's time.
+async fn check_market(
+    client: &FulltimeClient,
+    id: u64,
+    check: fn(&Market, i64) -> Result<(), ProgramFailure>,
+) -> Result<(), CliError> {
+    let market = client.market(id).await?;
+    let now = client.cluster_time().await?;
+    check(&market, now).map_err(|failure| refused(failure, &market, now).into())
 }
 
 fn render(endpoint: &Endpoint, verb: &str, market_id: u64, withdrawn: &Withdrawn) -> Output {

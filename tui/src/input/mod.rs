@@ -1,7 +1,11 @@
 //! Parsers for command-line values that the client does not define itself.
 
 mod predicate;
+mod span;
+mod stat;
 mod when;
 
-pub use predicate::{describe_predicate, parse_predicate};
-pub use when::{When, WhenError, format_time};
+pub use predicate::{compare_text, parse_predicate};
+pub use span::{DEFAULT_DISPUTE_WINDOW, format_span, parse_span};
+pub use stat::{StatSpec, parse_stat};
+pub use when::{When, WhenError, format_time, format_time_millis};

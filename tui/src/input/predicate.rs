@@ -32,14 +32,14 @@ pub fn parse_predicate(text: &str) -> Result<FixturePredicate, PredicateError> {
     })
 }
 
-/// `stat > 1`: what must hold for the market to resolve YES.
-pub fn describe_predicate(predicate: &FixturePredicate) -> String {
+/// `> 1`: the comparison and threshold alone.
+pub fn compare_text(predicate: &FixturePredicate) -> String {
     let symbol = match predicate.comparison {
         FixtureComparison::Gt => ">",
         FixtureComparison::Lt => "<",
         FixtureComparison::Eq => "=",
     };
-    format!("stat {symbol} {}", predicate.threshold)
+    format!("{symbol} {}", predicate.threshold)
 }
 
 #[cfg(test)]
@@ -93,14 +93,8 @@ mod tests {
     }
 
     #[test]
-    fn describes_what_resolves_yes() {
-        assert_eq!(
-            describe_predicate(&predicate(FixtureComparison::Gt, 1)),
-            "stat > 1"
-        );
-        assert_eq!(
-            describe_predicate(&predicate(FixtureComparison::Eq, -3)),
-            "stat = -3"
-        );
+    fn shows_the_comparison_and_threshold() {
+        assert_eq!(compare_text(&predicate(FixtureComparison::Gt, 1)), "> 1");
+        assert_eq!(compare_text(&predicate(FixtureComparison::Eq, -3)), "= -3");
     }
 }

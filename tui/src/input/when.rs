@@ -71,6 +71,15 @@ pub fn format_time(unix_seconds: i64) -> String {
     )
 }
 
+/// An oracle batch's `ts` (unix milliseconds) as `2026-05-16T15:52:05.500Z`, the fraction only
+/// when there is one; the raw number for times chrono cannot show.
+pub fn format_time_millis(unix_millis: i64) -> String {
+    DateTime::from_timestamp_millis(unix_millis).map_or_else(
+        || format!("{unix_millis} (unix milliseconds)"),
+        |time| time.to_rfc3339_opts(SecondsFormat::AutoSi, true),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +155,17 @@ mod tests {
     fn times_show_as_rfc3339_utc() {
         assert_eq!(format_time(NOW), "2026-11-20T00:00:00Z");
         assert_eq!(format_time(i64::MAX), "9223372036854775807 (unix seconds)");
+        assert_eq!(
+            format_time_millis(1_778_946_672_000),
+            "2026-05-16T15:51:12Z"
+        );
+        assert_eq!(
+            format_time_millis(1_778_946_725_500),
+            "2026-05-16T15:52:05.500Z"
+        );
+        assert_eq!(
+            format_time_millis(i64::MAX),
+            "9223372036854775807 (unix milliseconds)"
+        );
     }
 }

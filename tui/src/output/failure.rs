@@ -127,13 +127,15 @@ fn client_report(error: &ClientError) -> ErrorReport {
         ClientError::Refused(failure) => ErrorReport::program(failure).with_notes([
             "refused before sending; --force sends it so the program answers".to_owned(),
         ]),
-        ClientError::Program { failure, .. } => ErrorReport::program(failure),
+        ClientError::Program { failure, logs } => {
+            ErrorReport::program(failure).with_notes(log_notes(logs))
+        }
         ClientError::Transaction { logs, .. } => ErrorReport::other(
             "TransactionFailed",
             error,
             "Read the transaction logs for the cause",
         )
-        .with_notes(logs.iter().map(|line| format!("log: {line}"))),
+        .with_notes(log_notes(logs)),
         ClientError::Rpc { .. } => ErrorReport::other(
             "RpcError",
             error,
@@ -178,6 +180,11 @@ fn client_report(error: &ClientError) -> ErrorReport {
     }
 }
 
+/// A failed transaction's logs, one note a line: the program that failed and why, in its words.
+fn log_notes(logs: &[String]) -> impl Iterator<Item = String> + '_ {
+    logs.iter().map(|line| format!("log: {line}"))
+}
+
 fn cluster_report(error: &ClusterError) -> ErrorReport {
     match error {
         ClusterError::Unknown(_) => ErrorReport::other(
@@ -185,20 +192,26 @@ fn cluster_report(error: &ClusterError) -> ErrorReport {
             error,
             "Use --url localnet, devnet, mainnet or an http(s):// URL",
         ),
-        ClusterError::Localnet(LocalnetEnvError::Read { .. }) => ErrorReport::other(
-            "LocalnetNotRunning",
-            error,
-            "Start localnet (`just dev`), or pass the --state-dir it writes env.json to",
-        ),
-        ClusterError::Localnet(_) => ErrorReport::other(
-            "LocalnetEnvInvalid",
-            error,
-            "Restart localnet so that it rewrites env.json",
-        ),
+        ClusterError::Localnet(error) => localnet_env_report(error),
         ClusterError::SettlementProgramMismatch { .. } => ErrorReport::other(
             "SettlementProgramMismatch",
             error,
             "Restart localnet from this checkout",
+        ),
+    }
+}
+
+fn localnet_env_report(error: &LocalnetEnvError) -> ErrorReport {
+    match error {
+        LocalnetEnvError::Read { .. } => ErrorReport::other(
+            "LocalnetNotRunning",
+            error,
+            "Start localnet (`just dev`), or pass the --state-dir it writes env.json to",
+        ),
+        _ => ErrorReport::other(
+            "LocalnetEnvInvalid",
+            error,
+            "Restart localnet so that it rewrites env.json",
         ),
     }
 }
@@ -208,12 +221,14 @@ fn keypair_report(error: &KeypairError) -> ErrorReport {
         KeypairError::NoDefaultPath | KeypairError::NotFound { .. } => "KeypairNotFound",
         KeypairError::Read { .. } => "KeypairUnreadable",
         KeypairError::Invalid { .. } => "InvalidKeypair",
+        // On localnet the wallet comes from env.json; its absence is localnet's.
+        KeypairError::Localnet(error) => return localnet_env_report(error),
     };
     ErrorReport::other(
         name,
         error,
-        "Pass --keypair PATH to a solana CLI keypair file (localnet's funded wallet is `wallet` \
-         in its env.json)",
+        "Pass --keypair PATH to a solana CLI keypair file (on localnet, the wallet it funded is \
+         used when there is none)",
     )
 }
 
@@ -252,6 +267,8 @@ fn faucet_report(error: &FaucetError) -> ErrorReport {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_client::errors::explain_logs;
+    use fulltime_client::rpc::check_balance;
     use fulltime_client::validate::{check_amount, check_outcome, parse_outcome};
 
     use super::*;
@@ -351,6 +368,76 @@ mod tests {
     }
 
     #[test]
+    fn a_deposit_over_the_balance_is_refused_with_the_balance() {
+        let failure = check_balance(1_000_000_000, 1_000_000_000_000).expect_err("too much");
+        let report = CliError::from(ClientError::refused(failure)).report();
+        assert_eq!(
+            report.json(),
+            serde_json::json!({
+                "error": "InsufficientFunds",
+                "code": 1,
+                "program": "token",
+                "message": "Insufficient funds (the wallet holds 1000 USDC, the deposit is \
+                            1000000 USDC)",
+                "action": "Deposit at most the wallet's test USDC balance, or get more with \
+                           `fulltime faucet`",
+            })
+        );
+        assert_eq!(
+            report.human(),
+            "error: InsufficientFunds (token program error 1): Insufficient funds (the wallet \
+             holds 1000 USDC, the deposit is 1000000 USDC)\n\
+             action: Deposit at most the wallet's test USDC balance, or get more with `fulltime \
+             faucet`\n\
+             note: refused before sending; --force sends it so the program answers"
+        );
+        assert!(check_balance(5, 5).is_ok());
+    }
+
+    #[test]
+    fn a_token_program_failure_is_named_and_its_logs_print_once() {
+        let token = anchor_spl::token::spl_token::ID;
+        let logs = vec![
+            format!("Program {} invoke [1]", fulltime_client::settlement::ID),
+            format!("Program {token} invoke [2]"),
+            "Program log: Error: insufficient funds".to_owned(),
+            format!("Program {token} failed: custom program error: 0x1"),
+            format!(
+                "Program {} failed: custom program error: 0x1",
+                fulltime_client::settlement::ID
+            ),
+        ];
+        let failure = explain_logs(1, &logs).expect("a token error");
+        let report = CliError::from(ClientError::Program {
+            failure: Box::new(failure),
+            logs: logs.clone(),
+        })
+        .report();
+        assert_eq!(
+            (
+                report.error.as_str(),
+                report.code,
+                report.program.as_deref()
+            ),
+            ("InsufficientFunds", Some(1), Some("token"))
+        );
+        let human = report.human();
+        assert!(
+            human.starts_with(
+                "error: InsufficientFunds (token program error 1): Insufficient funds\n"
+            ),
+            "{human}"
+        );
+        for line in &logs {
+            assert_eq!(
+                human.matches(line.as_str()).count(),
+                1,
+                "{line} in\n{human}"
+            );
+        }
+    }
+
+    #[test]
     fn a_faucet_refusal_carries_the_status_and_its_message() {
         let report = CliError::from(FaucetError::Refused {
             status: 429,
@@ -369,6 +456,16 @@ mod tests {
                 "action": "Wait 27 s before asking again",
             })
         );
+    }
+
+    #[test]
+    fn localnet_without_env_json_is_not_running_even_for_the_wallet() {
+        let error = fulltime_client::localnet_env::LocalnetEnv::load(std::path::Path::new(
+            "/nonexistent/state",
+        ))
+        .expect_err("no env.json");
+        let report = CliError::from(KeypairError::from(error)).report();
+        assert_eq!(report.error, "LocalnetNotRunning");
     }
 
     #[test]

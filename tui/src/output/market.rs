@@ -1,14 +1,15 @@
 //! Markets and positions, as text and as JSON. JSON amounts are base units (6 decimals).
 
 use fulltime_client::amount::format_usdc;
-use fulltime_client::fixture::{FixturePredicate, Outcome};
+use fulltime_client::fixture::{FixturePredicate, FixtureSecondStat, Outcome};
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
 use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 use fulltime_client::settlement::state::{Market, Position};
 use serde_json::{Value, json};
 
-use crate::input::{describe_predicate, format_time};
+use super::terms::{describe_question, terms_line};
+use crate::input::{format_span, format_time, format_time_millis};
 
 /// `YES`, `NO`, or the raw byte of an outcome the program would never store.
 pub fn outcome_label(outcome: u8) -> String {
@@ -19,7 +20,7 @@ pub fn outcome_label(outcome: u8) -> String {
     }
 }
 
-fn outcome_json(outcome: u8) -> Value {
+pub fn outcome_json(outcome: u8) -> Value {
     match outcome {
         OUTCOME_YES => json!("yes"),
         OUTCOME_NO => json!("no"),
@@ -34,10 +35,17 @@ fn outcome_word(outcome: Outcome) -> &'static str {
     }
 }
 
-pub fn status_label(status: MarketStatus) -> String {
+/// The status in a few words; a provisional settlement with the time left until it is final,
+/// counted from the cluster clock `now`.
+pub fn status_label(status: MarketStatus, now: i64) -> String {
     match status {
         MarketStatus::Open => "open".to_owned(),
         MarketStatus::Closed => "closed".to_owned(),
+        MarketStatus::Provisional { outcome, final_at } => format!(
+            "provisional {}, final in {}",
+            outcome_word(outcome),
+            format_span(final_at.saturating_sub(now))
+        ),
         MarketStatus::Resolved {
             outcome,
             refundable: false,
@@ -63,14 +71,25 @@ pub fn totals(market: &Market) -> String {
     text
 }
 
-fn terms(market: &Market) -> String {
-    format!(
-        "fixture {}, stat {}, period {}; YES if {}",
-        market.fixture_id,
-        market.stat_key,
-        market.period,
-        describe_predicate(&FixturePredicate::from(market.predicate))
-    )
+/// The window, and once settled when it ends (or ended).
+fn dispute(market: &Market, now: i64) -> String {
+    let window = format_span(market.dispute_window);
+    if !market.resolved {
+        return format!("{window} window from settlement");
+    }
+    let ends = format_time(market.dispute_ends_at);
+    if market.is_final(now) {
+        format!("{window} window, final since {ends}")
+    } else {
+        format!("{window} window, final at {ends}")
+    }
+}
+
+/// The batch of the proof a settlement rests on: its `ts` as the oracle writes it (unix
+/// milliseconds) and as a time.
+fn settled_proof(market: &Market) -> String {
+    let ts = market.settled_by.ts;
+    format!("batch ts {ts} ({})", format_time_millis(ts))
 }
 
 /// Every field of one market, one per line.
@@ -81,16 +100,22 @@ pub fn market_details(market: &Market, now: i64) -> String {
         MarketStatus::Open => format!("closes {close}"),
         _ => format!("closed {close}"),
     };
-    [
+    let mut lines = vec![
         format!("Market {}: {}", market.id, market.question),
-        format!("Status:   {}, {when}", status_label(status)),
-        format!("Terms:    {}", terms(market)),
+        format!("Status:   {}; {when}", status_label(status, now)),
+        format!("Terms:    {}", terms_line(market)),
+        format!("Dispute:  {}", dispute(market, now)),
+    ];
+    if market.resolved {
+        lines.push(format!("Proof:    {}", settled_proof(market)));
+    }
+    lines.extend([
         format!("Totals:   {}", totals(market)),
         format!("Address:  {}", pda::market(market.id)),
         format!("Vault:    {}", market.vault),
         format!("Creator:  {}", market.creator),
-    ]
-    .join("\n")
+    ]);
+    lines.join("\n")
 }
 
 /// One row per market under a header; columns as wide as their widest cell.
@@ -98,21 +123,22 @@ pub fn markets_table(markets: &[Market], now: i64) -> String {
     if markets.is_empty() {
         return "No markets yet. Create one with `fulltime create-market`.".to_owned();
     }
-    let header = ["ID", "STATUS", "CLOSES", "YES", "NO", "QUESTION"].map(str::to_owned);
-    let rows: Vec<[String; 6]> = markets
+    let header = ["ID", "STATUS", "CLOSES", "DISPUTE", "YES", "NO", "QUESTION"].map(str::to_owned);
+    let rows: Vec<[String; 7]> = markets
         .iter()
         .map(|market| {
             [
                 market.id.to_string(),
-                status_label(MarketStatus::of(market, now)),
+                status_label(MarketStatus::of(market, now), now),
                 format_time(market.close_time),
+                format_span(market.dispute_window),
                 format_usdc(market.total_yes),
                 format_usdc(market.total_no),
                 market.question.clone(),
             ]
         })
         .collect();
-    let mut widths = [0; 6];
+    let mut widths = [0; 7];
     for row in std::iter::once(&header).chain(&rows) {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
@@ -137,12 +163,15 @@ pub fn market_json(market: &Market, now: i64) -> Value {
     let (status_name, outcome, refundable) = match status {
         MarketStatus::Open => ("open", Value::Null, false),
         MarketStatus::Closed => ("closed", Value::Null, false),
+        MarketStatus::Provisional { outcome, .. } => ("provisional", json!(outcome), false),
         MarketStatus::Resolved {
             outcome,
             refundable,
         } => ("resolved", json!(outcome), refundable),
         MarketStatus::Expired => ("expired", Value::Null, true),
     };
+    // What only a settlement sets is null before it.
+    let settled = |value: Value| if market.resolved { value } else { Value::Null };
     json!({
         "id": market.id,
         "address": pda::market(market.id).to_string(),
@@ -152,8 +181,15 @@ pub fn market_json(market: &Market, now: i64) -> Value {
         "refundable": refundable,
         "close_time": market.close_time,
         "close_time_utc": format_time(market.close_time),
+        "dispute_window": market.dispute_window,
+        "dispute_ends_at": settled(json!(market.dispute_ends_at)),
+        "dispute_ends_at_utc": settled(json!(format_time(market.dispute_ends_at))),
+        "proof_ts": settled(json!(market.settled_by.ts)),
+        "proof_ts_utc": settled(json!(format_time_millis(market.settled_by.ts))),
         "fixture_id": market.fixture_id,
         "stat_key": market.stat_key,
+        "second_stat": market.second_stat.map(FixtureSecondStat::from),
+        "terms": describe_question(market),
         "period": market.period,
         "predicate": FixturePredicate::from(market.predicate),
         "total_yes": market.total_yes,
@@ -195,6 +231,10 @@ pub(crate) mod tests {
     use super::*;
 
     pub const NOW: i64 = 1_795_132_800; // 2026-11-20T00:00:00Z
+    /// When `settled_market` becomes final: its close time plus its hour of dispute window.
+    pub const FINAL_AT: i64 = NOW + 600 + 3_600; // 2026-11-20T01:10:00Z
+    /// The batch of the arsenal proof fixture.
+    pub const PROOF_TS: i64 = 1_778_946_672_000; // 2026-05-16T15:51:12Z
 
     pub fn sample_market() -> Market {
         Market {
@@ -204,6 +244,9 @@ pub(crate) mod tests {
             creator: Pubkey::new_unique(),
             vault: Default::default(),
             close_time: NOW + 600,
+            dispute_window: 3_600,
+            dispute_ends_at: 0,
+            settled_by: Default::default(),
             fixture_id: 18_502_311,
             stat_key: 1,
             period: 100,
@@ -214,8 +257,19 @@ pub(crate) mod tests {
             total_yes: 4_000_000,
             total_no: 1_500_000,
             bump: 255,
+            second_stat: None,
             question: "Will Arsenal score more than 1 goal against Chelsea?".into(),
         }
+    }
+
+    /// `sample_market()` settled as `outcome` at its close time: provisional until `FINAL_AT`.
+    pub fn settled_market(outcome: u8) -> Market {
+        let mut market = sample_market();
+        market.resolved = true;
+        market.outcome = outcome;
+        market.dispute_ends_at = FINAL_AT;
+        market.settled_by.ts = PROOF_TS;
+        market
     }
 
     pub fn sample_position(market: &Market) -> Position {
@@ -237,8 +291,9 @@ pub(crate) mod tests {
             market_details(&market, NOW),
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
-                 Status:   open, closes 2026-11-20T00:10:00Z\n\
-                 Terms:    fixture 18502311, stat 1, period 100; YES if stat > 1\n\
+                 Status:   open; closes 2026-11-20T00:10:00Z\n\
+                 Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Dispute:  1h window from settlement\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
                  Address:  {address}\n\
                  Vault:    11111111111111111111111111111111\n\
@@ -249,18 +304,54 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn details_of_a_settlement_show_when_it_is_final_and_its_proof() {
+        let market = settled_market(OUTCOME_YES);
+        let address = pda::market(3);
+        assert_eq!(
+            market_details(&market, FINAL_AT - 42),
+            format!(
+                "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
+                 Status:   provisional YES, final in 42s; closed 2026-11-20T00:10:00Z\n\
+                 Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Dispute:  1h window, final at 2026-11-20T01:10:00Z\n\
+                 Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)\n\
+                 Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
+                 Address:  {address}\n\
+                 Vault:    11111111111111111111111111111111\n\
+                 Creator:  {}",
+                market.creator
+            )
+        );
+        let details = market_details(&market, FINAL_AT);
+        let lines: Vec<&str> = details.lines().skip(1).take(4).collect();
+        assert_eq!(
+            lines,
+            [
+                "Status:   resolved YES; closed 2026-11-20T00:10:00Z",
+                "Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1",
+                "Dispute:  1h window, final since 2026-11-20T01:10:00Z",
+                "Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)",
+            ]
+        );
+    }
+
+    #[test]
     fn the_table_aligns_its_columns() {
-        let mut resolved = sample_market();
+        let mut provisional = settled_market(OUTCOME_NO);
+        provisional.id = 7;
+        provisional.question = "Provisional?".into();
+        let mut resolved = settled_market(OUTCOME_YES);
         resolved.id = 12;
-        resolved.resolved = true;
-        resolved.outcome = OUTCOME_YES;
         resolved.total_no = 0;
+        resolved.dispute_window = 60;
+        resolved.dispute_ends_at = NOW - 1;
         resolved.question = "Short?".into();
         assert_eq!(
-            markets_table(&[sample_market(), resolved], NOW),
-            "ID  STATUS        CLOSES                YES     NO        QUESTION\n\
-             3   open          2026-11-20T00:10:00Z  4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
-             12  resolved YES  2026-11-20T00:10:00Z  4 USDC  0 USDC    Short?"
+            markets_table(&[sample_market(), provisional, resolved], NOW),
+            "ID  STATUS                           CLOSES                DISPUTE  YES     NO        QUESTION\n\
+             3   open                             2026-11-20T00:10:00Z  1h       4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
+             7   provisional NO, final in 1h 10m  2026-11-20T00:10:00Z  1h       4 USDC  1.5 USDC  Provisional?\n\
+             12  resolved YES                     2026-11-20T00:10:00Z  1m       4 USDC  0 USDC    Short?"
         );
         assert_eq!(
             markets_table(&[], NOW),
@@ -271,15 +362,26 @@ pub(crate) mod tests {
     #[test]
     fn statuses_read_plainly() {
         let mut market = sample_market();
-        assert_eq!(status_label(MarketStatus::of(&market, NOW + 600)), "closed");
+        assert_eq!(
+            status_label(MarketStatus::of(&market, NOW + 600), NOW + 600),
+            "closed"
+        );
         market.resolved = true;
         market.outcome = OUTCOME_YES;
         market.total_yes = 0;
         assert_eq!(
-            status_label(MarketStatus::of(&market, NOW)),
+            status_label(MarketStatus::of(&market, NOW), NOW),
             "resolved YES, no winners: refundable"
         );
-        assert_eq!(status_label(MarketStatus::Expired), "expired: refundable");
+        assert_eq!(
+            status_label(MarketStatus::Expired, NOW),
+            "expired: refundable"
+        );
+        let provisional = MarketStatus::of(&settled_market(OUTCOME_NO), FINAL_AT - 90);
+        assert_eq!(
+            status_label(provisional, FINAL_AT - 90),
+            "provisional NO, final in 1m 30s"
+        );
     }
 
     #[test]
@@ -296,6 +398,15 @@ pub(crate) mod tests {
             json!({"comparison": "gt", "threshold": 1})
         );
         assert_eq!(value["address"], pda::market(3).to_string());
+        assert_eq!(value["dispute_window"], 3_600);
+        for unset in [
+            "dispute_ends_at",
+            "dispute_ends_at_utc",
+            "proof_ts",
+            "proof_ts_utc",
+        ] {
+            assert_eq!(value[unset], Value::Null, "{unset}");
+        }
 
         let mut resolved = market;
         resolved.resolved = true;
@@ -305,6 +416,21 @@ pub(crate) mod tests {
             (&value["status"], &value["outcome"], &value["refundable"]),
             (&json!("resolved"), &json!("no"), &json!(false))
         );
+    }
+
+    #[test]
+    fn market_json_of_a_provisional_settlement_says_when_it_is_final() {
+        let market = settled_market(OUTCOME_YES);
+        let value = market_json(&market, FINAL_AT - 1);
+        assert_eq!(
+            (&value["status"], &value["outcome"], &value["refundable"]),
+            (&json!("provisional"), &json!("yes"), &json!(false))
+        );
+        assert_eq!(value["dispute_ends_at"], FINAL_AT);
+        assert_eq!(value["dispute_ends_at_utc"], "2026-11-20T01:10:00Z");
+        assert_eq!(value["proof_ts"], PROOF_TS);
+        assert_eq!(value["proof_ts_utc"], "2026-05-16T15:51:12Z");
+        assert_eq!(market_json(&market, FINAL_AT)["status"], "resolved");
     }
 
     #[test]

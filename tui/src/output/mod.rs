@@ -3,6 +3,8 @@
 
 pub mod failure;
 pub mod market;
+pub mod stat_names;
+pub mod terms;
 pub mod transaction;
 
 use std::process::ExitCode;

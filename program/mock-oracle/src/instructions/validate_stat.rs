@@ -3,7 +3,7 @@ use anchor_lang::system_program;
 use txline_interface::ids::daily_scores_roots_address;
 use txline_interface::proof::{root_from_path, stat_leaf, summary_leaf};
 use txline_interface::time::{epoch_day, slot_of_day};
-use txline_interface::{BinaryExpression, StatTerm, ValidateStatArgs};
+use txline_interface::{StatTerm, ValidateStatArgs};
 
 use crate::error::OracleError;
 use crate::state::DailyScoresRoots;
@@ -31,9 +31,11 @@ pub fn validate(ctx: Context<ValidateStat>, args: ValidateStatArgs) -> Result<bo
     );
 
     let roots_info = ctx.accounts.daily_scores_merkle_roots.to_account_info();
-    let (expected_roots, _) = daily_scores_roots_address(&crate::ID, day);
+    // The program's own id, not the compiled one: the same code runs at either TxLINE id.
+    let oracle = ctx.program_id;
+    let (expected_roots, _) = daily_scores_roots_address(oracle, day);
     require_keys_eq!(roots_info.key(), expected_roots, OracleError::InvalidPda);
-    let root = posted_root(&roots_info, day, slot_of_day(args.ts))?;
+    let root = posted_root(oracle, &roots_info, day, slot_of_day(args.ts))?;
 
     require!(
         root_from_path(summary_leaf(summary), &args.main_tree_proof) == root,
@@ -56,15 +58,14 @@ pub fn validate(ctx: Context<ValidateStat>, args: ValidateStatArgs) -> Result<bo
                 OracleError::InvalidStatCombination
             );
             let stat_b = proven_value(stat_b)?;
-            match op {
-                BinaryExpression::Add => stat_a.checked_add(stat_b),
-                BinaryExpression::Subtract => stat_a.checked_sub(stat_b),
-            }
-            .ok_or(OracleError::Overflow)?
+            op.apply(stat_a, stat_b).ok_or(OracleError::Overflow)?
         }
     };
 
     let holds = args.predicate.holds_for(value);
+    if !holds && crate::false_predicate::fails() {
+        return err!(OracleError::PredicateFailed);
+    }
     // On-chain Anchor sets the return data from the handler's result; natively that call is a
     // no-op, so the mock sets it through the runtime's syscall stubs itself.
     #[cfg(not(target_os = "solana"))]
@@ -74,11 +75,16 @@ pub fn validate(ctx: Context<ValidateStat>, args: ValidateStatArgs) -> Result<bo
 
 /// The root posted for `slot` of `day`. A roots account that was never created means that no
 /// root has been posted for that day.
-fn posted_root(roots_info: &AccountInfo, day: u16, slot: usize) -> Result<[u8; 32]> {
+fn posted_root(
+    oracle: &Pubkey,
+    roots_info: &AccountInfo,
+    day: u16,
+    slot: usize,
+) -> Result<[u8; 32]> {
     if roots_info.owner == &system_program::ID && roots_info.data_is_empty() {
         return err!(OracleError::RootNotAvailable);
     }
-    require_keys_eq!(*roots_info.owner, crate::ID, OracleError::InvalidOwner);
+    require_keys_eq!(*roots_info.owner, *oracle, OracleError::InvalidOwner);
     let data = roots_info.try_borrow_data()?;
     require!(
         data.len() >= 8 && data[..8] == *DailyScoresRoots::DISCRIMINATOR,

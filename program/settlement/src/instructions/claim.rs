@@ -3,10 +3,12 @@ use anchor_lang::prelude::*;
 use crate::error::SettlementError;
 use crate::instructions::Withdraw;
 
-/// Pays a winning position `stake * pool / winning_total`, rounded down.
+/// Pays a winning position `stake * pool / winning_total`, rounded down, once the settlement is
+/// final.
 pub fn claim(ctx: Context<Withdraw>) -> Result<()> {
     let market = &ctx.accounts.market;
-    require!(market.resolved, SettlementError::NotResolved);
+    let now = Clock::get()?.unix_timestamp;
+    require!(market.is_final(now), SettlementError::NotResolved);
     require!(
         !ctx.accounts.position.claimed,
         SettlementError::AlreadyClaimed

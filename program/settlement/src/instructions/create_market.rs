@@ -2,9 +2,13 @@ use anchor_lang::prelude::*;
 use anchor_spl::token::{Mint, Token, TokenAccount};
 use txline_interface::TraderPredicate;
 
-use crate::constants::{CONFIG_SEED, MARKET_SEED, MAX_QUESTION_CHARS, VAULT_SEED};
+use crate::constants::{
+    CONFIG_SEED, MARKET_SEED, MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MAX_QUESTION_CHARS,
+    MIN_DISPUTE_WINDOW_SECS, VAULT_SEED,
+};
 use crate::error::SettlementError;
-use crate::state::{Config, Market};
+use crate::state::{Config, Market, SecondStat, SettledProof};
+use crate::stated_outcome::is_decidable;
 
 /// Everything a market binds at creation; nothing of it changes afterwards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +19,10 @@ pub struct MarketTerms {
     pub stat_key: u32,
     pub period: i32,
     pub predicate: TraderPredicate,
+    /// Seconds a settlement stays provisional.
+    pub dispute_window: i64,
+    /// For a two-stat market, the stat combined with `stat_key`.
+    pub second_stat: Option<SecondStat>,
 }
 
 #[derive(Accounts)]
@@ -53,8 +61,23 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
         terms.question.chars().count() <= MAX_QUESTION_CHARS,
         SettlementError::QuestionTooLong
     );
+    require!(
+        is_decidable(terms.predicate),
+        SettlementError::InvalidPredicate
+    );
     let now = Clock::get()?.unix_timestamp;
     require!(terms.close_time > now, SettlementError::InvalidCloseTime);
+    let horizon = now
+        .checked_add(MAX_CLOSE_HORIZON_SECS)
+        .ok_or(SettlementError::Overflow)?;
+    require!(
+        terms.close_time <= horizon,
+        SettlementError::CloseTimeTooFar
+    );
+    require!(
+        (MIN_DISPUTE_WINDOW_SECS..=MAX_DISPUTE_WINDOW_SECS).contains(&terms.dispute_window),
+        SettlementError::InvalidDisputeWindow
+    );
 
     let config = &mut ctx.accounts.config;
     let id = config.market_count;
@@ -67,6 +90,9 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
         creator: ctx.accounts.creator.key(),
         vault: ctx.accounts.vault.key(),
         close_time: terms.close_time,
+        dispute_window: terms.dispute_window,
+        dispute_ends_at: 0,
+        settled_by: SettledProof::default(),
         fixture_id: terms.fixture_id,
         stat_key: terms.stat_key,
         period: terms.period,
@@ -74,6 +100,7 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
         total_yes: 0,
         total_no: 0,
         bump: ctx.bumps.market,
+        second_stat: terms.second_stat,
         question: terms.question,
     });
     Ok(())

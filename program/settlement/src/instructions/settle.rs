@@ -5,12 +5,15 @@ use txline_interface::{
     is_txline_program, return_data,
 };
 
-use crate::constants::{MARKET_SEED, OUTCOME_NO, OUTCOME_YES};
+use crate::constants::MARKET_SEED;
 use crate::error::SettlementError;
-use crate::state::Market;
+use crate::event_place::EventPlace;
+use crate::state::{Market, SettledProof};
+use crate::stated_outcome::StatedOutcome;
 
-/// A TxLINE proof of one match statistic. The predicate is not part of it: the market's own is
-/// used, so no settler can choose the question being answered.
+/// A TxLINE proof of a match statistic, and of the second one for a two-stat market. The
+/// predicate and the operation are not part of it: they follow from the market's own terms and
+/// the stated outcome, so no settler can choose the question being answered.
 #[derive(AnchorSerialize, AnchorDeserialize, Clone, Debug, PartialEq, Eq)]
 pub struct SettlementProof {
     pub ts: i64,
@@ -18,6 +21,7 @@ pub struct SettlementProof {
     pub fixture_proof: Vec<ProofNode>,
     pub main_tree_proof: Vec<ProofNode>,
     pub stat: StatTerm,
+    pub stat_b: Option<StatTerm>,
 }
 
 #[derive(Accounts)]
@@ -31,14 +35,24 @@ pub struct Settle<'info> {
     pub daily_scores_roots: UncheckedAccount<'info>,
 }
 
-pub fn settle(ctx: Context<Settle>, proof: SettlementProof) -> Result<()> {
+/// Records `stated` as the market's outcome once the oracle confirms it from `proof`. The first
+/// settlement opens the dispute window; within it, only a strictly later proof of the same stat
+/// replaces the settlement.
+pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcome) -> Result<()> {
     let market = &mut ctx.accounts.market;
-    require!(!market.resolved, SettlementError::MarketResolved);
     let now = Clock::get()?.unix_timestamp;
-    require!(
-        now < market.settlement_deadline()?,
-        SettlementError::SettlementWindowClosed
-    );
+    require!(now >= market.close_time, SettlementError::MarketNotClosed);
+    if market.resolved {
+        require!(
+            now < market.dispute_ends_at,
+            SettlementError::MarketResolved
+        );
+    } else {
+        require!(
+            now < market.settlement_deadline()?,
+            SettlementError::SettlementWindowClosed
+        );
+    }
     require!(
         proof.fixture_summary.fixture_id == market.fixture_id,
         SettlementError::FixtureMismatch
@@ -48,6 +62,30 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof) -> Result<()> {
         stat.key == market.stat_key && stat.period == market.period,
         SettlementError::StatMismatch
     );
+    // Refused here rather than by the oracle, so the error names this market's terms.
+    match (market.second_stat, &proof.stat_b) {
+        (None, None) => {}
+        (Some(_), None) => return err!(SettlementError::MissingSecondStat),
+        (None, Some(_)) => return err!(SettlementError::UnexpectedSecondStat),
+        (Some(second), Some(stat_b)) => {
+            let stat_b = &stat_b.stat_to_prove;
+            require!(
+                stat_b.key == second.stat_key && stat_b.period == market.period,
+                SettlementError::StatMismatch
+            );
+        }
+    }
+    let settled_by = SettledProof {
+        ts: proof.ts,
+        events_root: proof.fixture_summary.events_sub_tree_root,
+        event: EventPlace::of(&proof.fixture_proof)?,
+    };
+    if market.resolved {
+        require!(
+            settled_by.is_later_than(&market.settled_by),
+            SettlementError::ProofNotLater
+        );
+    }
 
     let oracle = ctx.accounts.oracle_program.key();
     let args = ValidateStatArgs {
@@ -55,10 +93,10 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof) -> Result<()> {
         fixture_summary: proof.fixture_summary,
         fixture_proof: proof.fixture_proof,
         main_tree_proof: proof.main_tree_proof,
-        predicate: market.predicate,
+        predicate: stated.predicate_to_prove(market.predicate)?,
         stat_a: proof.stat,
-        stat_b: None,
-        op: None,
+        stat_b: proof.stat_b,
+        op: market.second_stat.map(|second| second.op),
     };
     // Oracle errors abort the whole transaction untranslated; the vault is untouched.
     invoke(
@@ -73,8 +111,15 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof) -> Result<()> {
         SettlementError::UnexpectedReturnProgram
     );
     let holds = bool::try_from_slice(&data).map_err(|_| SettlementError::NoValidationReturn)?;
+    require!(holds, SettlementError::OutcomeNotProven);
 
-    market.resolved = true;
-    market.outcome = if holds { OUTCOME_YES } else { OUTCOME_NO };
+    if !market.resolved {
+        market.resolved = true;
+        market.dispute_ends_at = now
+            .checked_add(market.dispute_window)
+            .ok_or(SettlementError::Overflow)?;
+    }
+    market.outcome = stated.outcome();
+    market.settled_by = settled_by;
     Ok(())
 }

@@ -1,0 +1,163 @@
+//! Whether a node can move its clock, asked of the node rather than guessed from its URL:
+//! `localnet` answers at `--url localnet` and at its raw `http://127.0.0.1:PORT` alike.
+
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::client_error::ErrorKind;
+use solana_rpc_client_api::request::{RpcError, RpcRequest};
+
+use super::{ClientError, FulltimeClient, rpc_error};
+use crate::cluster::{Cluster, Endpoint};
+
+/// surfpool's cheat code that moves the cluster clock.
+pub const TIME_TRAVEL_METHOD: &str = "surfnet_timeTravel";
+
+/// JSON-RPC 2.0's "invalid params": the node has the method and refused the parameters.
+const INVALID_PARAMS: i64 = -32602;
+
+/// What a node said about moving its clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeTravel {
+    Supported,
+    /// The node cannot move its clock; `reason` says how it answered.
+    Unsupported {
+        reason: String,
+    },
+}
+
+impl FulltimeClient {
+    /// Whether this client's node serves `surfnet_timeTravel`.
+    pub async fn time_travel_support(&self) -> Result<TimeTravel, ClientError> {
+        probe(&self.endpoint.cluster, &self.rpc).await
+    }
+}
+
+/// Whether the node of `endpoint` serves `surfnet_timeTravel`, without connecting a
+/// [`FulltimeClient`] (a plain node may have no settlement config to connect to).
+pub async fn time_travel_support(endpoint: &Endpoint) -> Result<TimeTravel, ClientError> {
+    let rpc = RpcClient::new(endpoint.rpc_url.clone());
+    probe(&endpoint.cluster, &rpc).await
+}
+
+async fn probe(cluster: &Cluster, rpc: &RpcClient) -> Result<TimeTravel, ClientError> {
+    // The public clusters run validators without cheat codes; no need to ask them.
+    if matches!(cluster, Cluster::Devnet | Cluster::Mainnet) {
+        return Ok(TimeTravel::Unsupported {
+            reason: format!("{cluster} is a public cluster, without cheat codes"),
+        });
+    }
+    // A parameter that is no time-travel config: a node with the method refuses it as invalid
+    // params before running anything, so the clock stays put, and a node without it answers
+    // "method not found" (or, for surfpool with the cheat code turned off, says so). Without
+    // parameters surfpool would jump an hour ahead.
+    let answer = rpc
+        .send::<serde_json::Value>(
+            RpcRequest::Custom {
+                method: TIME_TRAVEL_METHOD,
+            },
+            serde_json::json!(["fulltime-probe"]),
+        )
+        .await;
+    let error = match answer {
+        Ok(_) => return Ok(TimeTravel::Supported),
+        Err(error) => error,
+    };
+    match error.kind() {
+        ErrorKind::RpcError(RpcError::RpcResponseError { code, .. }) if *code == INVALID_PARAMS => {
+            Ok(TimeTravel::Supported)
+        }
+        ErrorKind::RpcError(RpcError::RpcResponseError { code, message, .. }) => {
+            Ok(TimeTravel::Unsupported {
+                reason: format!("the node answered `{message}` (JSON-RPC error {code})"),
+            })
+        }
+        _ => Err(rpc_error(rpc, error)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+
+    use super::*;
+
+    /// A JSON-RPC node that answers every request with `error`, and the endpoint of its URL.
+    async fn node_answering(error: serde_json::Value) -> Endpoint {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let url = format!("http://{}", listener.local_addr().expect("address"));
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let mut request = vec![0; 64 * 1024];
+                let _ = stream.read(&mut request).await;
+                let body =
+                    serde_json::json!({"jsonrpc": "2.0", "id": 1, "error": error}).to_string();
+                let response = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+                     connection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = stream.write_all(response.as_bytes()).await;
+            }
+        });
+        Endpoint {
+            cluster: Cluster::Custom(url.clone()),
+            rpc_url: url,
+            oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+            usdc_mint: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_node_without_the_method_cannot_travel() {
+        let endpoint =
+            node_answering(serde_json::json!({"code": -32601, "message": "Method not found"}))
+                .await;
+        assert_eq!(
+            time_travel_support(&endpoint).await.expect("an answer"),
+            TimeTravel::Unsupported {
+                reason: "the node answered `Method not found` (JSON-RPC error -32601)".into()
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_node_that_refuses_the_probes_parameter_has_the_method() {
+        let endpoint =
+            node_answering(serde_json::json!({"code": -32602, "message": "Invalid params"})).await;
+        assert_eq!(
+            time_travel_support(&endpoint).await.expect("an answer"),
+            TimeTravel::Supported
+        );
+    }
+
+    #[tokio::test]
+    async fn public_clusters_are_not_asked() {
+        for cluster in [Cluster::Devnet, Cluster::Mainnet] {
+            let endpoint = Endpoint {
+                cluster: cluster.clone(),
+                // Nothing listens here: an answer proves no request was made.
+                rpc_url: "http://127.0.0.1:9".into(),
+                oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+                usdc_mint: None,
+            };
+            assert!(matches!(
+                time_travel_support(&endpoint).await,
+                Ok(TimeTravel::Unsupported { .. })
+            ));
+        }
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_node_is_an_rpc_error() {
+        let endpoint = Endpoint {
+            cluster: Cluster::Custom("http://127.0.0.1:9".into()),
+            rpc_url: "http://127.0.0.1:9".into(),
+            oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+            usdc_mint: None,
+        };
+        assert!(matches!(
+            time_travel_support(&endpoint).await,
+            Err(ClientError::Rpc { .. })
+        ));
+    }
+}

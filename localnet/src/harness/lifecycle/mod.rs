@@ -1,0 +1,18 @@
+//! Random market lifecycles checked against an independent model of the contract. The property
+//! test (`tests/lifecycle_properties.rs`) draws the steps with proptest strategies, the soak
+//! binary (`src/bin/soak.rs`) with [`SplitMix64`] from a seed; both run them with
+//! [`run_lifecycle`].
+
+mod batch;
+mod model;
+mod payout;
+pub mod picks;
+mod random;
+mod report;
+mod runner;
+mod step;
+
+pub use random::{SplitMix64, random_lifecycle};
+pub use report::{Run, Tally, Violation};
+pub use runner::run_lifecycle;
+pub use step::{Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};

@@ -1,0 +1,476 @@
+//! The contract as a model. For each step it predicts either success with the exact tokens that
+//! move, or the exact error, from the published rules alone: the program's code and constants
+//! are not consulted. It keeps its own clock, balances, totals and positions, and assumes each
+//! step did what it predicted; the runner stops a lifecycle at the first disagreement.
+//!
+//! Markets prove a single stat; two-stat markets (`second_stat`) are not modelled yet.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+use settlement::{MarketTerms, SettlementError, StatedOutcome};
+use txline_interface::{Comparison, OracleError};
+
+use super::payout::{is_pro_rata_floor, winning_share};
+use super::step::Mark;
+use crate::native::FalsePredicate;
+
+// The contract's numbers, written out again so that a wrong constant in the program shows.
+const MIN_DEPOSIT: u64 = 100_000;
+const MAX_QUESTION_CHARS: usize = 140;
+const DAY: i64 = 86_400;
+const GRACE_SECS: i64 = 7 * DAY;
+const MAX_CLOSE_AHEAD_SECS: i64 = 366 * DAY;
+const DISPUTE_WINDOWS: RangeInclusive<i64> = 60..=7 * DAY;
+const NO: u8 = 0;
+const YES: u8 = 1;
+
+/// What a step should do.
+#[derive(Clone, Copy, Debug)]
+pub enum Expected {
+    Done(Movement),
+    Refused(Refusal),
+}
+
+/// The tokens a successful step moves between its wallet and its market's vault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    Nothing,
+    IntoVault(u64),
+    OutOfVault(u64),
+}
+
+/// One error, named with the program that raises it.
+#[derive(Clone, Copy, Debug)]
+pub enum Refusal {
+    Settlement(SettlementError),
+    Oracle(OracleError),
+    /// Anchor refuses a position account that was never created.
+    PositionMissing,
+    /// SPL Token refuses a transfer larger than the wallet's balance.
+    InsufficientFunds,
+}
+
+/// What the model knows of a proof: its batch, its stat, and the event it proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofFacts {
+    pub ts_ms: i64,
+    pub fixture_id: i64,
+    pub stat_key: u32,
+    pub period: i32,
+    /// The stat's value after each event of the proof's events tree, in order.
+    pub events: Vec<i32>,
+    pub event: usize,
+}
+
+impl ProofFacts {
+    fn value(&self) -> Option<i32> {
+        self.events.get(self.event).copied()
+    }
+
+    /// From a later batch, or a later event of the very same events tree.
+    fn is_later_than(&self, other: &Self) -> bool {
+        self.ts_ms > other.ts_ms
+            || (self.ts_ms == other.ts_ms
+                && self.events == other.events
+                && self.event > other.event)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Settlement {
+    pub outcome: u8,
+    pub dispute_ends_at: i64,
+    pub proof: ProofFacts,
+}
+
+#[derive(Clone, Debug)]
+pub struct PositionModel {
+    pub side: u8,
+    pub stake: u64,
+    /// What the position was paid, once it was.
+    pub received: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MarketModel {
+    pub close_time: i64,
+    pub dispute_window: i64,
+    pub comparison: Comparison,
+    pub threshold: i32,
+    pub fixture_id: i64,
+    pub stat_key: u32,
+    pub period: i32,
+    /// Staked on NO and on YES.
+    pub totals: [u64; 2],
+    pub deposited: u64,
+    pub paid: u64,
+    pub settlement: Option<Settlement>,
+    /// By wallet number.
+    pub positions: BTreeMap<usize, PositionModel>,
+}
+
+impl MarketModel {
+    fn pool(&self) -> Option<u64> {
+        self.totals[0].checked_add(self.totals[1])
+    }
+
+    fn grace_ends_at(&self) -> i64 {
+        self.close_time.saturating_add(GRACE_SECS)
+    }
+
+    /// The final outcome, once the dispute window is over.
+    fn final_outcome(&self, now: i64) -> Option<u8> {
+        self.settlement
+            .as_ref()
+            .filter(|settlement| now >= settlement.dispute_ends_at)
+            .map(|settlement| settlement.outcome)
+    }
+
+    fn staked_on(&self, side: u8) -> u64 {
+        self.totals[usize::from(side)]
+    }
+
+    /// The outcome a proven value gives this market's question.
+    pub fn truth(&self, value: i32) -> StatedOutcome {
+        let t = self.threshold;
+        match self.comparison {
+            Comparison::GreaterThan if value > t => StatedOutcome::Yes,
+            // At the threshold too: the value is not above it.
+            Comparison::GreaterThan => StatedOutcome::NoBelow,
+            Comparison::LessThan if value < t => StatedOutcome::Yes,
+            Comparison::LessThan => StatedOutcome::NoAbove,
+            Comparison::EqualTo => match value.cmp(&t) {
+                Ordering::Equal => StatedOutcome::Yes,
+                Ordering::Less => StatedOutcome::NoBelow,
+                Ordering::Greater => StatedOutcome::NoAbove,
+            },
+        }
+    }
+
+    /// A NO that this market's question cannot have: the value of a failed `gt` is never above
+    /// the threshold, that of a failed `lt` never below it.
+    fn is_impossible(&self, stated: StatedOutcome) -> bool {
+        matches!(
+            (stated, self.comparison),
+            (StatedOutcome::NoAbove, Comparison::GreaterThan)
+                | (StatedOutcome::NoBelow, Comparison::LessThan)
+        )
+    }
+
+    /// Checks a finished market: every stake was paid as the contract says, and what stays in
+    /// the vault (`vault`) is rounding dust below one unit per winner.
+    pub fn check_paid_out(&self, vault: u64) -> Result<(), String> {
+        let pool = self.pool().ok_or("the pool overflows")?;
+        let winner = self
+            .settlement
+            .as_ref()
+            .map(|settlement| settlement.outcome)
+            .filter(|&outcome| self.staked_on(outcome) > 0);
+        let mut winners = 0u64;
+        let mut total = 0u64;
+        for (wallet, position) in &self.positions {
+            let received = position.received;
+            let fair = match winner {
+                None => received == Some(position.stake),
+                Some(outcome) if position.side == outcome => {
+                    winners += 1;
+                    received.is_some_and(|paid| {
+                        paid >= position.stake
+                            && is_pro_rata_floor(
+                                paid,
+                                position.stake,
+                                pool,
+                                self.staked_on(outcome),
+                            )
+                    })
+                }
+                Some(_) => received.is_none(),
+            };
+            if !fair {
+                return Err(format!(
+                    "wallet {wallet}'s {position:?} was not paid its due"
+                ));
+            }
+            total = total
+                .checked_add(received.unwrap_or(0))
+                .ok_or("payouts overflow")?;
+        }
+        let dust = pool.checked_sub(total).ok_or("payouts exceed the pool")?;
+        if vault != dust || dust >= winners.max(1) {
+            return Err(format!(
+                "vault holds {vault} after paying {total} of {pool} to {winners} winners"
+            ));
+        }
+        Ok(())
+    }
+}
+
+pub struct Model {
+    oracle: FalsePredicate,
+    pub now: i64,
+    /// Each wallet's test USDC.
+    pub balances: Vec<u64>,
+    pub markets: Vec<MarketModel>,
+}
+
+impl Model {
+    pub fn new(oracle: FalsePredicate, now: i64, balances: Vec<u64>) -> Self {
+        Self {
+            oracle,
+            now,
+            balances,
+            markets: Vec::new(),
+        }
+    }
+
+    pub fn create_market(&mut self, terms: &MarketTerms) -> Expected {
+        let decidable = match terms.predicate.comparison {
+            Comparison::GreaterThan => terms.predicate.threshold != i32::MAX,
+            Comparison::LessThan => terms.predicate.threshold != i32::MIN,
+            Comparison::EqualTo => true,
+        };
+        let refusal = if terms.question.chars().count() > MAX_QUESTION_CHARS {
+            Some(SettlementError::QuestionTooLong)
+        } else if !decidable {
+            Some(SettlementError::InvalidPredicate)
+        } else if terms.close_time <= self.now {
+            Some(SettlementError::InvalidCloseTime)
+        } else if terms.close_time.saturating_sub(self.now) > MAX_CLOSE_AHEAD_SECS {
+            Some(SettlementError::CloseTimeTooFar)
+        } else if !DISPUTE_WINDOWS.contains(&terms.dispute_window) {
+            Some(SettlementError::InvalidDisputeWindow)
+        } else {
+            None
+        };
+        if let Some(error) = refusal {
+            return Expected::Refused(Refusal::Settlement(error));
+        }
+        self.markets.push(MarketModel {
+            close_time: terms.close_time,
+            dispute_window: terms.dispute_window,
+            comparison: terms.predicate.comparison,
+            threshold: terms.predicate.threshold,
+            fixture_id: terms.fixture_id,
+            stat_key: terms.stat_key,
+            period: terms.period,
+            totals: [0, 0],
+            deposited: 0,
+            paid: 0,
+            settlement: None,
+            positions: BTreeMap::new(),
+        });
+        Expected::Done(Movement::Nothing)
+    }
+
+    pub fn deposit(&mut self, wallet: usize, market: usize, outcome: u8, amount: u64) -> Expected {
+        let now = self.now;
+        let balance = &mut self.balances[wallet];
+        let model = &mut self.markets[market];
+        let locked = model
+            .positions
+            .get(&wallet)
+            .is_some_and(|position| position.side != outcome);
+        let refusal = if outcome > YES {
+            Some(Refusal::Settlement(SettlementError::InvalidOutcome))
+        } else if amount < MIN_DEPOSIT {
+            Some(Refusal::Settlement(SettlementError::BelowMinimum))
+        } else if model.settlement.is_some() {
+            Some(Refusal::Settlement(SettlementError::MarketResolved))
+        } else if now >= model.close_time {
+            Some(Refusal::Settlement(SettlementError::MarketClosed))
+        } else if locked {
+            Some(Refusal::Settlement(SettlementError::OutcomeLocked))
+        } else if amount > *balance {
+            Some(Refusal::InsufficientFunds)
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            return Expected::Refused(refusal);
+        }
+        let staked = model
+            .positions
+            .get(&wallet)
+            .map_or(0, |position| position.stake);
+        let side = usize::from(outcome);
+        // All the test USDC there is fits in a u64, so none of these can overflow.
+        let (Some(stake), Some(total), Some(deposited)) = (
+            staked.checked_add(amount),
+            model.totals[side].checked_add(amount),
+            model.deposited.checked_add(amount),
+        ) else {
+            return Expected::Refused(Refusal::Settlement(SettlementError::Overflow));
+        };
+        model
+            .positions
+            .entry(wallet)
+            .or_insert(PositionModel {
+                side: outcome,
+                stake: 0,
+                received: None,
+            })
+            .stake = stake;
+        model.totals[side] = total;
+        model.deposited = deposited;
+        *balance -= amount;
+        Expected::Done(Movement::IntoVault(amount))
+    }
+
+    pub fn settle(&mut self, market: usize, proof: ProofFacts, stated: StatedOutcome) -> Expected {
+        let now = self.now;
+        let oracle = self.oracle;
+        let model = &mut self.markets[market];
+        let refusal = |error| Expected::Refused(Refusal::Settlement(error));
+        if now < model.close_time {
+            return refusal(SettlementError::MarketNotClosed);
+        }
+        match &model.settlement {
+            Some(settled) if now >= settled.dispute_ends_at => {
+                return refusal(SettlementError::MarketResolved);
+            }
+            None if now >= model.grace_ends_at() => {
+                return refusal(SettlementError::SettlementWindowClosed);
+            }
+            _ => {}
+        }
+        if proof.fixture_id != model.fixture_id {
+            return refusal(SettlementError::FixtureMismatch);
+        }
+        if (proof.stat_key, proof.period) != (model.stat_key, model.period) {
+            return refusal(SettlementError::StatMismatch);
+        }
+        if let Some(settled) = &model.settlement
+            && !proof.is_later_than(&settled.proof)
+        {
+            return refusal(SettlementError::ProofNotLater);
+        }
+        if model.is_impossible(stated) {
+            return refusal(SettlementError::InvalidOutcome);
+        }
+        // `Batch::facts` never describes an event its summary does not have.
+        let Some(value) = proof.value() else {
+            return refusal(SettlementError::Overflow);
+        };
+        if stated != model.truth(value) {
+            return match oracle {
+                FalsePredicate::ReturnFalse => refusal(SettlementError::OutcomeNotProven),
+                FalsePredicate::Fail => {
+                    Expected::Refused(Refusal::Oracle(OracleError::PredicateFailed))
+                }
+            };
+        }
+        let outcome = if stated == StatedOutcome::Yes {
+            YES
+        } else {
+            NO
+        };
+        // Replacing a settlement keeps its deadline.
+        let dispute_ends_at = match &model.settlement {
+            Some(settled) => settled.dispute_ends_at,
+            None => now.saturating_add(model.dispute_window),
+        };
+        model.settlement = Some(Settlement {
+            outcome,
+            dispute_ends_at,
+            proof,
+        });
+        Expected::Done(Movement::Nothing)
+    }
+
+    pub fn claim(&mut self, wallet: usize, market: usize) -> Expected {
+        let now = self.now;
+        let model = &self.markets[market];
+        let Some(position) = model.positions.get(&wallet) else {
+            return Expected::Refused(Refusal::PositionMissing);
+        };
+        let refusal = |error| Expected::Refused(Refusal::Settlement(error));
+        let Some(outcome) = model.final_outcome(now) else {
+            return refusal(SettlementError::NotResolved);
+        };
+        if position.received.is_some() {
+            return refusal(SettlementError::AlreadyClaimed);
+        }
+        let winning = model.staked_on(outcome);
+        if winning == 0 {
+            return refusal(SettlementError::NoWinners);
+        }
+        if position.side != outcome {
+            return refusal(SettlementError::NotAWinner);
+        }
+        let losing = model.staked_on(1 - outcome);
+        let Some(share) = winning_share(position.stake, winning, losing) else {
+            return refusal(SettlementError::Overflow);
+        };
+        self.pay(wallet, market, share)
+    }
+
+    pub fn refund(&mut self, wallet: usize, market: usize) -> Expected {
+        let now = self.now;
+        let model = &self.markets[market];
+        let Some(position) = model.positions.get(&wallet) else {
+            return Expected::Refused(Refusal::PositionMissing);
+        };
+        let refusal = |error| Expected::Refused(Refusal::Settlement(error));
+        let refundable = match (&model.settlement, model.final_outcome(now)) {
+            (Some(_), None) => return refusal(SettlementError::NotResolved),
+            (Some(_), Some(outcome)) => model.staked_on(outcome) == 0,
+            (None, _) => now >= model.grace_ends_at(),
+        };
+        if !refundable {
+            return refusal(SettlementError::RefundUnavailable);
+        }
+        if position.received.is_some() {
+            return refusal(SettlementError::AlreadyClaimed);
+        }
+        let stake = position.stake;
+        self.pay(wallet, market, stake)
+    }
+
+    fn pay(&mut self, wallet: usize, market: usize, amount: u64) -> Expected {
+        let model = &mut self.markets[market];
+        let (Some(paid), Some(balance)) = (
+            model.paid.checked_add(amount),
+            self.balances[wallet].checked_add(amount),
+        ) else {
+            return Expected::Refused(Refusal::Settlement(SettlementError::Overflow));
+        };
+        model.paid = paid;
+        self.balances[wallet] = balance;
+        if let Some(position) = model.positions.get_mut(&wallet) {
+            position.received = Some(amount);
+        }
+        Expected::Done(Movement::OutOfVault(amount))
+    }
+
+    /// Where `mark` puts the clock, if the market has such a moment.
+    pub fn time_of(&self, market: usize, mark: Mark) -> Option<i64> {
+        let model = &self.markets[market];
+        let dispute_ends_at = model
+            .settlement
+            .as_ref()
+            .map(|settlement| settlement.dispute_ends_at);
+        match mark {
+            Mark::BeforeClose => Some(model.close_time - 1),
+            Mark::Close => Some(model.close_time),
+            Mark::BeforeDisputeEnd => dispute_ends_at.map(|end| end - 1),
+            Mark::DisputeEnd => dispute_ends_at,
+            Mark::BeforeGraceEnd => Some(model.grace_ends_at() - 1),
+            Mark::GraceEnd => Some(model.grace_ends_at()),
+            Mark::Forward(secs) => self.now.checked_add(secs),
+        }
+    }
+
+    /// When every market is over: its grace period and any dispute window have ended.
+    pub fn end_of_all(&self) -> i64 {
+        self.markets
+            .iter()
+            .flat_map(|model| {
+                let dispute_ends_at = model.settlement.as_ref().map(|s| s.dispute_ends_at);
+                [Some(model.grace_ends_at()), dispute_ends_at]
+            })
+            .flatten()
+            .fold(self.now, i64::max)
+    }
+}

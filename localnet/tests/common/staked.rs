@@ -1,0 +1,55 @@
+//! A market with a stake on each side, and the token accounts that prove a refusal moved
+//! nothing.
+
+use anchor_lang::prelude::Pubkey;
+use fulltime_client::pda;
+use fulltime_localnet::harness::TestChain;
+use settlement::MarketTerms;
+use solana_keypair::Keypair;
+use solana_signer::Signer;
+
+use super::{USDC, balances};
+
+/// Yves holds 3 USDC on YES, Nora 1 USDC on NO; each started with 10 USDC.
+pub struct Staked {
+    pub chain: TestChain,
+    pub market: Pubkey,
+    pub yves: Keypair,
+    pub nora: Keypair,
+    /// Both wallets' token accounts and the vault.
+    pub watched: Vec<Pubkey>,
+}
+
+impl Staked {
+    pub fn new(mut chain: TestChain, terms: MarketTerms) -> Self {
+        let creator = chain.new_wallet(0);
+        let market = chain.create_market(&creator, terms).expect("create market");
+        let yves = chain.new_wallet(10 * USDC);
+        let nora = chain.new_wallet(10 * USDC);
+        chain.deposit(&yves, &market, 1, 3 * USDC).expect("YES");
+        chain.deposit(&nora, &market, 0, USDC).expect("NO");
+        let mint = chain.mint();
+        let watched = vec![
+            pda::token_account(&yves.pubkey(), &mint),
+            pda::token_account(&nora.pubkey(), &mint),
+            pda::vault(&market),
+        ];
+        Self {
+            chain,
+            market,
+            yves,
+            nora,
+            watched,
+        }
+    }
+
+    pub fn balances(&self) -> Vec<u64> {
+        balances(&self.chain, &self.watched)
+    }
+
+    /// Whether a settlement is recorded, and the market's outcome byte.
+    pub fn settlement(&self) -> (bool, u8) {
+        let market = self.chain.market(&self.market).expect("market");
+        (market.resolved, market.outcome)
+    }
+}

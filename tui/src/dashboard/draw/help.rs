@@ -1,0 +1,52 @@
+//! The `?` overlay: every key of every mode, from the same table as the key handling.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use super::theme;
+use crate::dashboard::keys::{BINDINGS, Binding, Mode};
+
+/// Forms with keys of their own, after the keys every form and popup shares.
+const FORMS: [(Mode, &str); 3] = [
+    (Mode::Deposit, "Deposit form"),
+    (Mode::Warp, "Warp the clock"),
+    (Mode::Create, "New market"),
+];
+
+pub fn draw(frame: &mut Frame, area: Rect) {
+    let block = Block::bordered().title(" Keys (Esc closes) ");
+    let inner = block.inner(area);
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    // The list's keys on the left, the forms' on the right.
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
+    let mut list = vec![Line::styled("Market list", theme::header())];
+    list.extend(keys(|binding| binding.modes.contains(&Mode::List)));
+    frame.render_widget(Paragraph::new(list), left);
+    let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
+    forms.extend(keys(|binding| {
+        !binding.modes.contains(&Mode::List) && binding.modes.len() > 1
+    }));
+    for (mode, title) in FORMS {
+        forms.push(Line::styled(title, theme::header()));
+        forms.extend(keys(|binding| binding.modes == [mode]));
+    }
+    frame.render_widget(Paragraph::new(forms), right);
+}
+
+/// One line per binding that `select` picks, in table order.
+fn keys(select: impl Fn(&Binding) -> bool) -> Vec<Line<'static>> {
+    BINDINGS
+        .iter()
+        .filter(|binding| select(binding))
+        .map(|binding| {
+            Line::from(vec![
+                Span::styled(format!(" {:<7}", binding.label), theme::key()),
+                Span::raw(binding.help),
+            ])
+        })
+        .collect()
+}

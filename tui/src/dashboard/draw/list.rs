@@ -1,0 +1,202 @@
+//! The market list: id, question, state (with a provisional settlement's time left), time to
+//! close, pools, implied odds and the wallet's side and stake. Only the rows on screen are built,
+//! so a list of thousands of markets draws as fast as a short one.
+
+use fulltime_client::amount::format_usdc;
+use fulltime_client::market_status::MarketStatus;
+use fulltime_client::settlement::state::Market;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
+
+use super::{spinner, theme};
+use crate::dashboard::app::App;
+use crate::dashboard::chain::Chain;
+use crate::dashboard::position::yes_percent;
+use crate::dashboard::remote::Remote;
+use crate::input::format_span;
+use crate::output::market::{outcome_label, status_label};
+
+/// Below this width the odds and time-to-close columns give way to the question.
+const WIDE: u16 = 110;
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let visible = app.visible();
+    let block = Block::bordered().title(title(app, visible.len()));
+    let chain = match &app.chain {
+        Remote::Loaded(chain) => chain,
+        Remote::Idle | Remote::Loading => {
+            let text = format!("{} Reading the markets...", spinner(app.tick));
+            frame.render_widget(Paragraph::new(text).block(block), area);
+            return;
+        }
+        Remote::Failed(error) => {
+            let text = vec![
+                Line::styled("Cannot read the cluster", theme::bad()),
+                Line::raw(error.clone()),
+                Line::styled("Retrying every second.", theme::dim()),
+            ];
+            frame.render_widget(
+                Paragraph::new(text)
+                    .block(block)
+                    .wrap(ratatui::widgets::Wrap { trim: true }),
+                area,
+            );
+            return;
+        }
+    };
+    if visible.is_empty() {
+        let text = if chain.markets.is_empty() {
+            "No markets yet. Create one with `fulltime create-market`."
+        } else if app.mine_only {
+            "The wallet has no position here. Press m to list all markets."
+        } else {
+            "No market matches the filter. Esc clears it."
+        };
+        frame.render_widget(Paragraph::new(text).block(block), area);
+        return;
+    }
+    let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
+    let selected = app
+        .selected
+        .and_then(|id| visible.iter().position(|market| market.id == id))
+        .unwrap_or(0);
+    // Whole pages: the list only jumps when the selection leaves the page.
+    let first = selected / inner_height * inner_height;
+    let wide = area.width >= WIDE;
+    let id_width = visible
+        .iter()
+        .map(|market| market.id.to_string().len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let page: Vec<(usize, &&Market)> = visible
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(inner_height)
+        .collect();
+    // The state column is as wide as the longest state on the page, within bounds.
+    let state_width = page
+        .iter()
+        .map(|(_, market)| status_label(MarketStatus::of(market, chain.now), chain.now).len())
+        .max()
+        .unwrap_or(0)
+        // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
+        // more than the question, which the detail pane shows whole.
+        .clamp(6, if wide { 34 } else { 30 });
+    let rows = page.into_iter().map(|(index, market)| {
+        let row = row(market, chain, wide);
+        if index == selected {
+            row.style(theme::selected())
+        } else {
+            row
+        }
+    });
+    let table = Table::new(rows, widths(wide, id_width, state_width))
+        .header(header(wide).style(theme::header()))
+        .block(block)
+        .column_spacing(1);
+    frame.render_widget(table, area);
+}
+
+fn title(app: &App, count: usize) -> Line<'static> {
+    let which = if app.mine_only { "mine" } else { "all" };
+    let mut spans = vec![Span::raw(format!(
+        " Markets ({which}, {count}) sorted by {} ",
+        app.sort.label()
+    ))];
+    if app.filtering || !app.filter.is_empty() {
+        let cursor = if app.filtering { "_" } else { "" };
+        spans.push(Span::styled(
+            format!(" /{}{cursor} ", app.filter),
+            theme::key(),
+        ));
+    }
+    if let Some(notice) = &app.notice {
+        spans.push(Span::styled(format!(" {notice} "), theme::bad()));
+    }
+    Line::from(spans)
+}
+
+fn widths(wide: bool, id_width: usize, state_width: usize) -> Vec<Constraint> {
+    let length = |width: usize| Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX));
+    let mut widths = vec![length(id_width), Constraint::Fill(1), length(state_width)];
+    if wide {
+        widths.push(Constraint::Length(10));
+    }
+    widths.extend([Constraint::Length(7), Constraint::Length(7)]);
+    if wide {
+        widths.push(Constraint::Length(4));
+    }
+    widths.push(Constraint::Length(12));
+    widths
+}
+
+fn header(wide: bool) -> Row<'static> {
+    let mut cells = vec!["ID", "QUESTION", "STATE"];
+    if wide {
+        cells.push("CLOSES IN");
+    }
+    cells.extend(["YES", "NO"]);
+    if wide {
+        cells.push("YES%");
+    }
+    cells.push("MINE");
+    Row::new(cells)
+}
+
+/// `2.5`: the unit is in the column header.
+fn usdc(amount: u64) -> String {
+    format_usdc(amount).trim_end_matches(" USDC").to_owned()
+}
+
+fn row<'a>(market: &'a Market, chain: &Chain, wide: bool) -> Row<'a> {
+    let status = MarketStatus::of(market, chain.now);
+    let mut cells = vec![
+        Cell::from(market.id.to_string()),
+        Cell::from(market.question.as_str()),
+        Cell::from(Span::styled(
+            status_label(status, chain.now),
+            state_style(status),
+        )),
+    ];
+    if wide {
+        let closes = if status == MarketStatus::Open {
+            format_span(market.close_time.saturating_sub(chain.now))
+        } else {
+            "closed".to_owned()
+        };
+        cells.push(Cell::from(closes));
+    }
+    cells.extend([
+        Cell::from(usdc(market.total_yes)),
+        Cell::from(usdc(market.total_no)),
+    ]);
+    if wide {
+        cells.push(Cell::from(
+            yes_percent(market).map_or_else(|| "-".to_owned(), |percent| format!("{percent}%")),
+        ));
+    }
+    let mine = chain
+        .position(market.id)
+        .map_or_else(String::new, |position| {
+            let paid = if position.claimed { " paid" } else { "" };
+            format!(
+                "{} {}{paid}",
+                outcome_label(position.outcome),
+                usdc(position.amount)
+            )
+        });
+    cells.push(Cell::from(mine));
+    Row::new(cells)
+}
+
+fn state_style(status: MarketStatus) -> ratatui::style::Style {
+    match status {
+        MarketStatus::Open => theme::good(),
+        MarketStatus::Closed | MarketStatus::Provisional { .. } => ratatui::style::Style::new(),
+        MarketStatus::Resolved { .. } | MarketStatus::Expired => theme::dim(),
+    }
+}

@@ -1,0 +1,74 @@
+//! The deposit form: side, amount, the wallet's balance and holding, and the verdict of the
+//! checks as typed (or what the deposit pays if its side wins).
+
+use fulltime_client::amount::format_usdc;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::{market_of, show_fitted};
+use crate::dashboard::app::App;
+use crate::dashboard::draw::theme;
+use crate::dashboard::forms::{DepositCheck, DepositForm};
+use crate::output::market::{outcome_label, position_summary};
+
+pub fn draw(app: &App, form: &DepositForm, frame: &mut Frame, area: Rect) {
+    let Some((market, chain)) = market_of(app, form.market) else {
+        return;
+    };
+    let side = |outcome: u8, style| {
+        if outcome == form.outcome {
+            Span::styled(format!("[{}]", outcome_label(outcome)), style)
+        } else {
+            Span::raw(format!(" {} ", outcome_label(outcome)))
+        }
+    };
+    let balance = chain
+        .balances
+        .and_then(|balances| balances.usdc)
+        .map_or_else(|| "none".to_owned(), format_usdc);
+    let verdict = match form.check(chain) {
+        DepositCheck::Ready { amount, payout } => Line::styled(
+            format!(
+                "Enter deposits {}; pays {} if {} wins",
+                format_usdc(amount),
+                format_usdc(payout),
+                outcome_label(form.outcome)
+            ),
+            theme::good(),
+        ),
+        DepositCheck::Invalid(reason) => Line::styled(reason, theme::bad()),
+    };
+    let mut lines = vec![
+        Line::raw(market.question.clone()),
+        Line::from(vec![
+            Span::styled("Side    ", theme::header()),
+            side(1, theme::yes()),
+            Span::raw(" "),
+            side(0, theme::no()),
+            Span::styled("  (Tab switches)", theme::dim()),
+        ]),
+        Line::from(vec![
+            Span::styled("Amount  ", theme::header()),
+            Span::raw(format!("{}_ USDC", form.amount)),
+        ]),
+        Line::from(vec![
+            Span::styled("Wallet  ", theme::header()),
+            Span::raw(balance),
+        ]),
+    ];
+    if let Some(position) = chain.position(form.market) {
+        lines.push(Line::from(vec![
+            Span::styled("Holding ", theme::header()),
+            Span::raw(position_summary(position)),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(verdict);
+    show_fitted(
+        frame,
+        area,
+        format!(" Deposit in market {} ", form.market),
+        lines,
+    );
+}

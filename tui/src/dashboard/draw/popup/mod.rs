@@ -1,0 +1,77 @@
+//! Popups over the dashboard, one file each: the help, the deposit form, the settle picker, a
+//! claim or refund confirmation, the warp and create-market forms, a request's progress and
+//! result, and errors.
+
+mod confirm;
+mod create;
+mod deposit;
+mod result;
+mod settle;
+mod warp;
+
+use fulltime_client::settlement::state::Market;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::help;
+use crate::dashboard::app::{App, Popup};
+use crate::dashboard::chain::Chain;
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let Some(popup) = &app.popup else {
+        return;
+    };
+    match popup {
+        Popup::Help => help::draw(frame, centered(area, 110, 30)),
+        Popup::Deposit(form) => deposit::draw(app, form, frame, area),
+        Popup::Settle(picker) => settle::draw(app, picker, frame, centered(area, 76, 18)),
+        Popup::Confirm(confirm) => confirm::draw(app, *confirm, frame, area),
+        Popup::Warp(form) => warp::draw(app, form, frame, area),
+        Popup::Create(form) => create::draw(app, form, frame, area),
+        Popup::Progress => result::progress(app, frame, area),
+        Popup::Failure(failure) => result::failure(failure, frame, area),
+    }
+}
+
+/// A box of at most `width` x `height` in the middle of `area`.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    cell
+}
+
+/// Width of the popups that size themselves to their text.
+const POPUP_WIDTH: u16 = 76;
+
+/// Shows `lines` in a box as tall as they are once wrapped, in the middle of `area`.
+pub fn show_fitted(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line<'static>>) {
+    let width = POPUP_WIDTH.min(area.width);
+    let inner = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|line| line.width().div_ceil(inner).max(1))
+        .sum();
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    show(frame, centered(area, width, height), title, lines);
+}
+
+pub fn show(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line<'static>>) {
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+pub fn market_of(app: &App, id: u64) -> Option<(&Market, &Chain)> {
+    let chain = app.chain.loaded()?;
+    Some((chain.market(id)?, chain))
+}

@@ -1,0 +1,79 @@
+//! A request's progress and result (signature and explorer link), and the failure popup with
+//! the error's name, code, program, meaning and action.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::show_fitted;
+use crate::dashboard::action::Done;
+use crate::dashboard::app::{ActivityState, App};
+use crate::dashboard::draw::{spinner, theme};
+use crate::dashboard::failure::FailureView;
+
+pub fn progress(app: &App, frame: &mut Frame, area: Rect) {
+    let Some(activity) = app.activity.first() else {
+        return;
+    };
+    let lines = match &activity.state {
+        ActivityState::Running(stage) => vec![Line::raw(format!(
+            "{} {}...",
+            spinner(app.tick),
+            stage.label()
+        ))],
+        ActivityState::Done(Done {
+            summary,
+            short_signature,
+            explorer,
+        }) => {
+            // A warp has no transaction to confirm.
+            let word = if short_signature.is_empty() {
+                "Done"
+            } else {
+                "Confirmed"
+            };
+            let mut lines = vec![Line::styled(format!("{word}: {summary}"), theme::good())];
+            if !short_signature.is_empty() {
+                lines.push(Line::from(vec![
+                    Span::styled("Signature ", theme::header()),
+                    Span::raw(short_signature.clone()),
+                ]));
+            }
+            if !explorer.is_empty() {
+                lines.push(Line::raw(explorer.clone()));
+            }
+            lines
+        }
+        ActivityState::Failed(headline) => vec![Line::styled(headline.clone(), theme::bad())],
+    };
+    show_fitted(frame, area, format!(" {} ", activity.what), lines);
+}
+
+pub fn failure(failure: &FailureView, frame: &mut Frame, area: Rect) {
+    let title = if failure.nothing_sent {
+        format!(" {} refused: nothing was sent ", failure.doing)
+    } else {
+        format!(" {} failed ", failure.doing)
+    };
+    let mut lines = vec![
+        Line::styled(failure.headline(), theme::bad()),
+        Line::raw(failure.message.clone()),
+        Line::from(vec![
+            Span::styled("Action: ", theme::header()),
+            Span::raw(failure.action.clone()),
+        ]),
+    ];
+    if failure.nothing_sent {
+        lines.push(Line::styled(
+            "The client refused it before sending: no transaction left this machine.",
+            theme::dim(),
+        ));
+    }
+    lines.extend(
+        failure
+            .notes
+            .iter()
+            .map(|note| Line::styled(note.clone(), theme::dim())),
+    );
+    show_fitted(frame, area, title, lines);
+}

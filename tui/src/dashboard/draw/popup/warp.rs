@@ -1,0 +1,49 @@
+//! The clock warp: each target with the time it means, or why there is none.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::show_fitted;
+use crate::dashboard::app::App;
+use crate::dashboard::draw::theme;
+use crate::dashboard::forms::{WarpForm, WarpTarget};
+use crate::input::format_time;
+
+pub fn draw(app: &App, form: &WarpForm, frame: &mut Frame, area: Rect) {
+    let Some(chain) = app.chain.loaded() else {
+        return;
+    };
+    let market = form.market.and_then(|id| chain.market(id));
+    let mut lines = vec![Line::styled(
+        format!("Cluster clock now {}", format_time(chain.now)),
+        theme::dim(),
+    )];
+    for target in WarpTarget::ALL {
+        let label = match (target, form.market) {
+            (WarpTarget::CloseTime, Some(id)) => format!("to market {id}'s close time"),
+            (WarpTarget::DisputeEnd, Some(id)) => format!("past market {id}'s dispute window"),
+            (WarpTarget::CloseTime, None) => "to the close time".to_owned(),
+            (WarpTarget::DisputeEnd, None) => "past the dispute window".to_owned(),
+            (WarpTarget::Duration, _) => format!("forward by {}_", form.duration),
+        };
+        let ok = form.time_of(target, market, chain.now).is_ok();
+        let line = Line::from(vec![
+            Span::raw(format!("{label:<36} ")),
+            Span::styled(
+                form.describe(target, market, chain.now),
+                if ok { theme::good() } else { theme::dim() },
+            ),
+        ]);
+        lines.push(if target == form.target {
+            line.style(theme::selected())
+        } else {
+            line
+        });
+    }
+    lines.push(Line::styled(
+        "Tab picks, typing sets the duration (90s, 10m, 2days), Enter warps",
+        theme::dim(),
+    ));
+    show_fitted(frame, area, " Warp the localnet clock ".to_owned(), lines);
+}

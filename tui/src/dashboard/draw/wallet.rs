@@ -1,0 +1,80 @@
+//! The wallet pane: address, SOL and test USDC, cluster and node health.
+
+use fulltime_client::amount::{format_sol, format_usdc};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use super::{spinner, theme};
+use crate::dashboard::app::App;
+use crate::dashboard::remote::Remote;
+use crate::input::format_time;
+
+fn field(label: &'static str, value: Span<'static>) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{label:<8}"), theme::header()),
+        value,
+    ])
+}
+
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let session = &app.session;
+    // The whole address when it fits, else its ends, as signatures are shortened.
+    let room = usize::from(area.width.saturating_sub(10));
+    let address = match &session.wallet {
+        Ok(address) if address.len() > room && address.len() > 10 => Span::raw(format!(
+            "{}..{}",
+            address.get(..4).unwrap_or_default(),
+            address.get(address.len() - 4..).unwrap_or_default()
+        )),
+        Ok(address) => Span::raw(address.clone()),
+        Err(why) => Span::styled(format!("none: {why}"), theme::bad()),
+    };
+    let balances = app.chain.loaded().and_then(|chain| chain.balances);
+    let (sol, usdc) = match (balances, &app.chain) {
+        (Some(balances), _) => (
+            Span::raw(format_sol(balances.lamports)),
+            match balances.usdc {
+                Some(usdc) => Span::raw(format_usdc(usdc)),
+                None => Span::styled("none yet (f asks the faucet)", theme::dim()),
+            },
+        ),
+        (None, Remote::Loading | Remote::Idle) => {
+            let waiting = || Span::styled(spinner(app.tick), theme::dim());
+            (waiting(), waiting())
+        }
+        (None, _) => (Span::raw("-"), Span::raw("-")),
+    };
+    let cluster = match &session.rpc_url {
+        Ok(url) if *url != session.cluster && session.cluster.len() + url.len() < room => {
+            format!("{} {url}", session.cluster)
+        }
+        _ => session.cluster.clone(),
+    };
+    let node = match (&app.chain, &app.node_down) {
+        (_, Some(failure)) if failure.unreachable => Span::styled("unreachable", theme::bad()),
+        (_, Some(_)) | (Remote::Failed(_), _) => Span::styled("read failed", theme::bad()),
+        (Remote::Loaded(chain), None) => Span::styled(
+            format!("up, read in {} ms", chain.round_trip_ms),
+            theme::good(),
+        ),
+        _ => Span::styled("connecting", theme::dim()),
+    };
+    let clock = app
+        .chain
+        .loaded()
+        .map_or_else(|| Span::raw("-"), |chain| Span::raw(format_time(chain.now)));
+    let lines = vec![
+        field("Address", address),
+        field("SOL", sol),
+        field("USDC", usdc),
+        field("Cluster", Span::raw(cluster)),
+        field("Node", node),
+        field("Clock", clock),
+    ];
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Wallet ")),
+        area,
+    );
+}

@@ -1,0 +1,40 @@
+//! Work that `update` asks for and the runner carries out in tokio tasks, so that `update`
+//! itself never touches the network.
+
+use fulltime_client::fixture::ProofFixture;
+use fulltime_client::settlement::MarketTerms;
+
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// Read the chain now instead of at the next poll.
+    Refresh,
+    /// One request in the wallet's name, shown in the activity panel.
+    Send(Request),
+}
+
+#[derive(Clone, Debug)]
+pub enum Request {
+    Faucet,
+    Deposit {
+        market: u64,
+        outcome: u8,
+        amount: u64,
+    },
+    Settle {
+        market: u64,
+        fixture: Box<ProofFixture>,
+    },
+    Claim {
+        market: u64,
+    },
+    Refund {
+        market: u64,
+    },
+    Create {
+        terms: Box<MarketTerms>,
+    },
+    /// Move localnet's clock forward to this unix time.
+    Warp {
+        to: i64,
+    },
+}

@@ -1,0 +1,13 @@
+//! The dashboard's forms and pickers: their state and their validation, drawn by `draw/popup.rs`.
+
+mod confirm;
+mod create;
+mod deposit;
+mod settle;
+mod warp;
+
+pub use confirm::{Confirm, Withdrawal};
+pub use create::{CreateForm, FIELDS, HINTS};
+pub use deposit::{DepositCheck, DepositForm};
+pub use settle::{SettlePicker, fits};
+pub use warp::{WarpForm, WarpTarget};

@@ -1,0 +1,102 @@
+//! What the wallet's position in a market is worth, with the program's own integer arithmetic
+//! (`Market::payout`, u128, rounded down).
+
+use fulltime_client::amount::format_usdc;
+use fulltime_client::fixture::Outcome;
+use fulltime_client::market_status::MarketStatus;
+use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
+use fulltime_client::settlement::state::{Market, Position};
+
+use crate::output::market::outcome_label;
+
+/// What `stake` on `outcome` pays if `outcome` is the final answer with the pool as it is.
+pub fn payout_if(market: &Market, outcome: u8, stake: u64) -> Option<u64> {
+    let mut settled = market.clone();
+    settled.outcome = outcome;
+    settled.payout(stake).ok()
+}
+
+fn outcome_byte(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Yes => OUTCOME_YES,
+        Outcome::No => OUTCOME_NO,
+    }
+}
+
+/// One line on what the position pays: now, once final, or if its side wins.
+pub fn position_value(market: &Market, position: &Position, status: MarketStatus) -> String {
+    if position.claimed {
+        return "paid out".to_owned();
+    }
+    let side = outcome_label(position.outcome);
+    let pays = |outcome: u8| {
+        payout_if(market, outcome, position.amount).map_or_else(|| "?".to_owned(), format_usdc)
+    };
+    match status {
+        MarketStatus::Open | MarketStatus::Closed => {
+            format!("pays {} if {side} wins", pays(position.outcome))
+        }
+        MarketStatus::Provisional { outcome, .. } if outcome_byte(outcome) == position.outcome => {
+            format!("would pay {} once final", pays(position.outcome))
+        }
+        MarketStatus::Provisional { .. } => "losing, unless a later proof replaces it".to_owned(),
+        MarketStatus::Resolved {
+            refundable: true, ..
+        }
+        | MarketStatus::Expired => format!("a refund returns {}", format_usdc(position.amount)),
+        MarketStatus::Resolved { outcome, .. } if outcome_byte(outcome) == position.outcome => {
+            format!("a claim pays {} now", pays(position.outcome))
+        }
+        MarketStatus::Resolved { .. } => "lost".to_owned(),
+    }
+}
+
+/// The implied chance of YES in whole percent (YES pool / whole pool); `None` for an empty pool.
+pub fn yes_percent(market: &Market) -> Option<u16> {
+    let pool = u128::from(market.total_yes) + u128::from(market.total_no);
+    if pool == 0 {
+        return None;
+    }
+    let percent = u128::from(market.total_yes) * 100 / pool;
+    u16::try_from(percent).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::market::tests::{NOW, sample_market, sample_position, settled_market};
+
+    #[test]
+    fn a_winning_position_is_worth_its_share_of_the_pool() {
+        let market = sample_market(); // YES 4, NO 1.5
+        let position = sample_position(&market); // YES 3
+        assert_eq!(payout_if(&market, OUTCOME_YES, 3_000_000), Some(4_125_000));
+        assert_eq!(
+            position_value(&market, &position, MarketStatus::Open),
+            "pays 4.125 USDC if YES wins"
+        );
+        let resolved = settled_market(OUTCOME_YES);
+        let status = MarketStatus::of(&resolved, i64::MAX);
+        assert_eq!(
+            position_value(&resolved, &position, status),
+            "a claim pays 4.125 USDC now"
+        );
+        let lost = settled_market(OUTCOME_NO);
+        assert_eq!(
+            position_value(&lost, &position, MarketStatus::of(&lost, NOW)),
+            "losing, unless a later proof replaces it"
+        );
+    }
+
+    #[test]
+    fn odds_are_whole_percent_of_the_pool() {
+        let mut market = sample_market();
+        assert_eq!(yes_percent(&market), Some(72));
+        market.total_yes = 0;
+        market.total_no = 0;
+        assert_eq!(yes_percent(&market), None);
+        market.total_yes = u64::MAX;
+        market.total_no = u64::MAX;
+        assert_eq!(yes_percent(&market), Some(50));
+    }
+}

@@ -1,0 +1,117 @@
+//! The terminal loop: set up the terminal (restored on exit and on panic), start the poller,
+//! then draw, wait for a key, a mouse wheel, a task's answer or a tick, update, and start the
+//! effects `update` asks for.
+
+use std::io::stdout;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossterm::event::{
+    DisableMouseCapture, EnableMouseCapture, Event, EventStream, MouseEventKind,
+};
+use crossterm::execute;
+use futures_util::StreamExt;
+use ratatui::DefaultTerminal;
+use solana_signer::Signer;
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+use tokio::time::interval;
+
+use super::action::Action;
+use super::app::{App, Session};
+use super::args::DashboardArgs;
+use super::draw::draw;
+use super::keys::{Mode, action_for};
+use super::tasks::{Runner, spawn_effect, spawn_poller};
+use super::update::update;
+use super::{failure::FailureView, fixtures};
+use crate::cli::Context;
+
+/// Spinner speed; nothing else depends on it.
+const TICK: Duration = Duration::from_millis(250);
+
+pub async fn run(args: DashboardArgs) -> color_eyre::Result<()> {
+    color_eyre::install()?;
+    let context = Arc::new(Context::new(args.global));
+    let wallet = context.wallet().map(Arc::new);
+    let session = Session {
+        cluster: context.cluster().to_string(),
+        rpc_url: context
+            .endpoint()
+            .map(|endpoint| endpoint.rpc_url)
+            .map_err(|error| FailureView::new("Connect", &error).message),
+        wallet: wallet
+            .as_ref()
+            .map(|wallet| wallet.pubkey().to_string())
+            .map_err(|error| FailureView::new("Wallet", error).message),
+        faucet_url: args.dashboard.faucet_url.clone(),
+    };
+    let app = App::new(session, fixtures::load(&args.dashboard.fixtures));
+    let (actions, receiver) = unbounded_channel();
+    let wallet = wallet.ok();
+    let refresh = spawn_poller(
+        Arc::clone(&context),
+        wallet.as_ref().map(|wallet| wallet.pubkey()),
+        actions.clone(),
+    );
+    let runner = Runner {
+        context,
+        wallet,
+        faucet_url: args.dashboard.faucet_url,
+        actions,
+        refresh,
+    };
+
+    // The mouse wheel scrolls the list; a panic must give the terminal its mouse back too.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    let mut terminal = ratatui::init();
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let result = event_loop(&mut terminal, app, receiver, &runner).await;
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+async fn event_loop(
+    terminal: &mut DefaultTerminal,
+    mut app: App,
+    mut receiver: UnboundedReceiver<Action>,
+    runner: &Runner,
+) -> color_eyre::Result<()> {
+    let mut events = EventStream::new();
+    let mut ticks = interval(TICK);
+    while !app.quit {
+        terminal.draw(|frame| draw(&app, frame))?;
+        let action = tokio::select! {
+            event = events.next() => match event {
+                Some(Ok(event)) => action_of(&app, event),
+                Some(Err(error)) => return Err(error.into()),
+                // The terminal is gone.
+                None => Some(Action::Command(super::action::Command::Quit)),
+            },
+            Some(action) = receiver.recv() => Some(action),
+            _ = ticks.tick() => Some(Action::Tick),
+        };
+        if let Some(action) = action {
+            for effect in update(&mut app, action) {
+                spawn_effect(runner, effect);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn action_of(app: &App, event: Event) -> Option<Action> {
+    match event {
+        Event::Key(key) => action_for(Mode::of(app), key),
+        Event::Mouse(mouse) => match mouse.kind {
+            MouseEventKind::ScrollDown => Some(Action::Scroll(1)),
+            MouseEventKind::ScrollUp => Some(Action::Scroll(-1)),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,692 @@
+//! The dashboard without a terminal: `update` fed with actions and key events, and `draw`
+//! rendered on ratatui's `TestBackend` and compared with insta snapshots, for every screen,
+//! popup and form in its loading, empty, loaded and failing states.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use fulltime_client::errors::ProgramFailure;
+use fulltime_client::faucet::FaucetError;
+use fulltime_client::rpc::{Balances, ClientError};
+use fulltime_client::settlement::SettlementError;
+use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
+use fulltime_client::settlement::state::{Market, SecondStat};
+use fulltime_client::txline_interface::BinaryExpression;
+use fulltime_client::validate::settlement_failure;
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::action::{Action, Command, Done, Stage};
+use super::app::{App, Session};
+use super::chain::{Chain, ReadFailure};
+use super::draw::draw;
+use super::effect::{Effect, Request};
+use super::failure::FailureView;
+use super::keys::{Mode, action_for};
+use super::update::update;
+use crate::output::failure::CliError;
+use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
+
+const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
+
+fn session() -> Session {
+    Session {
+        cluster: "localnet".into(),
+        rpc_url: Ok("http://127.0.0.1:8899".into()),
+        wallet: Ok(WALLET.into()),
+        faucet_url: "http://127.0.0.1:8080".into(),
+    }
+}
+
+fn fixtures() -> Vec<fulltime_client::fixture::ProofFixture> {
+    super::fixtures::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/generated"))
+}
+
+fn market(id: u64, question: &str, edit: impl FnOnce(&mut Market)) -> Market {
+    let mut market = sample_market();
+    market.id = id;
+    market.question = question.into();
+    edit(&mut market);
+    market
+}
+
+/// One market in each state, at cluster time `FINAL_AT - 42`.
+fn markets() -> Vec<Market> {
+    vec![
+        market(
+            0,
+            "Will Arsenal score more than 1 goal against Chelsea?",
+            |market| {
+                market.close_time = FINAL_AT + 600;
+            },
+        ),
+        market(
+            1,
+            "Will Chelsea score more than 1 goal at Arsenal?",
+            |market| {
+                market.total_yes = 0;
+                market.total_no = 0;
+            },
+        ),
+        {
+            let mut market = settled_market(OUTCOME_YES);
+            market.id = 2;
+            market.question = "Will Manchester City win fewer than 6 corners at Liverpool?".into();
+            market.stat_key = 4;
+            market
+        },
+        {
+            let mut market = settled_market(OUTCOME_NO);
+            market.id = 3;
+            market.dispute_ends_at = NOW;
+            market.question = "Will Newcastle score exactly 2 at home?".into();
+            market
+        },
+        {
+            let mut market = settled_market(OUTCOME_NO);
+            market.id = 4;
+            market.dispute_ends_at = NOW;
+            market.total_no = 0;
+            market.question = "Will Fulham keep a clean sheet away?".into();
+            market
+        },
+    ]
+}
+
+fn chain() -> Chain {
+    let markets = markets();
+    let mut positions = BTreeMap::new();
+    for id in [0, 2, 3] {
+        let mut position = sample_position(&markets[usize::try_from(id).expect("id")]);
+        position.amount = 2_500_000;
+        positions.insert(id, position);
+    }
+    Chain {
+        now: FINAL_AT - 42,
+        markets,
+        positions,
+        balances: Some(Balances {
+            lamports: 2_500_000_000,
+            usdc: Some(997_500_000),
+        }),
+        round_trip_ms: 3,
+    }
+}
+
+fn refused() -> ReadFailure {
+    ReadFailure {
+        unreachable: true,
+        reason: "RpcError: RPC request to http://127.0.0.1:8899 failed: connection refused".into(),
+    }
+}
+
+fn loaded() -> App {
+    let mut app = App::new(session(), fixtures());
+    update(&mut app, Action::Chain(Ok(chain())));
+    app
+}
+
+fn render(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| draw(app, frame)).expect("draw");
+    terminal.backend().to_string()
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Presses `codes` in turn, as the runner does; returns the effects of the last one.
+fn press(app: &mut App, codes: &[KeyCode]) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for &code in codes {
+        effects = match action_for(Mode::of(app), key(code)) {
+            Some(action) => update(app, action),
+            None => Vec::new(),
+        };
+    }
+    effects
+}
+
+fn typed(app: &mut App, text: &str) {
+    let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
+    press(app, &codes);
+}
+
+#[test]
+fn loading_then_loaded() {
+    let app = App::new(session(), Vec::new());
+    assert_snapshot!("loading", render(&app, 80, 24));
+    assert_snapshot!("loaded_80x24", render(&loaded(), 80, 24));
+    assert_snapshot!("loaded_130x34", render(&loaded(), 130, 34));
+}
+
+#[test]
+fn a_two_stat_market_names_both_stats() {
+    let mut app = loaded();
+    let mut chain = chain();
+    chain.markets[0].second_stat = Some(SecondStat {
+        stat_key: 2,
+        op: BinaryExpression::Add,
+    });
+    update(&mut app, Action::Chain(Ok(chain)));
+    assert_snapshot!("two_stats", render(&app, 100, 30));
+}
+
+#[test]
+fn a_cluster_that_never_answered_shows_why() {
+    let mut app = App::new(session(), Vec::new());
+    update(&mut app, Action::Chain(Err(refused())));
+    assert_snapshot!("never_reached", render(&app, 80, 24));
+}
+
+#[test]
+fn no_markets_yet() {
+    let mut app = App::new(session(), Vec::new());
+    let mut empty = chain();
+    empty.markets.clear();
+    empty.positions.clear();
+    empty.balances = Some(Balances {
+        lamports: 0,
+        usdc: None,
+    });
+    update(&mut app, Action::Chain(Ok(empty)));
+    assert_snapshot!("empty", render(&app, 80, 24));
+}
+
+#[test]
+fn no_wallet_reads_only() {
+    let mut app = App::new(
+        Session {
+            wallet: Err("no keypair file at /root/.config/solana/id.json".into()),
+            ..session()
+        },
+        Vec::new(),
+    );
+    let mut chain = chain();
+    chain.positions.clear();
+    chain.balances = None;
+    update(&mut app, Action::Chain(Ok(chain)));
+    assert!(press(&mut app, &[KeyCode::Char('f')]).is_empty());
+    assert_snapshot!("no_wallet", render(&app, 80, 24));
+}
+
+#[test]
+fn the_node_going_away_shows_a_banner_and_keeps_the_data() {
+    let mut app = loaded();
+    update(&mut app, Action::Chain(Err(refused())));
+    assert_snapshot!("node_down", render(&app, 80, 24));
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert_eq!(app.node_down, None);
+}
+
+#[test]
+fn moving_filtering_sorting_and_mine() {
+    let mut app = loaded();
+    assert_eq!(app.selected, Some(0));
+    press(&mut app, &[KeyCode::Down, KeyCode::Down]);
+    assert_eq!(app.selected, Some(2));
+    assert_snapshot!("third_selected", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Char('G')]);
+    assert_eq!(app.selected, Some(4));
+    press(&mut app, &[KeyCode::Up, KeyCode::Char('g')]);
+    assert_eq!(app.selected, Some(0));
+    update(&mut app, Action::Scroll(3));
+    assert_eq!(app.selected, Some(3));
+
+    press(&mut app, &[KeyCode::Char('/')]);
+    typed(&mut app, "arsenal");
+    assert_eq!(Mode::of(&app), Mode::Filter);
+    assert_snapshot!("filtering", render(&app, 80, 24));
+    // The selection follows the filter; Enter keeps it, Esc clears it.
+    assert_eq!(app.selected, Some(0));
+    press(&mut app, &[KeyCode::Enter]);
+    assert_eq!((Mode::of(&app), app.visible().len()), (Mode::List, 2));
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(app.visible().len(), 5);
+
+    press(&mut app, &[KeyCode::Char('/')]);
+    typed(&mut app, "zzz");
+    assert_snapshot!("filter_matches_nothing", render(&app, 80, 24));
+    press(
+        &mut app,
+        &[KeyCode::Backspace, KeyCode::Backspace, KeyCode::Backspace],
+    );
+    press(&mut app, &[KeyCode::Esc]);
+
+    press(&mut app, &[KeyCode::Char('m')]);
+    let mine: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
+    assert_eq!(mine, [0, 2, 3]);
+    press(
+        &mut app,
+        &[KeyCode::Char('m'), KeyCode::Char('o'), KeyCode::Char('o')],
+    );
+    let by_pool: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
+    assert_eq!(by_pool, [0, 2, 3, 4, 1]);
+    assert_snapshot!("sorted_by_pool", render(&app, 80, 24));
+}
+
+#[test]
+fn help_comes_from_the_key_table_and_esc_closes_it_before_q_quits() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('?')]);
+    assert_snapshot!("help", render(&app, 100, 40));
+    assert_snapshot!("help_80x24", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.popup.is_none() && !app.quit);
+    press(&mut app, &[KeyCode::Char('q')]);
+    assert!(app.quit);
+    let mut app = loaded();
+    let quit = action_for(
+        Mode::of(&app),
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    );
+    update(&mut app, quit.expect("ctrl-c"));
+    assert!(app.quit);
+}
+
+#[test]
+fn only_key_presses_count() {
+    let mut release = key(KeyCode::Char('q'));
+    release.kind = KeyEventKind::Release;
+    assert!(action_for(Mode::List, release).is_none());
+}
+
+#[test]
+fn deposit_form_checks_as_it_is_typed() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('d')]);
+    assert_eq!(Mode::of(&app), Mode::Deposit);
+    assert_snapshot!("deposit_empty", render(&app, 80, 24));
+    typed(&mut app, "0.05");
+    assert_snapshot!("deposit_below_minimum", render(&app, 80, 24));
+    typed(&mut app, "0000001");
+    assert_snapshot!("deposit_too_many_decimals", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Backspace; 11]);
+    typed(&mut app, "5000");
+    assert_snapshot!("deposit_over_balance", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Backspace; 4]);
+    typed(&mut app, "2.5");
+    assert_snapshot!("deposit_ready", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Tab]);
+    assert_snapshot!("deposit_side_locked", render(&app, 80, 24));
+    // Nothing is sent while the form is invalid.
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+    press(&mut app, &[KeyCode::Tab]);
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Deposit {
+            market: 0,
+            outcome: OUTCOME_YES,
+            amount: 2_500_000
+        })]
+    ));
+    assert_snapshot!("deposit_confirming", {
+        update(&mut app, Action::Stage(Stage::Confirming));
+        render(&app, 80, 24)
+    });
+    let effects = update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            summary: "Deposited 2.5 USDC on YES in market 0; USDC 997.5 USDC -> 995 USDC".into(),
+            short_signature: "5VER..kQUW".into(),
+            explorer: "https://explorer.solana.com/tx/5VER?cluster=custom".into(),
+        })),
+    );
+    assert!(matches!(effects.as_slice(), [Effect::Refresh]));
+    assert_snapshot!("deposit_confirmed", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Esc]);
+    assert_snapshot!("activity_after_deposit", render(&app, 80, 24));
+}
+
+#[test]
+fn a_closed_market_takes_no_deposit() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Char('d')]);
+    typed(&mut app, "1");
+    assert_snapshot!("deposit_market_closed", render(&app, 80, 24));
+}
+
+#[test]
+fn settling_offers_the_fitting_fixtures_first() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
+    assert_eq!(Mode::of(&app), Mode::Settle);
+    assert_snapshot!("settle_picker", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::Settle { market: 1, fixture })] => {
+            assert_eq!(fixture.name, "arsenal-home-goals-over-1");
+        }
+        other => panic!("expected a settle, got {other:?}"),
+    }
+    assert_snapshot!("settle_running", render(&app, 80, 24));
+}
+
+#[test]
+fn settling_an_open_market_is_refused_before_sending() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('s')]);
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+    assert_snapshot!("settle_refused", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.popup.is_none());
+}
+
+#[test]
+fn claim_and_refund_confirm_first() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    assert_eq!(app.selected, Some(3));
+    press(&mut app, &[KeyCode::Char('c')]);
+    assert_snapshot!("confirm_claim", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Claim { market: 3 })]
+    ));
+    // While it runs, another transaction waits.
+    update(&mut app, Action::Command(Command::Back));
+    press(&mut app, &[KeyCode::Char('u')]);
+    assert_snapshot!("busy", render(&app, 80, 24));
+
+    let mut app = loaded();
+    press(
+        &mut app,
+        &[KeyCode::Down, KeyCode::Down, KeyCode::Char('c')],
+    );
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+    assert_snapshot!("claim_refused_provisional", render(&app, 80, 24));
+
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('G'), KeyCode::Char('u')]);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("The wallet has no position in market 4")
+    );
+}
+
+#[test]
+fn failures_show_name_code_program_meaning_and_action() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('d')]);
+    typed(&mut app, "1");
+    press(&mut app, &[KeyCode::Enter]);
+    let failure: ProgramFailure = settlement_failure(SettlementError::MarketClosed);
+    let error = CliError::from(ClientError::Program {
+        failure: Box::new(failure),
+        logs: Vec::new(),
+    });
+    update(
+        &mut app,
+        Action::Finished(Err(FailureView::new("Deposit", &error))),
+    );
+    assert_snapshot!("program_error", render(&app, 80, 24));
+
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('f')]);
+    let refused = CliError::from(FaucetError::Refused {
+        status: 429,
+        error: "cooldown".into(),
+        message: "this wallet asked 3 s ago; wait 27 s".into(),
+        retry_after_secs: Some(27),
+    });
+    update(
+        &mut app,
+        Action::Finished(Err(FailureView::new("Faucet", &refused))),
+    );
+    assert_snapshot!("faucet_429", render(&app, 80, 24));
+    for (status, name, message) in [
+        (
+            503,
+            "minting_disabled",
+            "this faucet has no mint authority configured",
+        ),
+        (500, "internal", "the mint transaction failed; try again"),
+    ] {
+        let mut app = loaded();
+        press(&mut app, &[KeyCode::Char('f')]);
+        let refused = CliError::from(FaucetError::Refused {
+            status,
+            error: name.into(),
+            message: message.into(),
+            retry_after_secs: None,
+        });
+        update(
+            &mut app,
+            Action::Finished(Err(FailureView::new("Faucet", &refused))),
+        );
+        assert_snapshot!(format!("faucet_{status}"), render(&app, 80, 24));
+    }
+    press(&mut app, &[KeyCode::Esc]);
+    assert_snapshot!("faucet_429_in_activity", render(&app, 80, 24));
+}
+
+#[test]
+fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('w')]);
+    assert_eq!(Mode::of(&app), Mode::Warp);
+    assert_snapshot!("warp_close_time", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    let close = FINAL_AT + 600;
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Warp { to })] if *to == close
+    ));
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            summary: "Cluster clock moved to 2026-11-20T01:20:00Z".into(),
+            short_signature: String::new(),
+            explorer: String::new(),
+        })),
+    );
+    assert_snapshot!("warp_done", render(&app, 80, 24));
+
+    // An unsettled market has no dispute end: Enter sends nothing.
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('w'), KeyCode::Tab]);
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+    typed(&mut app, "2days");
+    assert_snapshot!("warp_duration", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    let two_days = FINAL_AT - 42 + 2 * 86_400;
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Warp { to })] if *to == two_days
+    ));
+}
+
+#[test]
+fn creating_a_market_counts_the_question_and_checks_the_terms() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('n')]);
+    assert_eq!(Mode::of(&app), Mode::Create);
+    assert_snapshot!("create_blank", render(&app, 80, 24));
+    typed(&mut app, "Will Arsenal score?");
+    press(&mut app, &[KeyCode::Tab, KeyCode::Tab]);
+    typed(&mut app, "18502311");
+    assert_snapshot!("create_ready", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::Create { terms })] => {
+            assert_eq!(terms.question, "Will Arsenal score?");
+            assert_eq!(terms.fixture_id, 18_502_311);
+            assert_eq!(terms.close_time, FINAL_AT - 42 + 3_600);
+        }
+        other => panic!("expected a create, got {other:?}"),
+    }
+
+    // From a fixture, then a question too long: the counter and the program's error.
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('N')]);
+    assert_snapshot!("create_from_fixture", render(&app, 80, 24));
+    typed(&mut app, &"!".repeat(100));
+    assert_snapshot!("create_question_too_long", render(&app, 80, 24));
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+}
+
+#[test]
+fn a_faucet_grant_shows_its_signature() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('f')]);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Faucet)]
+    ));
+    assert_snapshot!("faucet_running", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            summary: "Minted 1000 USDC to the wallet".into(),
+            short_signature: "5VER..kQUW".into(),
+            explorer: "https://explorer.solana.com/tx/5VER?cluster=devnet".into(),
+        })),
+    );
+    assert_snapshot!("faucet_done", render(&app, 80, 24));
+}
+
+/// xorshift64: reproducible noise without another dependency.
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[usize::try_from(self.next() % items.len() as u64).expect("index")]
+    }
+}
+
+/// 100,000 random keys in all, with loaded, empty and failing data and tasks answering at
+/// random, through `update` and `draw` at several sizes: nothing panics.
+#[test]
+fn random_keys_never_panic() {
+    const KEYS: [KeyCode; 29] = [
+        KeyCode::Char('w'),
+        KeyCode::Char('n'),
+        KeyCode::Char('N'),
+        KeyCode::BackTab,
+        KeyCode::Char('+'),
+        KeyCode::Char('q'),
+        KeyCode::Esc,
+        KeyCode::Char('?'),
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Char('g'),
+        KeyCode::Char('G'),
+        KeyCode::Char('d'),
+        KeyCode::Char('s'),
+        KeyCode::Char('c'),
+        KeyCode::Char('u'),
+        KeyCode::Char('f'),
+        KeyCode::Char('/'),
+        KeyCode::Char('o'),
+        KeyCode::Char('m'),
+        KeyCode::Char('r'),
+        KeyCode::Enter,
+        KeyCode::Tab,
+        KeyCode::Backspace,
+        KeyCode::Char('1'),
+        KeyCode::Char('.'),
+        KeyCode::Char('a'),
+    ];
+    const SIZES: [(u16, u16); 4] = [(80, 24), (130, 34), (20, 6), (1, 1)];
+    let mut empty = chain();
+    empty.markets.clear();
+    empty.positions.clear();
+    let datasets: [Result<Chain, ReadFailure>; 3] = [Ok(chain()), Ok(empty), Err(refused())];
+    let mut noise = Noise(0x9E37_79B9_7F4A_7C15);
+    let mut terminals: Vec<Terminal<TestBackend>> = SIZES
+        .iter()
+        .map(|&(width, height)| Terminal::new(TestBackend::new(width, height)).expect("terminal"))
+        .collect();
+    let fixtures = fixtures();
+    let mut keys = 0;
+    while keys < 100_000 {
+        let mut app = App::new(session(), fixtures.clone());
+        for _ in 0..1_000 {
+            match noise.next() % 20 {
+                0 => {
+                    let data = noise.pick(&[0, 1, 2]);
+                    update(&mut app, Action::Chain(datasets[data].clone()));
+                }
+                1 => {
+                    update(&mut app, Action::Stage(Stage::Confirming));
+                }
+                2 => {
+                    let failure = FailureView::new(
+                        "Deposit",
+                        &CliError::from(ClientError::MarketNotFound { id: 9 }),
+                    );
+                    update(&mut app, Action::Finished(Err(failure)));
+                }
+                _ => {
+                    let code = noise.pick(&KEYS);
+                    if let Some(action) = action_for(Mode::of(&app), key(code)) {
+                        update(&mut app, action);
+                    }
+                    keys += 1;
+                }
+            }
+            if app.quit {
+                break;
+            }
+            // Drawing every state would take minutes in a debug build; one in eight, at random.
+            let roll = noise.next();
+            if !roll.is_multiple_of(8) {
+                continue;
+            }
+            let index = usize::try_from(roll / 8 % 4).expect("index");
+            terminals[index]
+                .draw(|frame| draw(&app, frame))
+                .expect("draw");
+        }
+    }
+}
+
+/// `cargo test -p fulltime-tui --bin fulltime frame_time -- --ignored --nocapture`: the time to
+/// draw a frame and to filter a list of 10,000 markets. It prints, asserts nothing about time.
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn frame_time_with_10000_markets() {
+    let mut many = chain();
+    let template = many.markets[0].clone();
+    many.markets = (0..10_000)
+        .map(|id| {
+            let mut market = template.clone();
+            market.id = id;
+            market.question = format!("Market {id}: will the home side score more than 1 goal?");
+            market
+        })
+        .collect();
+    let mut app = App::new(session(), Vec::new());
+    update(&mut app, Action::Chain(Ok(many)));
+    let mut terminal = Terminal::new(TestBackend::new(130, 40)).expect("terminal");
+    let frames: u32 = 200;
+    let started = std::time::Instant::now();
+    for _ in 0..frames {
+        press(&mut app, &[KeyCode::PageDown]);
+        terminal.draw(|frame| draw(&app, frame)).expect("draw");
+    }
+    println!(
+        "draw with 10,000 markets: {:?} a frame",
+        started.elapsed() / frames
+    );
+    let started = std::time::Instant::now();
+    press(&mut app, &[KeyCode::Char('/')]);
+    typed(&mut app, "9999");
+    terminal.draw(|frame| draw(&app, frame)).expect("draw");
+    println!("filter 4 keys + draw: {:?}", started.elapsed());
+    assert_eq!(app.visible().len(), 1);
+}

@@ -1,0 +1,477 @@
+//! The one place the dashboard's state changes: `update(app, action)`, which returns the network
+//! work to start (never doing it itself).
+
+use fulltime_client::market_status::MarketStatus;
+use fulltime_client::validate::{check_claim, check_refund, check_settle};
+
+use super::action::{Action, Command, Stage};
+use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Popup};
+use super::effect::{Effect, Request};
+use super::failure::FailureView;
+use super::forms::{
+    Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
+};
+use super::remote::Remote;
+use crate::output::failure::CliError;
+use crate::output::market::status_label;
+use fulltime_client::rpc::ClientError;
+
+/// Rows moved by PgUp/PgDn.
+const PAGE: i64 = 10;
+
+pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Tick => {
+            app.tick = app.tick.wrapping_add(1);
+            Vec::new()
+        }
+        Action::Chain(Ok(chain)) => {
+            app.chain = Remote::Loaded(chain);
+            app.node_down = None;
+            keep_selection(app);
+            Vec::new()
+        }
+        Action::Chain(Err(failure)) => {
+            // Older data stays on screen under a banner; the next good reading clears it.
+            if app.chain.loaded().is_some() {
+                app.node_down = Some(failure);
+            } else {
+                app.chain = Remote::Failed(failure.reason);
+            }
+            Vec::new()
+        }
+        Action::Stage(stage) => {
+            if let Some(activity) = app.activity.first_mut() {
+                activity.state = ActivityState::Running(stage);
+            }
+            Vec::new()
+        }
+        Action::Finished(result) => finish(app, result),
+        Action::Scroll(rows) => {
+            if app.popup.is_none() {
+                move_selection(app, i64::from(rows));
+            }
+            Vec::new()
+        }
+        Action::Type(c) => {
+            type_char(app, c);
+            Vec::new()
+        }
+        Action::Command(command) => command_of(app, command),
+    }
+}
+
+fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
+    app.notice = None;
+    match command {
+        Command::Quit => app.quit = true,
+        Command::Back => back(app),
+        Command::Help => {
+            app.popup = match app.popup {
+                Some(Popup::Help) => None,
+                _ => Some(Popup::Help),
+            };
+        }
+        Command::Up => move_by(app, -1),
+        Command::Down => move_by(app, 1),
+        Command::PageUp => page(app, -1),
+        Command::PageDown => page(app, 1),
+        Command::Create => open_create(app, false),
+        Command::CreateFromFixture => open_create(app, true),
+        Command::NextField | Command::PreviousField => {
+            if let Some(Popup::Create(form)) = &mut app.popup {
+                form.move_focus(if command == Command::NextField { 1 } else { -1 });
+            }
+        }
+        Command::Top => move_by(app, i64::MIN / 2),
+        Command::Bottom => move_by(app, i64::MAX / 2),
+        Command::Refresh => return vec![Effect::Refresh],
+        Command::Filter => app.filtering = true,
+        Command::ToggleMine => {
+            app.mine_only = !app.mine_only;
+            keep_selection(app);
+        }
+        Command::CycleSort => app.sort = app.sort.next(),
+        Command::Faucet => return faucet(app),
+        Command::Deposit => open_deposit(app),
+        Command::Settle => open_settle(app),
+        Command::Claim => open_withdrawal(app, Withdrawal::Claim),
+        Command::Refund => open_withdrawal(app, Withdrawal::Refund),
+        Command::Submit => return submit(app),
+        Command::Switch => match &mut app.popup {
+            Some(Popup::Deposit(form)) => form.toggle_side(),
+            Some(Popup::Warp(form)) => form.next_target(),
+            _ => {}
+        },
+        Command::Warp => {
+            if let Some(problem) = wallet_problem(app) {
+                app.notice = Some(problem);
+            } else {
+                app.popup = Some(Popup::Warp(WarpForm::new(app.selected)));
+            }
+        }
+        Command::Erase => erase(app),
+    }
+    Vec::new()
+}
+
+fn back(app: &mut App) {
+    if app.popup.take().is_some() {
+        return;
+    }
+    app.filtering = false;
+    app.filter.clear();
+    keep_selection(app);
+}
+
+fn type_char(app: &mut App, c: char) {
+    match &mut app.popup {
+        Some(Popup::Deposit(form)) => form.type_char(c),
+        Some(Popup::Warp(form)) => form.type_char(c),
+        Some(Popup::Create(form)) => form.type_char(c),
+        None if app.filtering => {
+            app.filter.push(c);
+            keep_selection(app);
+        }
+        _ => {}
+    }
+}
+
+fn erase(app: &mut App) {
+    match &mut app.popup {
+        Some(Popup::Deposit(form)) => {
+            form.amount.pop();
+        }
+        Some(Popup::Warp(form)) => {
+            form.duration.pop();
+        }
+        Some(Popup::Create(form)) => form.erase(),
+        None if app.filtering => {
+            app.filter.pop();
+            keep_selection(app);
+        }
+        _ => {}
+    }
+}
+
+/// PgUp/PgDn: a page of the list or picker; in the create form, the previous or next fixture.
+fn page(app: &mut App, direction: i64) {
+    if let Some(Popup::Create(form)) = &mut app.popup {
+        let count = app.fixtures.len();
+        if count == 0 {
+            return;
+        }
+        let index = match (form.from_fixture, direction > 0) {
+            (None, true) => 0,
+            (None, false) => count - 1,
+            (Some(index), true) => (index + 1) % count,
+            (Some(index), false) => (index + count - 1) % count,
+        };
+        if let Some(fixture) = app.fixtures.get(index) {
+            form.fill_from(index, fixture);
+        }
+        return;
+    }
+    move_by(app, direction * PAGE);
+}
+
+fn open_create(app: &mut App, from_fixture: bool) {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return;
+    }
+    let mut form = CreateForm::blank();
+    if from_fixture {
+        match app.fixtures.first() {
+            Some(fixture) => form.fill_from(0, fixture),
+            None => {
+                app.notice = Some("No proof fixtures found (pass --fixtures DIR)".to_owned());
+                return;
+            }
+        }
+    }
+    app.popup = Some(Popup::Create(form));
+}
+
+fn submit_create(app: &mut App, form: &CreateForm) -> Vec<Effect> {
+    let Some(chain) = app.chain.loaded() else {
+        return Vec::new();
+    };
+    // Invalid terms stay in the form with the first fault shown; nothing is sent.
+    let Ok(terms) = form.terms(chain.now) else {
+        return Vec::new();
+    };
+    start(app, format!("Create market: {}", terms.question));
+    vec![Effect::Send(Request::Create {
+        terms: Box::new(terms),
+    })]
+}
+
+fn move_by(app: &mut App, delta: i64) {
+    if let Some(Popup::Settle(picker)) = &mut app.popup {
+        picker.move_by(delta);
+    } else if app.popup.is_none() {
+        move_selection(app, delta);
+    }
+}
+
+fn move_selection(app: &mut App, delta: i64) {
+    let ids: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
+    let Some(last) = ids.len().checked_sub(1) else {
+        app.selected = None;
+        return;
+    };
+    let current = app
+        .selected
+        .and_then(|id| ids.iter().position(|&visible| visible == id))
+        .unwrap_or(0);
+    let target = i64::try_from(current)
+        .unwrap_or(0)
+        .saturating_add(delta)
+        .clamp(0, i64::try_from(last).unwrap_or(0));
+    app.selected = usize::try_from(target)
+        .ok()
+        .and_then(|index| ids.get(index))
+        .copied();
+}
+
+/// Keeps the selected market when it is still listed, else selects the first one listed.
+fn keep_selection(app: &mut App) {
+    let visible = app.visible();
+    let still_listed = app
+        .selected
+        .is_some_and(|id| visible.iter().any(|market| market.id == id));
+    if !still_listed {
+        app.selected = visible.first().map(|market| market.id);
+    }
+}
+
+/// Why a wallet action cannot start, if it cannot.
+fn wallet_problem(app: &App) -> Option<String> {
+    if let Err(why) = &app.session.wallet {
+        return Some(format!("No wallet: {why}"));
+    }
+    app.busy()
+        .then(|| "A transaction is still running; wait for it to finish".to_owned())
+}
+
+fn faucet(app: &mut App) -> Vec<Effect> {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return Vec::new();
+    }
+    start(app, format!("Faucet request to {}", app.session.faucet_url));
+    vec![Effect::Send(Request::Faucet)]
+}
+
+fn open_deposit(app: &mut App) {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return;
+    }
+    match app.selected_market() {
+        Some(market) => {
+            let form = DepositForm::new(market.id, app.chain.loaded());
+            app.popup = Some(Popup::Deposit(form));
+        }
+        None => app.notice = Some("Select a market first".to_owned()),
+    }
+}
+
+fn open_settle(app: &mut App) {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return;
+    }
+    let Some(market) = app.selected_market() else {
+        app.notice = Some("Select a market first".to_owned());
+        return;
+    };
+    if app.fixtures.is_empty() {
+        app.notice = Some(
+            "No proof fixtures found (run from the repository, or pass --fixtures DIR)".into(),
+        );
+        return;
+    }
+    let picker = SettlePicker::new(market, &app.fixtures);
+    app.popup = Some(Popup::Settle(picker));
+}
+
+fn open_withdrawal(app: &mut App, kind: Withdrawal) {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return;
+    }
+    let (Some(market), Some(chain)) = (app.selected_market(), app.chain.loaded()) else {
+        app.notice = Some("Select a market first".to_owned());
+        return;
+    };
+    if chain.position(market.id).is_none() {
+        app.notice = Some(format!(
+            "The wallet has no position in market {}",
+            market.id
+        ));
+        return;
+    }
+    app.popup = Some(Popup::Confirm(Confirm {
+        kind,
+        market: market.id,
+    }));
+}
+
+fn submit(app: &mut App) -> Vec<Effect> {
+    match app.popup.clone() {
+        None if app.filtering => {
+            app.filtering = false;
+            Vec::new()
+        }
+        Some(Popup::Deposit(form)) => submit_deposit(app, &form),
+        Some(Popup::Settle(picker)) => submit_settle(app, &picker),
+        Some(Popup::Confirm(confirm)) => submit_withdrawal(app, confirm),
+        Some(Popup::Warp(form)) => submit_warp(app, &form),
+        Some(Popup::Create(form)) => submit_create(app, &form),
+        _ => Vec::new(),
+    }
+}
+
+fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
+    let Some(chain) = app.chain.loaded() else {
+        return Vec::new();
+    };
+    // An invalid form stays open with its reason shown; nothing is sent.
+    let DepositCheck::Ready { amount, .. } = form.check(chain) else {
+        return Vec::new();
+    };
+    let side = crate::output::market::outcome_label(form.outcome);
+    start(
+        app,
+        format!(
+            "Deposit {} on {side}, market {}",
+            fulltime_client::amount::format_usdc(amount),
+            form.market
+        ),
+    );
+    vec![Effect::Send(Request::Deposit {
+        market: form.market,
+        outcome: form.outcome,
+        amount,
+    })]
+}
+
+fn submit_settle(app: &mut App, picker: &SettlePicker) -> Vec<Effect> {
+    let (Some(chain), Some(fixture)) = (app.chain.loaded(), picker.chosen(&app.fixtures)) else {
+        return Vec::new();
+    };
+    let Some(market) = chain.market(picker.market) else {
+        return Vec::new();
+    };
+    if let Err(failure) = check_settle(market, chain.now) {
+        let failure = with_wait(failure, market, chain.now);
+        refuse(app, "Settle", failure);
+        return Vec::new();
+    }
+    let fixture = Box::new(fixture.clone());
+    start(
+        app,
+        format!("Settle market {} with {}", picker.market, fixture.name),
+    );
+    vec![Effect::Send(Request::Settle {
+        market: picker.market,
+        fixture,
+    })]
+}
+
+fn submit_withdrawal(app: &mut App, confirm: Confirm) -> Vec<Effect> {
+    let Some(chain) = app.chain.loaded() else {
+        return Vec::new();
+    };
+    let Some(market) = chain.market(confirm.market) else {
+        return Vec::new();
+    };
+    let check = match confirm.kind {
+        Withdrawal::Claim => check_claim(market, chain.now),
+        Withdrawal::Refund => check_refund(market, chain.now),
+    };
+    if let Err(failure) = check {
+        let failure = with_wait(failure, market, chain.now);
+        refuse(app, confirm.kind.verb(), failure);
+        return Vec::new();
+    }
+    start(
+        app,
+        format!("{} market {}", confirm.kind.verb(), confirm.market),
+    );
+    let market = confirm.market;
+    vec![Effect::Send(match confirm.kind {
+        Withdrawal::Claim => Request::Claim { market },
+        Withdrawal::Refund => Request::Refund { market },
+    })]
+}
+
+fn submit_warp(app: &mut App, form: &WarpForm) -> Vec<Effect> {
+    let Some(chain) = app.chain.loaded() else {
+        return Vec::new();
+    };
+    let market = form.market.and_then(|id| chain.market(id));
+    // An impossible target stays in the form with its reason; nothing is sent.
+    let Ok(to) = form.time_of(form.target, market, chain.now) else {
+        return Vec::new();
+    };
+    start(app, format!("Warp to {}", crate::input::format_time(to)));
+    vec![Effect::Send(Request::Warp { to })]
+}
+
+/// A refusal that is a wait says what for, as the command line's do.
+fn with_wait(
+    mut failure: fulltime_client::errors::ProgramFailure,
+    market: &fulltime_client::settlement::state::Market,
+    now: i64,
+) -> fulltime_client::errors::ProgramFailure {
+    let status = MarketStatus::of(market, now);
+    if matches!(
+        status,
+        MarketStatus::Open | MarketStatus::Provisional { .. }
+    ) {
+        failure.message = format!("{} ({})", failure.message, status_label(status, now));
+    }
+    failure
+}
+
+/// A client-side refusal: the program's error in the popup, and nothing sent.
+fn refuse(app: &mut App, doing: &str, failure: fulltime_client::errors::ProgramFailure) {
+    let error = CliError::from(ClientError::refused(failure));
+    app.popup = Some(Popup::Failure(FailureView::new(doing, &error)));
+}
+
+fn start(app: &mut App, what: String) {
+    app.activity.insert(
+        0,
+        Activity {
+            what,
+            state: ActivityState::Running(Stage::Checking),
+        },
+    );
+    app.activity.truncate(ACTIVITY_LIMIT);
+    app.popup = Some(Popup::Progress);
+}
+
+fn finish(app: &mut App, result: Result<super::action::Done, FailureView>) -> Vec<Effect> {
+    let Some(activity) = app.activity.first_mut() else {
+        return Vec::new();
+    };
+    match result {
+        Ok(done) => {
+            activity.state = ActivityState::Done(done);
+            // Keep a popup the user opened meanwhile (e.g. help); else show the result.
+            if app.popup.is_none() || matches!(app.popup, Some(Popup::Progress)) {
+                app.popup = Some(Popup::Progress);
+            }
+        }
+        Err(failure) => {
+            activity.state = ActivityState::Failed(failure.headline());
+            app.popup = Some(Popup::Failure(failure));
+        }
+    }
+    // The chain changed: show it now rather than at the next poll.
+    vec![Effect::Refresh]
+}

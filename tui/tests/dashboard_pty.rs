@@ -1,0 +1,378 @@
+//! The real `fulltime` dashboard in a pseudo-terminal, against real `localnet` and `faucet`
+//! children, driven by key presses: faucet -> deposit -> (a second wallet deposits with the
+//! command line meanwhile, and the screen shows it without a key press) -> warp -> settle with a
+//! proof fixture -> warp past the dispute window -> claim -> a market created from a fixture ->
+//! quit on `q`; then the balances on chain.
+//!
+//! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anchor_lang::solana_program::system_instruction;
+use anchor_spl::associated_token::spl_associated_token_account::instruction::create_associated_token_account_idempotent;
+use anchor_spl::token::spl_token;
+use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::pda;
+use fulltime_client::rpc::FulltimeClient;
+use fulltime_localnet::process::{LocalnetProcess, binary_beside, free_ports};
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use serde_json::Value;
+use solana_keypair::{Keypair, write_keypair_file};
+use solana_signer::Signer;
+
+const ROWS: u16 = 30;
+const COLS: u16 = 140;
+const DEADLINE: Duration = Duration::from_secs(120);
+const USDC: u64 = 1_000_000;
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tui/ sits in the workspace")
+        .to_owned()
+}
+
+/// The faucet binary of the same target directory, built first when it is missing.
+fn faucet_binary() -> PathBuf {
+    let fulltime = Path::new(env!("CARGO_BIN_EXE_fulltime"));
+    let binary = fulltime.with_file_name(format!("faucet{}", std::env::consts::EXE_SUFFIX));
+    if !binary.exists() {
+        let release = fulltime
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|name| name == "release");
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(workspace_root())
+            .args(["build", "-p", "fulltime-faucet", "--bin", "faucet"])
+            .args(release.then_some("--release"))
+            .status()
+            .expect("run cargo");
+        assert!(status.success() && binary.exists(), "build the faucet");
+    }
+    binary
+}
+
+/// A faucet child process; killed when dropped.
+struct Faucet {
+    child: Child,
+    url: String,
+}
+
+impl Faucet {
+    fn start(node: &LocalnetProcess) -> Self {
+        let env = node.env().expect("env.json");
+        let (port, _) = free_ports().expect("a free port");
+        let child = Command::new(faucet_binary())
+            .args([
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--rpc-url",
+                "localnet",
+            ])
+            .arg("--state-dir")
+            .arg(node.state_dir())
+            .arg("--mint-authority")
+            .arg(&env.mint_authority)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the faucet");
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < DEADLINE, "the faucet never listened");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Self {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Faucet {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The dashboard in a pseudo-terminal, its screen kept up to date by a reader thread.
+struct Dashboard {
+    screen: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Dashboard {
+    fn start(node: &LocalnetProcess, faucet_url: &str) -> Self {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime"));
+        for variable in [
+            "FULLTIME_URL",
+            "FULLTIME_KEYPAIR",
+            "FULLTIME_STATE_DIR",
+            "FULLTIME_FAUCET_URL",
+            "FULLTIME_FIXTURES",
+        ] {
+            command.env_remove(variable);
+        }
+        command.env("TERM", "xterm-256color");
+        command.args(["--url", "localnet", "--state-dir"]);
+        command.arg(node.state_dir());
+        command.arg("--keypair");
+        command.arg(node.wallet_path());
+        command.args(["--faucet-url", faucet_url, "--fixtures"]);
+        command.arg(workspace_root().join("fixtures/generated"));
+        let child = pty.slave.spawn_command(command).expect("start fulltime");
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let writer = pty.master.take_writer().expect("pty writer");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let parser = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buffer = [0_u8; 8192];
+            while let Ok(read) = reader.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                if let Ok(mut parser) = parser.lock() {
+                    parser.process(&buffer[..read]);
+                }
+            }
+        });
+        // The pty must outlive the child; leaking its master for the test's life is fine.
+        std::mem::forget(pty.master);
+        Self {
+            screen,
+            writer,
+            child,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().expect("screen").screen().contents()
+    }
+
+    /// Waits until the screen shows every one of `texts`, and returns it.
+    fn wait_for(&self, texts: &[&str]) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.contents();
+            if texts.iter().all(|text| screen.contains(text)) {
+                return screen;
+            }
+            assert!(
+                started.elapsed() < DEADLINE,
+                "the screen never showed {texts:?}:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Types `keys`, one at a time, so that Esc followed by a letter is not read as Alt.
+    fn press(&mut self, keys: &str) {
+        for key in keys.bytes() {
+            self.writer.write_all(&[key]).expect("write a key");
+            self.writer.flush().expect("flush");
+            std::thread::sleep(Duration::from_millis(60));
+        }
+    }
+
+    fn escape(&mut self) {
+        self.press("\x1b");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+struct Chain {
+    node: LocalnetProcess,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Chain {
+    fn client(&self) -> FulltimeClient {
+        let endpoint =
+            Endpoint::resolve(Cluster::Localnet, self.node.state_dir()).expect("endpoint");
+        self.runtime
+            .block_on(FulltimeClient::connect(endpoint))
+            .expect("connect")
+    }
+
+    /// A second wallet with SOL for fees and `usdc` base units of test USDC.
+    fn new_wallet(&self, usdc: u64) -> PathBuf {
+        let env = self.node.env().expect("env.json");
+        let wallet = Keypair::new();
+        let path = self
+            .node
+            .state_dir()
+            .join(format!("{}.json", wallet.pubkey()));
+        write_keypair_file(&wallet, &path).expect("write wallet");
+        let funder = read_keypair_file(self.node.wallet_path()).expect("the localnet wallet");
+        let mint_authority = read_keypair_file(&env.mint_authority).expect("mint authority");
+        let token_account = pda::token_account(&wallet.pubkey(), &env.mint);
+        let fund = [
+            system_instruction::transfer(&funder.pubkey(), &wallet.pubkey(), 1_000_000_000),
+            create_associated_token_account_idempotent(
+                &funder.pubkey(),
+                &wallet.pubkey(),
+                &env.mint,
+                &spl_token::ID,
+            ),
+            spl_token::instruction::mint_to(
+                &spl_token::ID,
+                &env.mint,
+                &token_account,
+                &mint_authority.pubkey(),
+                &[],
+                usdc,
+            )
+            .expect("mint_to instruction"),
+        ];
+        let client = self.client();
+        self.runtime
+            .block_on(client.send(&funder, &fund, &[&mint_authority]))
+            .expect("fund the second wallet");
+        path
+    }
+
+    /// `fulltime --json <args>` as `wallet`, which must succeed.
+    fn cli(&self, wallet: &Path, args: &[&str]) -> Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_fulltime"))
+            .env_remove("FULLTIME_URL")
+            .env_remove("FULLTIME_KEYPAIR")
+            .env_remove("FULLTIME_STATE_DIR")
+            .args(["--url", "localnet", "--json", "--state-dir"])
+            .arg(self.node.state_dir())
+            .arg("--keypair")
+            .arg(wallet)
+            .args(args)
+            .output()
+            .expect("run fulltime");
+        assert!(
+            output.status.success(),
+            "`fulltime {}` failed:\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stdout)
+        );
+        serde_json::from_slice(&output.stdout).expect("JSON output")
+    }
+}
+
+#[test]
+fn faucet_deposit_settle_and_claim_by_key_presses() {
+    let binary =
+        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+    let node = LocalnetProcess::start(&binary, "dashboard").expect("localnet ready");
+    let chain = Chain {
+        node,
+        runtime: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("tokio runtime"),
+    };
+    let faucet = Faucet::start(&chain.node);
+    let wallet = chain.node.wallet_path().to_owned();
+    let before = chain.cli(&wallet, &["balance"])["usdc"]
+        .as_u64()
+        .expect("the wallet holds test USDC");
+    let mut dashboard = Dashboard::start(&chain.node, &faucet.url);
+
+    // Every demo market localnet created, with the first selected and its stat named.
+    let markets = chain.cli(&wallet, &["markets"]);
+    let questions: Vec<String> = markets["markets"]
+        .as_array()
+        .expect("markets")
+        .iter()
+        .filter_map(|market| market["question"].as_str())
+        .map(|question| question.chars().take(40).collect())
+        .collect();
+    assert!(questions.len() >= 4, "the demo markets: {markets:#}");
+    let count = format!("Markets (all, {})", questions.len());
+    let mut expected: Vec<&str> = questions.iter().map(String::as_str).collect();
+    expected.extend([count.as_str(), "Market 0", "home goals (stat 1) > 1"]);
+    dashboard.wait_for(&expected);
+
+    dashboard.press("f");
+    dashboard.wait_for(&["Confirmed: Minted 100 USDC to the wallet", "Signature "]);
+    dashboard.escape();
+
+    dashboard.press("d");
+    dashboard.wait_for(&["Deposit in market 0"]);
+    dashboard.press("0.05");
+    dashboard.wait_for(&["BelowMinimum"]);
+    dashboard.press("\x7f\x7f\x7f\x7f2.5");
+    dashboard.wait_for(&["pays 2.5 USDC if YES wins"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Confirmed: Deposited 2.5 USDC on YES in market 0"]);
+    dashboard.escape();
+
+    // Another wallet deposits with the command line; the screen follows by itself.
+    let other = chain.new_wallet(10 * USDC);
+    chain.cli(&other, &["deposit", "0", "no", "1.5"]);
+    dashboard.wait_for(&["YES 2.5 USDC | NO 1.5 USDC"]);
+
+    // The clock warp of the dashboard: to market 0's close time (the first target).
+    let market = chain.cli(&wallet, &["market", "0"]);
+    let close = market["close_time_utc"].as_str().expect("close_time_utc");
+    dashboard.press("w");
+    dashboard.wait_for(&["Warp the localnet clock", close]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Done: Cluster clock moved to", "State   closed"]);
+    dashboard.escape();
+
+    dashboard.press("s");
+    dashboard.wait_for(&["arsenal-home-goals-over-1", "settles YES"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Confirmed: Settled market 0: provisional YES"]);
+    dashboard.escape();
+
+    // Claims wait for the dispute window: refused before sending, then paid after a warp.
+    dashboard.press("c");
+    dashboard.wait_for(&["Claim market 0"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Claim refused: nothing was sent", "NotResolved"]);
+    dashboard.escape();
+    dashboard.press("w\t");
+    dashboard.wait_for(&["past market 0's dispute window"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["resolved YES", "a claim pays 4 USDC now"]);
+    dashboard.escape();
+    dashboard.press("c");
+    dashboard.wait_for(&["Claim market 0"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Confirmed: Claimed 4 USDC from market 0"]);
+    dashboard.escape();
+
+    // A new market from the first proof fixture's terms.
+    dashboard.press("N");
+    dashboard.wait_for(&["New market", "From fixture", "Enter creates it"]);
+    dashboard.press("\r");
+    let created = format!("Confirmed: Created market {}", questions.len());
+    dashboard.wait_for(&[created.as_str()]);
+    dashboard.escape();
+
+    dashboard.press("q");
+    let status = dashboard.child.wait().expect("fulltime exits");
+    assert!(status.success(), "fulltime exited with {status:?}");
+
+    let balance = chain.cli(&wallet, &["balance"]);
+    assert_eq!(
+        balance["usdc"].as_u64(),
+        Some(before + 100 * USDC - 2_500_000 + 4 * USDC)
+    );
+    assert_eq!(balance["positions"][0]["claimed"], true);
+    let other_balance = chain.cli(&other, &["balance"]);
+    assert_eq!(other_balance["usdc"].as_u64(), Some(10 * USDC - 1_500_000));
+}
