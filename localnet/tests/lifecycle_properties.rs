@@ -256,17 +256,25 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         prop_oneof![typical => picks::TYPICAL_DISPUTE_WINDOWS, edge => select(window_edges)],
         select(picks::COMPARISONS.to_vec()),
         threshold,
+        select(picks::SECOND_STATS.to_vec()),
     )
         .prop_map(
-            |(question_chars, question_char, close_in, dispute_window, comparison, threshold)| {
-                TermsPick {
-                    question_chars,
-                    question_char,
-                    close_in,
-                    dispute_window,
-                    comparison,
-                    threshold,
-                }
+            |(
+                question_chars,
+                question_char,
+                close_in,
+                dispute_window,
+                comparison,
+                threshold,
+                second_stat,
+            )| TermsPick {
+                question_chars,
+                question_char,
+                close_in,
+                dispute_window,
+                comparison,
+                threshold,
+                second_stat,
             },
         )
 }
@@ -283,6 +291,7 @@ fn market(comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
         dispute_window,
         comparison,
         threshold,
+        second_stat: None,
     })
 }
 

@@ -2,13 +2,17 @@
 //! proofs of one batch can compete: a batch is one five-minute slot whose main tree holds one or
 //! more summaries of a fixture, each summary an events tree whose leaves are single-stat events
 //! in the order they happened. Unlike `harness::batch_proofs`, a batch may hold two versions of
-//! a fixture's events, whose proofs share a timestamp but not an events tree.
+//! a fixture's events, whose proofs share a timestamp but not an events tree. For a two-stat
+//! market each event carries both stats, split so that they combine to the event's value.
 
 use fulltime_client::merkle::{MerkleError, MerkleTree};
 use settlement::SettlementProof;
+use settlement::state::SecondStat;
 use txline_interface::proof::{stat_leaf, summary_leaf};
 use txline_interface::time::{epoch_day, hour_minute_of};
-use txline_interface::{ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm};
+use txline_interface::{
+    BinaryExpression, ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm,
+};
 
 use super::model::ProofFacts;
 use crate::harness::SlotRoot;
@@ -19,7 +23,9 @@ pub struct Batch {
     pub fixture_id: i64,
     pub stat_key: u32,
     pub period: i32,
-    /// Per summary, the stat's value after each of its events.
+    /// The market's second stat, for a two-stat market.
+    pub second_stat: Option<SecondStat>,
+    /// Per summary, the market's value after each of its events: the stat, or both combined.
     pub summaries: Vec<Vec<i32>>,
 }
 
@@ -34,12 +40,38 @@ pub enum BatchError {
 }
 
 impl Batch {
-    fn stat(&self, value: i32) -> ScoreStat {
-        ScoreStat {
-            key: self.stat_key,
+    /// The stats an event with the market's value `value` carries: the first alone, or both,
+    /// split about evenly so that neither is zero for most values and `first op second` is
+    /// `value` without overflow.
+    fn stats(&self, value: i32) -> (ScoreStat, Option<ScoreStat>) {
+        let stat = |key, value| ScoreStat {
+            key,
             value,
             period: self.period,
+        };
+        match self.second_stat {
+            None => (stat(self.stat_key, value), None),
+            Some(second) => {
+                let half = value / 2;
+                let (first, other) = match second.op {
+                    BinaryExpression::Add => (value - half, half),
+                    BinaryExpression::Subtract => (value - half, -half),
+                };
+                (
+                    stat(self.stat_key, first),
+                    Some(stat(second.stat_key, other)),
+                )
+            }
         }
+    }
+
+    /// An event's stats tree: its leaves are the stats it carries.
+    fn stat_tree(&self, value: i32) -> Result<MerkleTree, BatchError> {
+        let (first, second) = self.stats(value);
+        let leaves = std::iter::once(first)
+            .chain(second)
+            .map(|stat| stat_leaf(&stat));
+        Ok(MerkleTree::new(leaves.collect())?)
     }
 
     fn events(&self, summary: usize) -> Result<&Vec<i32>, BatchError> {
@@ -52,8 +84,8 @@ impl Batch {
         let leaves = self
             .events(summary)?
             .iter()
-            .map(|&value| stat_leaf(&self.stat(value)))
-            .collect();
+            .map(|&value| Ok(self.stat_tree(value)?.root()))
+            .collect::<Result<_, BatchError>>()?;
         Ok(MerkleTree::new(leaves)?)
     }
 
@@ -95,18 +127,22 @@ impl Batch {
             index: event,
             leaves: events.len(),
         })?;
-        let stat = self.stat(value);
+        let (first, second) = self.stats(value);
+        let stats = self.stat_tree(value)?;
+        let term = |stat_to_prove, index| -> Result<StatTerm, BatchError> {
+            Ok(StatTerm {
+                stat_to_prove,
+                event_stat_root: stats.root(),
+                stat_proof: stats.proof(index)?,
+            })
+        };
         Ok(SettlementProof {
             ts: self.ts_ms,
             fixture_summary: self.summary(summary)?,
             fixture_proof: self.events_tree(summary)?.proof(event)?,
             main_tree_proof: self.main_tree()?.proof(summary)?,
-            stat: StatTerm {
-                stat_to_prove: stat,
-                event_stat_root: stat_leaf(&stat),
-                stat_proof: vec![],
-            },
-            stat_b: None,
+            stat: term(first, 0)?,
+            stat_b: second.map(|second| term(second, 1)).transpose()?,
         })
     }
 

@@ -9,6 +9,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+use settlement::state::SecondStat;
 use settlement::{MarketTerms, SettlementError, StatedOutcome};
 use txline_interface::{Comparison, OracleError};
 
@@ -65,7 +66,8 @@ pub struct ProofFacts {
 }
 
 impl ProofFacts {
-    fn value(&self) -> Option<i32> {
+    /// The market's value the proof proves.
+    pub fn value(&self) -> Option<i32> {
         self.events.get(self.event).copied()
     }
 
@@ -102,6 +104,8 @@ pub struct MarketModel {
     pub fixture_id: i64,
     pub stat_key: u32,
     pub period: i32,
+    /// For a two-stat market: the second stat's key and how it combines with the first.
+    pub second_stat: Option<SecondStat>,
     /// Staked on NO and on YES.
     pub totals: [u64; 2],
     pub deposited: u64,
@@ -255,6 +259,7 @@ impl Model {
             fixture_id: terms.fixture_id,
             stat_key: terms.stat_key,
             period: terms.period,
+            second_stat: terms.second_stat,
             totals: [0, 0],
             deposited: 0,
             paid: 0,

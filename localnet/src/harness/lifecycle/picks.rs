@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use txline_interface::Comparison;
+use txline_interface::{BinaryExpression, Comparison};
 
 const MINUTE: i64 = 60;
 const DAY: i64 = 24 * 60 * MINUTE;
@@ -23,6 +23,13 @@ pub const COMPARISONS: [Comparison; 3] = [
     Comparison::GreaterThan,
     Comparison::LessThan,
     Comparison::EqualTo,
+];
+
+/// One-stat markets, and two-stat markets of either operation.
+pub const SECOND_STATS: [Option<BinaryExpression>; 3] = [
+    None,
+    Some(BinaryExpression::Add),
+    Some(BinaryExpression::Subtract),
 ];
 
 pub const TYPICAL_THRESHOLDS: RangeInclusive<i32> = 0..=3;

@@ -248,6 +248,7 @@ fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
             [] => typical_threshold(rng),
             edges => rng.edge_or(odds, typical_threshold, edges),
         },
+        second_stat: rng.pick(&picks::SECOND_STATS),
     }
 }
 

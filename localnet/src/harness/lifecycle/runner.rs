@@ -10,6 +10,7 @@ use anchor_spl::token::spl_token::error::TokenError;
 use fulltime_client::errors::failing_program;
 use fulltime_client::pda;
 use settlement::MarketTerms;
+use settlement::state::SecondStat;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use txline_interface::TraderPredicate;
@@ -27,6 +28,8 @@ use crate::native::FalsePredicate;
 /// are another market's wrong fixture.
 const FIXTURE_BASE: i64 = 18_273_000;
 const STAT_KEY: u32 = 1;
+/// The second stat of two-stat markets ("home goals + away goals").
+const SECOND_STAT_KEY: u32 = 2;
 
 /// Runs `steps` on a fresh chain whose mock oracle treats a false predicate as `oracle` says.
 pub fn run_lifecycle(oracle: FalsePredicate, steps: &[Step]) -> Result<Run, Violation> {
@@ -177,7 +180,10 @@ impl Lifecycle {
                 comparison: pick.comparison,
             },
             dispute_window: pick.dispute_window,
-            second_stat: None,
+            second_stat: pick.second_stat.map(|op| SecondStat {
+                stat_key: SECOND_STAT_KEY,
+                op,
+            }),
         };
         let expected = self.model.create_market(&terms);
         let result = self.chain.create_market(&self.creator, terms);
@@ -209,7 +215,10 @@ impl Lifecycle {
         let proof = batch
             .proof(summary, event)
             .map_err(|error| error.to_string())?;
-        let value = proof.stat.stat_to_prove.value;
+        // The market's value: the stat, or both stats combined, as the batch drew it.
+        let value = facts
+            .value()
+            .ok_or_else(|| format!("batch facts without event {event}"))?;
         let stated_outcome = match stated {
             StatedPick::Truth | StatedPick::Client => self.model.markets[market].truth(value),
             StatedPick::Exactly(outcome) => outcome,
@@ -266,11 +275,13 @@ impl Lifecycle {
                     StatPick::OtherPeriod => (model.stat_key, model.period.wrapping_sub(50)),
                 };
                 let fixture_id = model.fixture_id;
+                let second_stat = model.second_stat;
                 let batch = Batch {
                     ts_ms: self.next_slot(*later),
                     fixture_id,
                     stat_key,
                     period,
+                    second_stat,
                     summaries,
                 };
                 let root = batch.root().map_err(|error| error.to_string())?;
@@ -458,10 +469,21 @@ impl Lifecycle {
                 state.dispute_ends_at,
                 state.settled_by.ts,
             ));
-            let terms = (state.close_time, state.dispute_window, state.fixture_id);
+            let terms = (
+                state.close_time,
+                state.dispute_window,
+                state.fixture_id,
+                state.second_stat,
+            );
             if [state.total_no, state.total_yes] != model.totals
                 || on_chain != settled
-                || terms != (model.close_time, model.dispute_window, model.fixture_id)
+                || terms
+                    != (
+                        model.close_time,
+                        model.dispute_window,
+                        model.fixture_id,
+                        model.second_stat,
+                    )
             {
                 return Err(format!(
                     "market {number} is {state:?}; the model: totals {:?}, settled {settled:?}",

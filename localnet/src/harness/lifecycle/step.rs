@@ -2,7 +2,7 @@
 //! Wallet and market numbers are taken modulo how many exist, so any step fits any lifecycle.
 
 use settlement::StatedOutcome;
-use txline_interface::Comparison;
+use txline_interface::{BinaryExpression, Comparison};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -44,6 +44,8 @@ pub struct TermsPick {
     pub dispute_window: i64,
     pub comparison: Comparison,
     pub threshold: i32,
+    /// For a two-stat market, how the second stat combines with the first.
+    pub second_stat: Option<BinaryExpression>,
 }
 
 /// Which proof a settler sends.
