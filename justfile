@@ -25,11 +25,11 @@ fixtures:
 fixtures-check:
     cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
 
-# Throughput and latency (release build): programs in process, localnet over JSON-RPC, faucet
+# Throughput and latency (release build): programs in process, localnet over JSON-RPC, faucet, dashboard with 10,000 markets
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --locked -p fulltime-localnet -p fulltime-faucet --bins
+    cargo build --release --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-tui --bins
     ./target/release/bench
     state_dir=$(mktemp -d)
     ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &
@@ -40,6 +40,7 @@ bench:
         sleep 0.2
     done
     ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
+    ./target/release/dashboard-bench --state-dir "$state_dir" --markets 10000
 
 # Start the local node with both programs (Ctrl-C stops it); flags pass through
 localnet *ARGS:

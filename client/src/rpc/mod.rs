@@ -14,6 +14,7 @@ use anchor_lang::prelude::Pubkey;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::Error as RpcClientError;
+use tokio::sync::mpsc::UnboundedSender;
 
 use crate::cluster::Endpoint;
 
@@ -23,7 +24,7 @@ pub use confirm::{send_and_confirm, wait_for_confirmation};
 pub use error::ClientError;
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{
-    BalanceChange, CreatedMarket, Deposited, Settled, Withdrawn, check_balance,
+    BalanceChange, CreatedMarket, Deposited, SendStage, Settled, Withdrawn, check_balance,
 };
 
 /// A connection to one cluster's settlement program, oracle and test USDC mint.
@@ -37,6 +38,8 @@ pub struct FulltimeClient {
     endpoint: Endpoint,
     usdc_mint: Pubkey,
     client_checks: bool,
+    /// Where [`FulltimeClient::send`] reports its stages; see [`FulltimeClient::with_progress`].
+    progress: Option<UnboundedSender<SendStage>>,
 }
 
 impl FulltimeClient {
@@ -54,12 +57,20 @@ impl FulltimeClient {
             endpoint,
             usdc_mint,
             client_checks: true,
+            progress: None,
         })
     }
 
     /// Sends transactions without the client-side checks.
     pub fn without_client_checks(mut self) -> Self {
         self.client_checks = false;
+        self
+    }
+
+    /// Reports the [`SendStage`]s of every transaction this client sends (a create, deposit,
+    /// settle, claim or refund) to `progress`, for a caller that shows them.
+    pub fn with_progress(mut self, progress: UnboundedSender<SendStage>) -> Self {
+        self.progress = Some(progress);
         self
     }
 

@@ -15,9 +15,10 @@ use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 use solana_transaction_status_client_types::UiTransactionEncoding;
+use tokio::sync::mpsc::UnboundedSender;
 
 use super::error::SendFailure;
-use super::{ClientError, FulltimeClient, rpc_error, send_and_confirm};
+use super::{ClientError, FulltimeClient, rpc_error, wait_for_confirmation};
 use crate::amount::format_usdc;
 use crate::errors::{ProgramFailure, token_failure};
 use crate::fixture::ProofFixture;
@@ -36,6 +37,19 @@ impl BalanceChange {
     pub fn received(&self) -> u64 {
         self.after.saturating_sub(self.before)
     }
+}
+
+/// How far a transaction sent by [`FulltimeClient::send_with_progress`] has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendStage {
+    /// Fetching a blockhash and signing.
+    Signing,
+    /// Handing the signed transaction to the node (which runs its preflight).
+    Sending,
+    /// Accepted; waiting for the client's commitment to confirm it.
+    Confirming,
+    /// Confirmed; the caller reads what changed next.
+    Confirmed,
 }
 
 pub struct CreatedMarket {
@@ -67,12 +81,32 @@ pub struct Withdrawn {
 impl FulltimeClient {
     /// Signs `instructions` with `payer` (the fee payer) and `extra_signers`, sends them in one
     /// transaction and waits for confirmation. A refusal is explained by the error catalog.
+    /// Reports its stages to the sender [`FulltimeClient::with_progress`] set, if any.
     pub async fn send(
         &self,
         payer: &Keypair,
         instructions: &[Instruction],
         extra_signers: &[&Keypair],
     ) -> Result<Signature, ClientError> {
+        self.send_with_progress(payer, instructions, extra_signers, self.progress.as_ref())
+            .await
+    }
+
+    /// [`FulltimeClient::send`], reporting each [`SendStage`] to `progress` as it starts. A
+    /// closed receiver is ignored: progress is for showing, the result is what counts.
+    pub async fn send_with_progress(
+        &self,
+        payer: &Keypair,
+        instructions: &[Instruction],
+        extra_signers: &[&Keypair],
+        progress: Option<&UnboundedSender<SendStage>>,
+    ) -> Result<Signature, ClientError> {
+        let report = |stage| {
+            if let Some(progress) = progress {
+                let _ = progress.send(stage);
+            }
+        };
+        report(SendStage::Signing);
         let blockhash = self
             .rpc
             .get_latest_blockhash()
@@ -86,8 +120,19 @@ impl FulltimeClient {
         transaction
             .try_sign(&signers, blockhash)
             .map_err(|error| ClientError::Signing(error.to_string()))?;
-        match send_and_confirm(&self.rpc, &transaction).await {
-            Ok(signature) => Ok(signature),
+        report(SendStage::Sending);
+        let sent = match self.rpc.send_transaction(&transaction).await {
+            Ok(signature) => {
+                report(SendStage::Confirming);
+                wait_for_confirmation(&self.rpc, signature).await
+            }
+            Err(error) => Err(error),
+        };
+        match sent {
+            Ok(signature) => {
+                report(SendStage::Confirmed);
+                Ok(signature)
+            }
             Err(error) => Err(self.explain(error, transaction.get_signature()).await),
         }
     }

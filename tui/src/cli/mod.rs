@@ -19,11 +19,16 @@ use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
 
 pub use context::Context;
 
+use crate::dashboard::DashboardOptions;
 use crate::output::Output;
 use crate::output::failure::CliError;
 
 /// Fulltime prediction markets on Solana: list and inspect markets, stake test USDC on YES or
 /// NO, settle with a proof fixture, claim payouts.
+///
+/// Without a subcommand, `fulltime` opens the dashboard: the markets (live, filtered and sorted),
+/// the selected market, the wallet and recent activity, with keys to deposit, settle, claim,
+/// refund, create a market, warp the localnet clock and ask the faucet (`?` lists them).
 ///
 /// Amounts are USDC with up to 6 decimals (2.5 = 2.5 USDC). Failures print the program error's
 /// name, message and the action to take, and exit non-zero; with --json, one JSON object
@@ -33,8 +38,12 @@ use crate::output::failure::CliError;
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
+    /// The dashboard's own flags; used only without a subcommand.
+    #[command(flatten)]
+    pub dashboard: DashboardOptions,
+    /// None opens the dashboard.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Debug, Args)]
@@ -120,21 +129,20 @@ pub enum Command {
     Warp(warp::WarpArgs),
 }
 
-impl Cli {
-    pub async fn run(self) -> Result<Output, CliError> {
-        let context = Context::new(self.global);
-        match self.command {
-            Command::Markets => markets::list(&context).await,
-            Command::Market(args) => markets::show(&context, args).await,
-            Command::Balance => wallet::balance(&context).await,
-            Command::CreateMarket(args) => create_market::run(&context, args).await,
-            Command::Deposit(args) => deposit::run(&context, args).await,
-            Command::Settle(args) => settle::run(&context, args).await,
-            Command::Claim(args) => withdraw::claim(&context, args).await,
-            Command::Refund(args) => withdraw::refund(&context, args).await,
-            Command::Faucet(args) => wallet::faucet(&context, args).await,
-            Command::Warp(args) => warp::run(&context, args).await,
-        }
+/// Runs one subcommand.
+pub async fn run(global: GlobalArgs, command: Command) -> Result<Output, CliError> {
+    let context = Context::new(global);
+    match command {
+        Command::Markets => markets::list(&context).await,
+        Command::Market(args) => markets::show(&context, args).await,
+        Command::Balance => wallet::balance(&context).await,
+        Command::CreateMarket(args) => create_market::run(&context, args).await,
+        Command::Deposit(args) => deposit::run(&context, args).await,
+        Command::Settle(args) => settle::run(&context, args).await,
+        Command::Claim(args) => withdraw::claim(&context, args).await,
+        Command::Refund(args) => withdraw::refund(&context, args).await,
+        Command::Faucet(args) => wallet::faucet(&context, args).await,
+        Command::Warp(args) => warp::run(&context, args).await,
     }
 }
 

@@ -31,7 +31,7 @@ fn global_flags_default_like_the_solana_cli() {
     assert_eq!(cli.global.keypair, None);
     assert!(!cli.global.json);
     assert_eq!(cli.global.state_dir, PathBuf::from(".localnet"));
-    assert!(matches!(cli.command, Command::Markets));
+    assert!(matches!(cli.command, Some(Command::Markets)));
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn create_market_takes_terms_and_a_close_time() {
         "--predicate",
         "gt:1",
     ]);
-    let Command::CreateMarket(args) = cli.command else {
+    let Some(Command::CreateMarket(args)) = cli.command else {
         panic!("create-market");
     };
     assert_eq!(args.question, "Will Arsenal score more than 1 goal?");
@@ -136,7 +136,7 @@ fn create_market_takes_terms_and_a_close_time() {
         "90s",
         "--force",
     ]);
-    let Command::CreateMarket(args) = cli.command else {
+    let Some(Command::CreateMarket(args)) = cli.command else {
         panic!("create-market");
     };
     assert_eq!(args.close, When::At(1_795_197_600));
@@ -205,7 +205,7 @@ fn create_market_refuses_bad_values_with_their_reason() {
         "--dispute-window",
         "0s",
     ]));
-    let Command::CreateMarket(args) = cli.command else {
+    let Some(Command::CreateMarket(args)) = cli.command else {
         panic!("create-market");
     };
     assert_eq!(
@@ -237,7 +237,7 @@ fn create_market_refuses_bad_values_with_their_reason() {
 #[test]
 fn deposit_takes_id_side_and_usdc() {
     let cli = parsed(&["deposit", "0", "yes", "2.5"]);
-    let Command::Deposit(args) = cli.command else {
+    let Some(Command::Deposit(args)) = cli.command else {
         panic!("deposit");
     };
     assert_eq!(
@@ -247,7 +247,7 @@ fn deposit_takes_id_side_and_usdc() {
 
     // The outcome is judged later, as the program's InvalidOutcome, not by clap.
     let cli = parsed(&["deposit", "7", "maybe", "0.1", "--force"]);
-    let Command::Deposit(args) = cli.command else {
+    let Some(Command::Deposit(args)) = cli.command else {
         panic!("deposit");
     };
     assert_eq!((args.outcome.as_str(), args.amount), ("maybe", 100_000));
@@ -275,24 +275,26 @@ fn deposit_refuses_amounts_that_are_not_usdc() {
 #[test]
 fn settle_claim_refund_and_market_take_an_id() {
     let cli = parsed(&["settle", "4", "--fixture", "fixtures/generated/x.json"]);
-    let Command::Settle(args) = cli.command else {
+    let Some(Command::Settle(args)) = cli.command else {
         panic!("settle");
     };
     assert_eq!(args.id, 4);
     assert_eq!(args.fixture, PathBuf::from("fixtures/generated/x.json"));
     assert!(!args.checks.force);
     let cli = parsed(&["settle", "4", "--fixture", "x.json", "--force"]);
-    assert!(matches!(cli.command, Command::Settle(args) if args.checks.force));
+    assert!(matches!(cli.command, Some(Command::Settle(args)) if args.checks.force));
     assert_eq!(
         refused(&["settle", "4"]).kind(),
         ErrorKind::MissingRequiredArgument
     );
 
-    assert!(matches!(parsed(&["claim", "4"]).command, Command::Claim(args) if args.id == 4));
+    assert!(matches!(parsed(&["claim", "4"]).command, Some(Command::Claim(args)) if args.id == 4));
     assert!(
-        matches!(parsed(&["refund", "5", "--force"]).command, Command::Refund(args) if args.id == 5 && args.checks.force)
+        matches!(parsed(&["refund", "5", "--force"]).command, Some(Command::Refund(args)) if args.id == 5 && args.checks.force)
     );
-    assert!(matches!(parsed(&["market", "6"]).command, Command::Market(args) if args.id == 6));
+    assert!(
+        matches!(parsed(&["market", "6"]).command, Some(Command::Market(args)) if args.id == 6)
+    );
     assert_eq!(
         refused(&["market", "-1"]).kind(),
         ErrorKind::UnknownArgument
@@ -301,11 +303,12 @@ fn settle_claim_refund_and_market_take_an_id() {
 
 #[test]
 fn faucet_defaults_to_the_local_faucet() {
-    let Command::Faucet(args) = parsed(&["faucet"]).command else {
+    let Some(Command::Faucet(args)) = parsed(&["faucet"]).command else {
         panic!("faucet");
     };
     assert_eq!(args.faucet_url, "http://127.0.0.1:8080");
-    let Command::Faucet(args) = parsed(&["faucet", "--faucet-url", "http://f:9"]).command else {
+    let Some(Command::Faucet(args)) = parsed(&["faucet", "--faucet-url", "http://f:9"]).command
+    else {
         panic!("faucet");
     };
     assert_eq!(args.faucet_url, "http://f:9");
@@ -313,7 +316,7 @@ fn faucet_defaults_to_the_local_faucet() {
 
 #[test]
 fn warp_takes_a_duration_or_a_time() {
-    let Command::Warp(args) = parsed(&["warp", "+8days"]).command else {
+    let Some(Command::Warp(args)) = parsed(&["warp", "+8days"]).command else {
         panic!("warp");
     };
     assert_eq!(args.to, When::In(Duration::from_secs(8 * 86_400)));
@@ -356,10 +359,23 @@ fn an_unknown_subcommand_or_flag_is_refused() {
         refused(&["markets", "--verbose"]).kind(),
         ErrorKind::UnknownArgument
     );
-    assert_eq!(
-        refused(&[]).kind(),
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    );
+}
+
+#[test]
+fn no_subcommand_is_the_dashboard_and_help_says_so() {
+    let cli = parsed(&["--url", "devnet", "--faucet-url", "http://f:9"]);
+    assert!(cli.command.is_none());
+    assert_eq!(cli.global.url, Cluster::Devnet);
+    assert_eq!(cli.dashboard.faucet_url, "http://f:9");
+    let help = Cli::command().render_long_help().to_string();
+    for text in [
+        "Without a subcommand, `fulltime` opens the dashboard",
+        "Dashboard options (no subcommand)",
+        "--faucet-url",
+        "--fixtures",
+    ] {
+        assert!(help.contains(text), "{text} in\n{help}");
+    }
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Everything that changes the dashboard's state: a key's command, typed text, a timer tick, or
 //! the answer of a network task.
 
+use fulltime_client::rpc::SendStage;
+
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
 
@@ -46,15 +48,57 @@ pub enum Command {
 pub enum Stage {
     /// Reading the market and the wallet, and the client's own checks.
     Checking,
-    /// Signed and sent; waiting for the cluster to confirm it.
+    /// Fetching a blockhash and signing with the wallet.
+    Signing,
+    /// Handing the transaction to the node.
+    Sending,
+    /// Sent; waiting for the cluster to confirm it.
     Confirming,
+    /// Confirmed; reading what changed.
+    Confirmed,
+    /// A request that is not a transaction (a warp of the clock), made.
+    Requesting,
 }
 
 impl Stage {
+    /// The stages of sending a transaction, in order.
+    pub const SENDING: [Self; 4] = [
+        Self::Signing,
+        Self::Sending,
+        Self::Confirming,
+        Self::Confirmed,
+    ];
+
+    /// The stage's one word in the progress popup's row of steps.
+    pub fn step(self) -> &'static str {
+        match self {
+            Self::Checking => "checking",
+            Self::Signing => "signing",
+            Self::Sending => "sending",
+            Self::Confirming => "confirming",
+            Self::Confirmed => "confirmed",
+            Self::Requesting => "requesting",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Self::Checking => "checking the market and the wallet",
-            Self::Confirming => "signing, sending and confirming",
+            Self::Signing => "signing",
+            Self::Sending => "sending",
+            Self::Confirming => "confirming",
+            Self::Confirmed => "confirmed, reading the result",
+            Self::Requesting => "asking the node",
+        }
+    }
+
+    /// The client's stage of sending a transaction, as the dashboard shows it.
+    pub fn of(stage: SendStage) -> Self {
+        match stage {
+            SendStage::Signing => Self::Signing,
+            SendStage::Sending => Self::Sending,
+            SendStage::Confirming => Self::Confirming,
+            SendStage::Confirmed => Self::Confirmed,
         }
     }
 }

@@ -138,14 +138,16 @@ impl App {
             return Vec::new();
         };
         let needle = self.filter.to_lowercase();
+        // Parsed once, not formatted per market: this runs on every frame.
+        let id = needle.parse::<u64>().ok();
         let mut markets: Vec<&Market> = chain
             .markets
             .iter()
             .filter(|market| !self.mine_only || chain.position(market.id).is_some())
             .filter(|market| {
                 needle.is_empty()
-                    || market.id.to_string() == needle
-                    || market.question.to_lowercase().contains(&needle)
+                    || id == Some(market.id)
+                    || contains_lowercase(&market.question, &needle)
             })
             .collect();
         match self.sort {
@@ -163,4 +165,18 @@ impl App {
         let id = self.selected?;
         self.chain.loaded()?.market(id)
     }
+}
+
+/// Whether `text` contains `needle` (already lowercase), ignoring case. ASCII needles, the usual
+/// case, are matched without lowercasing every question on every frame.
+fn contains_lowercase(text: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    if !needle.is_ascii() {
+        return text.to_lowercase().contains(needle);
+    }
+    text.as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
 }

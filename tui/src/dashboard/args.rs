@@ -3,22 +3,21 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser};
+use clap::Args;
 use fulltime_client::faucet::DEFAULT_FAUCET_URL;
 
 use crate::cli::GlobalArgs;
 
 /// `fulltime` without a subcommand: the dashboard.
-#[derive(Debug, Parser)]
-#[command(name = "fulltime", version)]
+#[derive(Debug)]
 pub struct DashboardArgs {
-    #[command(flatten)]
     pub global: GlobalArgs,
-    #[command(flatten)]
     pub dashboard: DashboardOptions,
 }
 
+/// The flags only the dashboard reads, listed in `fulltime --help` under their own heading.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Dashboard options (no subcommand)")]
 pub struct DashboardOptions {
     /// The faucet's base URL, for `f`.
     #[arg(

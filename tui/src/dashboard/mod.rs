@@ -9,6 +9,7 @@
 mod action;
 mod app;
 mod args;
+pub mod bench;
 mod chain;
 mod draw;
 mod effect;
@@ -22,7 +23,7 @@ mod run;
 mod tasks;
 mod update;
 
-pub use args::DashboardArgs;
+pub use args::{DashboardArgs, DashboardOptions};
 pub use run::run;
 
 #[cfg(test)]

@@ -324,10 +324,14 @@ fn deposit_form_checks_as_it_is_typed() {
             amount: 2_500_000
         })]
     ));
-    assert_snapshot!("deposit_confirming", {
-        update(&mut app, Action::Stage(Stage::Confirming));
-        render(&app, 80, 24)
-    });
+    assert_snapshot!("deposit_checking", render(&app, 80, 24));
+    for stage in Stage::SENDING {
+        update(&mut app, Action::Stage(stage));
+        assert_snapshot!(
+            format!("deposit_stage_{}", stage.step()),
+            render(&app, 80, 24)
+        );
+    }
     let effects = update(
         &mut app,
         Action::Finished(Ok(Done {

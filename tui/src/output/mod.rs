@@ -7,6 +7,7 @@ pub mod stat_names;
 pub mod terms;
 pub mod transaction;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use failure::CliError;
@@ -23,23 +24,30 @@ pub struct Output {
 pub fn emit(result: Result<Output, CliError>, json: bool) -> ExitCode {
     match result {
         Ok(output) if json => {
-            println!("{}", pretty(&output.json));
+            print(&pretty(&output.json));
             ExitCode::SUCCESS
         }
         Ok(output) => {
-            println!("{}", output.human);
+            print(&output.human);
             ExitCode::SUCCESS
         }
         Err(error) => {
             let report = error.report();
             if json {
-                println!("{}", pretty(&report.json()));
+                print(&pretty(&report.json()));
             } else {
                 eprintln!("{}", report.human());
             }
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes `text` and a newline to stdout. A reader that has gone (`fulltime markets | head -1`)
+/// wants no more, so a failed write is dropped rather than a panic, as `println!` would.
+fn print(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
 }
 
 fn pretty(value: &serde_json::Value) -> String {

@@ -65,11 +65,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     // Whole pages: the list only jumps when the selection leaves the page.
     let first = selected / inner_height * inner_height;
     let wide = area.width >= WIDE;
-    let id_width = visible
-        .iter()
-        .map(|market| market.id.to_string().len())
-        .max()
-        .unwrap_or(2)
+    // Digits of the largest id, counted without formatting every id on every frame.
+    let largest = visible.iter().map(|market| market.id).max().unwrap_or(0);
+    let id_width = usize::try_from(largest.checked_ilog10().unwrap_or(0) + 1)
+        .unwrap_or(20)
         .max(2);
     let page: Vec<(usize, &&Market)> = visible
         .iter()

@@ -4,5 +4,5 @@
 mod poll;
 mod transact;
 
-pub use poll::spawn_poller;
+pub use poll::{Addresses, read, spawn_poller};
 pub use transact::{Runner, spawn_effect};

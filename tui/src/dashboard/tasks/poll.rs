@@ -73,7 +73,7 @@ async fn poll_loop(
 
 /// Market addresses are PDAs of their ids: each is derived once, not on every reading.
 #[derive(Default)]
-struct Addresses {
+pub struct Addresses {
     ids: HashMap<Pubkey, u64>,
     known: HashSet<u64>,
 }
@@ -86,7 +86,9 @@ fn reason(error: &CliError) -> ReadFailure {
     }
 }
 
-async fn read(
+/// One reading of the chain: the markets (one getProgramAccounts), the clock, the wallet's
+/// positions and balances.
+pub async fn read(
     client: &FulltimeClient,
     wallet: Option<Pubkey>,
     addresses: &mut Addresses,

@@ -11,7 +11,7 @@ use fulltime_client::rpc::FulltimeClient;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::cli::Context;
 use crate::dashboard::action::{Action, Done, Stage};
@@ -92,20 +92,38 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
     if let Request::Faucet = request {
         return faucet(runner, wallet).await;
     }
-    let client = runner.context.client(false).await?;
-    let confirming = || {
-        let _ = runner.actions.send(Action::Stage(Stage::Confirming));
+    let (progress, mut stages) = unbounded_channel();
+    let actions = runner.actions.clone();
+    // Every stage reaches the app before the result does: the client (the only sender) is
+    // dropped, then this task is awaited, before `spawn_effect` reports the end.
+    let forward = tokio::spawn(async move {
+        while let Some(stage) = stages.recv().await {
+            let _ = actions.send(Action::Stage(Stage::of(stage)));
+        }
+    });
+    let result = match runner.context.client(false).await {
+        Ok(client) => transact(runner, &client.with_progress(progress), wallet, request).await,
+        Err(error) => Err(error),
     };
+    let _ = forward.await;
+    result
+}
+
+async fn transact(
+    runner: &Runner,
+    client: &FulltimeClient,
+    wallet: &Keypair,
+    request: Request,
+) -> Result<Done, CliError> {
     let endpoint = client.endpoint().clone();
     match request {
-        // Answered above, without connecting to the cluster.
+        // Answered by `carry_out`, without connecting to the cluster.
         Request::Faucet => faucet(runner, wallet).await,
         Request::Deposit {
             market,
             outcome,
             amount,
         } => {
-            confirming();
             let deposited = client.deposit(wallet, market, outcome, amount).await?;
             let summary = format!(
                 "Deposited {} on {} in market {market}; USDC {} -> {}",
@@ -117,13 +135,11 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
             Ok(done(Some(&endpoint), &deposited.signature, summary))
         }
         Request::Settle { market, fixture } => {
-            confirming();
             let settled = client.settle(wallet, market, &fixture).await?;
-            let summary = settled_summary(&client, &settled.market).await;
+            let summary = settled_summary(client, &settled.market).await;
             Ok(done(Some(&endpoint), &settled.signature, summary))
         }
         Request::Claim { market } => {
-            confirming();
             let withdrawn = client.claim(wallet, market).await?;
             let summary = format!(
                 "Claimed {} from market {market}",
@@ -132,7 +148,6 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
             Ok(done(Some(&endpoint), &withdrawn.signature, summary))
         }
         Request::Create { terms } => {
-            confirming();
             let created = client.create_market(wallet, *terms).await?;
             let summary = format!(
                 "Created market {}: {}",
@@ -141,7 +156,8 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
             Ok(done(Some(&endpoint), &created.signature, summary))
         }
         Request::Warp { to } => {
-            confirming();
+            // A cheat-code request, not a transaction: no signing or confirming.
+            let _ = runner.actions.send(Action::Stage(Stage::Requesting));
             let now = client.warp(to).await?;
             Ok(Done {
                 summary: format!("Cluster clock moved to {}", format_time(now)),
@@ -150,7 +166,6 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
             })
         }
         Request::Refund { market } => {
-            confirming();
             let withdrawn = client.refund(wallet, market).await?;
             let summary = format!(
                 "Refunded {} from market {market}",

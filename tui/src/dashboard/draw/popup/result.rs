@@ -6,21 +6,46 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::show_fitted;
-use crate::dashboard::action::Done;
+use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::app::{ActivityState, App};
 use crate::dashboard::draw::{spinner, theme};
 use crate::dashboard::failure::FailureView;
+
+/// `✓ signing  › sending  · confirming  · confirmed`: the stages passed, the current one and
+/// those to come.
+fn steps(current: Stage) -> Line<'static> {
+    let reached = Stage::SENDING.iter().position(|&stage| stage == current);
+    let mut spans = Vec::new();
+    for (index, stage) in Stage::SENDING.iter().enumerate() {
+        if index > 0 {
+            spans.push(Span::raw("  "));
+        }
+        let span = match reached {
+            Some(at) if index < at => Span::styled(format!("✓ {}", stage.step()), theme::good()),
+            Some(at) if index == at => Span::styled(format!("› {}", stage.step()), theme::key()),
+            _ => Span::styled(format!("· {}", stage.step()), theme::dim()),
+        };
+        spans.push(span);
+    }
+    Line::from(spans)
+}
 
 pub fn progress(app: &App, frame: &mut Frame, area: Rect) {
     let Some(activity) = app.activity.first() else {
         return;
     };
     let lines = match &activity.state {
-        ActivityState::Running(stage) => vec![Line::raw(format!(
-            "{} {}...",
-            spinner(app.tick),
-            stage.label()
-        ))],
+        ActivityState::Running(stage) => {
+            let mut lines = vec![Line::raw(format!(
+                "{} {}...",
+                spinner(app.tick),
+                stage.label()
+            ))];
+            if Stage::SENDING.contains(stage) {
+                lines.push(steps(*stage));
+            }
+            lines
+        }
         ActivityState::Done(Done {
             summary,
             short_signature,
