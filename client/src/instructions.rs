@@ -3,7 +3,9 @@
 
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
+use anchor_lang::solana_program::program_error::ProgramError;
 use anchor_lang::{InstructionData, ToAccountMetas, system_program};
+use anchor_spl::associated_token::spl_associated_token_account::instruction::create_associated_token_account_idempotent;
 use anchor_spl::token::spl_token;
 use settlement::{MarketTerms, SettlementProof, StatedOutcome};
 
@@ -173,6 +175,29 @@ pub fn claim(withdrawal: Withdrawal) -> Instruction {
 
 pub fn refund(withdrawal: Withdrawal) -> Instruction {
     settlement_ix(withdrawal.accounts(), settlement::instruction::Refund {})
+}
+
+/// Mints `amount` of `mint` to `wallet`'s associated token account, creating the account first
+/// when it does not exist (idempotently): what the faucet, the local bootstrap and the test
+/// set-ups send to fund a wallet. `payer` pays the account's rent; `mint_authority` signs the
+/// mint.
+pub fn mint_to_wallet(
+    payer: &Pubkey,
+    wallet: &Pubkey,
+    mint: &Pubkey,
+    mint_authority: &Pubkey,
+    amount: u64,
+) -> Result<[Instruction; 2], ProgramError> {
+    let create = create_associated_token_account_idempotent(payer, wallet, mint, &spl_token::ID);
+    let mint_to = spl_token::instruction::mint_to(
+        &spl_token::ID,
+        mint,
+        &pda::token_account(wallet, mint),
+        mint_authority,
+        &[],
+        amount,
+    )?;
+    Ok([create, mint_to])
 }
 
 /// Posts one five-minute root to the oracle's daily roots account (mock oracle only).

@@ -9,7 +9,6 @@
 
 use std::time::Duration;
 
-use anchor_spl::{associated_token::spl_associated_token_account, token::spl_token};
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
@@ -113,20 +112,11 @@ impl RpcMinter {
         }
 
         let payer = self.authority.pubkey();
-        let token_account = fulltime_client::pda::token_account(&wallet, &self.mint);
-        let create_account =
-            spl_associated_token_account::instruction::create_associated_token_account_idempotent(
-                &payer,
-                &wallet,
-                &self.mint,
-                &spl_token::ID,
-            );
-        let mint_to = spl_token::instruction::mint_to(
-            &spl_token::ID,
-            &self.mint,
-            &token_account,
+        let fund = fulltime_client::instructions::mint_to_wallet(
             &payer,
-            &[],
+            &wallet,
+            &self.mint,
+            &payer,
             self.amount,
         )
         .map_err(|error| MintError::Instruction(error.to_string()))?;
@@ -136,12 +126,8 @@ impl RpcMinter {
             .get_latest_blockhash_with_commitment(self.rpc.commitment())
             .await
             .map_err(rpc)?;
-        let transaction = Transaction::new_signed_with_payer(
-            &[create_account, mint_to],
-            Some(&payer),
-            &[&self.authority],
-            blockhash,
-        );
+        let transaction =
+            Transaction::new_signed_with_payer(&fund, Some(&payer), &[&self.authority], blockhash);
         let sent = Sent {
             signature: *transaction.get_signature(),
             last_valid_block_height,

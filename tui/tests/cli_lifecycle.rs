@@ -10,16 +10,13 @@ use std::process::Command;
 
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::system_instruction;
-use anchor_spl::associated_token::spl_associated_token_account::instruction::create_associated_token_account_idempotent;
-use anchor_spl::token::spl_token;
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::fixture::{
     ErrorProgram, Expected, FixtureComparison, FixtureOp, ProofFixture, RootsFile,
 };
-use fulltime_client::instructions::insert_scores_root;
+use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::pda;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_localnet::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
@@ -94,24 +91,18 @@ impl Localnet {
         write_keypair_file(&wallet, &path).expect("write wallet");
         let funder = self.funder().pubkey();
         let mint_authority = read_keypair_file(&env.mint_authority).expect("mint authority");
-        let token_account = pda::token_account(&wallet.pubkey(), &env.mint);
+        let [create, mint_to] = mint_to_wallet(
+            &funder,
+            &wallet.pubkey(),
+            &env.mint,
+            &mint_authority.pubkey(),
+            usdc,
+        )
+        .expect("mint_to instruction");
         let fund = [
             system_instruction::transfer(&funder, &wallet.pubkey(), WALLET_LAMPORTS),
-            create_associated_token_account_idempotent(
-                &funder,
-                &wallet.pubkey(),
-                &env.mint,
-                &spl_token::ID,
-            ),
-            spl_token::instruction::mint_to(
-                &spl_token::ID,
-                &env.mint,
-                &token_account,
-                &mint_authority.pubkey(),
-                &[],
-                usdc,
-            )
-            .expect("mint_to instruction"),
+            create,
+            mint_to,
         ];
         self.send(&fund, &[&mint_authority]);
         path

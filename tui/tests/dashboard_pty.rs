@@ -14,11 +14,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anchor_lang::solana_program::system_instruction;
-use anchor_spl::associated_token::spl_associated_token_account::instruction::create_associated_token_account_idempotent;
-use anchor_spl::token::spl_token;
 use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::instructions::mint_to_wallet;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::pda;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_localnet::process::{LocalnetProcess, binary_beside, free_ports};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
@@ -221,24 +219,18 @@ impl Chain {
         write_keypair_file(&wallet, &path).expect("write wallet");
         let funder = read_keypair_file(self.node.wallet_path()).expect("the localnet wallet");
         let mint_authority = read_keypair_file(&env.mint_authority).expect("mint authority");
-        let token_account = pda::token_account(&wallet.pubkey(), &env.mint);
+        let [create, mint_to] = mint_to_wallet(
+            &funder.pubkey(),
+            &wallet.pubkey(),
+            &env.mint,
+            &mint_authority.pubkey(),
+            usdc,
+        )
+        .expect("mint_to instruction");
         let fund = [
             system_instruction::transfer(&funder.pubkey(), &wallet.pubkey(), 1_000_000_000),
-            create_associated_token_account_idempotent(
-                &funder.pubkey(),
-                &wallet.pubkey(),
-                &env.mint,
-                &spl_token::ID,
-            ),
-            spl_token::instruction::mint_to(
-                &spl_token::ID,
-                &env.mint,
-                &token_account,
-                &mint_authority.pubkey(),
-                &[],
-                usdc,
-            )
-            .expect("mint_to instruction"),
+            create,
+            mint_to,
         ];
         let client = self.client();
         self.runtime

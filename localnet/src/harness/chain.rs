@@ -2,7 +2,6 @@ use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
 use anchor_lang::{AccountDeserialize, prelude::Pubkey};
-use anchor_spl::associated_token::spl_associated_token_account;
 use anchor_spl::token::spl_token;
 use fulltime_client::fixture::proven_value;
 use fulltime_client::instructions::{self, Withdrawal};
@@ -205,25 +204,10 @@ impl TestChain {
         amount: u64,
     ) -> Result<Pubkey, TxFailure> {
         let admin = self.admin.pubkey();
-        let token_account = pda::token_account(wallet, mint);
-        let create =
-            spl_associated_token_account::instruction::create_associated_token_account_idempotent(
-                &admin,
-                wallet,
-                mint,
-                &spl_token::ID,
-            );
-        let mint_to = spl_token::instruction::mint_to(
-            &spl_token::ID,
-            mint,
-            &token_account,
-            &admin,
-            &[],
-            amount,
-        )
-        .expect("valid mint_to instruction");
-        self.send_as_admin(&[create, mint_to])?;
-        Ok(token_account)
+        let fund = instructions::mint_to_wallet(&admin, wallet, mint, &admin, amount)
+            .expect("valid mint_to instruction");
+        self.send_as_admin(&fund)?;
+        Ok(pda::token_account(wallet, mint))
     }
 
     /// The balance of a token account, 0 when it does not exist.

@@ -6,10 +6,9 @@ use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
-use anchor_spl::associated_token::spl_associated_token_account;
 use anchor_spl::token::spl_token;
+use fulltime_client::instructions;
 use fulltime_client::rpc::{CLOCK_SYSVAR, send_and_confirm, unix_timestamp, wait_for_confirmation};
-use fulltime_client::{instructions, pda};
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
@@ -171,23 +170,10 @@ impl Chain<'_> {
         let wallet = self.keys.wallet.pubkey();
         let mint = self.keys.mint.pubkey();
         let authority = self.keys.mint_authority.pubkey();
-        let create =
-            spl_associated_token_account::instruction::create_associated_token_account_idempotent(
-                &authority,
-                &wallet,
-                &mint,
-                &spl_token::ID,
-            );
-        let mint_to = spl_token::instruction::mint_to(
-            &spl_token::ID,
-            &mint,
-            &pda::token_account(&wallet, &mint),
-            &authority,
-            &[],
-            WALLET_USDC,
-        )
-        .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
-        self.send(&[create, mint_to]).await
+        let fund =
+            instructions::mint_to_wallet(&authority, &wallet, &mint, &authority, WALLET_USDC)
+                .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
+        self.send(&fund).await
     }
 
     /// The cluster clock, in unix seconds, read from the Clock sysvar.
