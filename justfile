@@ -2,6 +2,22 @@
 default:
     @just --list
 
+# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables)
+dev *ARGS: build-stack
+    cargo run --locked -q -p fulltime-stack -- dev {{ARGS}}
+
+# Start node and faucet in the background, print the endpoints and return (same flags as dev)
+up *ARGS: build-stack
+    cargo run --locked -q -p fulltime-stack -- up {{ARGS}}
+
+# Stop what `just up` or `just dev` started (--state-dir if it was not the default)
+down *ARGS:
+    cargo run --locked -q -p fulltime-stack -- down {{ARGS}}
+
+# Build the stack's programs: localnet, faucet, fulltime and their supervisor
+build-stack:
+    cargo build --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack
+
 # Run every test in the workspace (what CI runs after the checks)
 test:
     cargo test --workspace --locked
@@ -46,6 +62,10 @@ bench:
 localnet *ARGS:
     cargo run --locked -p fulltime-localnet --bin localnet -- {{ARGS}}
 
+# Bootstrap a running node (mint, config, oracle roots, demo markets, funded wallet, env.json): solana-test-validator, devnet or `just localnet --no-bootstrap`; flags pass through, e.g. --url http://127.0.0.1:8899
+bootstrap *ARGS:
+    cargo run --locked -p fulltime-localnet --bin fulltime-bootstrap -- {{ARGS}}
+
 # Run the `fulltime` command against --url (default localnet)
 fulltime *ARGS:
     cargo run --locked -q -p fulltime-tui --bin fulltime -- {{ARGS}}
@@ -57,3 +77,11 @@ faucet *ARGS:
 # Random market lifecycles checked against a model of the contract, release build (default 10,000; report on stderr); flags pass through, e.g. --lifecycles 500 --seed 7
 soak *ARGS:
     cargo run --release --locked -p fulltime-localnet --bin soak -- {{ARGS}} > /dev/null
+
+# Regenerate idl/ (the programs' Anchor IDL) through anchor-lang's idl-build feature, without the Anchor CLI
+idl:
+    cargo run --locked -q -p fulltime-idl --bin idl
+
+# Fail if idl/ differs from what the programs generate (also a test of `just test`)
+idl-check:
+    cargo run --locked -q -p fulltime-idl --bin idl -- --check

@@ -1,6 +1,7 @@
 //! `faucet`: serves `POST /api/faucet`. Parses the configuration, binds, installs tracing and
 //! shuts down gracefully; everything else is in the library.
 
+use std::io::IsTerminal;
 use std::{net::SocketAddr, process::ExitCode};
 
 use clap::Parser;
@@ -14,7 +15,8 @@ async fn main() -> ExitCode {
             EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "fulltime_faucet=info,faucet=info,tower_http=info".into()),
         )
-        .with(tracing_subscriber::fmt::layer())
+        // Colours only on a terminal: `just dev` sends this output to a log file.
+        .with(tracing_subscriber::fmt::layer().with_ansi(std::io::stdout().is_terminal()))
         .init();
 
     let config = Args::parse().resolve();

@@ -1,5 +1,6 @@
 //! The `localnet` binary as a child process, for the integration tests of everything that talks
-//! to it over JSON-RPC (the node itself, the `fulltime` command, the faucet).
+//! to it over JSON-RPC (the node itself, the `fulltime` command, the faucet), and the workspace's
+//! binaries found beside a test or another binary.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -22,8 +23,11 @@ pub enum ProcessError {
         what: &'static str,
         source: std::io::Error,
     },
-    #[error("`cargo build -p fulltime-localnet --bin localnet` failed")]
-    Build,
+    #[error("`cargo build -p {package} --bin {binary}` failed")]
+    Build {
+        package: &'static str,
+        binary: &'static str,
+    },
     #[error("localnet did not print `ready` (exit: {exit:?}); stderr:\n{stderr}")]
     NotReady {
         exit: Option<ExitStatus>,
@@ -52,7 +56,19 @@ pub fn free_ports() -> Result<(u16, u16), ProcessError> {
 /// `localnet` in the target directory of `executable` (a binary of the workspace, or a test in
 /// `target/<profile>/deps/`), built with cargo in the same profile when it is missing.
 pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
-    let name = format!("localnet{}", std::env::consts::EXE_SUFFIX);
+    workspace_binary_beside(executable, "fulltime-localnet", "localnet")
+}
+
+/// The binary `binary` of the workspace package `package` in the target directory of
+/// `executable` (a binary of the workspace, or a test in `target/<profile>/deps/`), built with
+/// cargo in the same profile when it is missing.
+pub fn workspace_binary_beside(
+    executable: &Path,
+    package: &'static str,
+    binary: &'static str,
+) -> Result<PathBuf, ProcessError> {
+    let build_failed = ProcessError::Build { package, binary };
+    let file_name = format!("{binary}{}", std::env::consts::EXE_SUFFIX);
     let mut dir = executable.parent();
     if dir
         .and_then(Path::file_name)
@@ -60,42 +76,56 @@ pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
     {
         dir = dir.and_then(Path::parent);
     }
-    let profile_dir = dir.ok_or(ProcessError::Build)?;
-    let binary = profile_dir.join(name);
-    if binary.exists() {
-        return Ok(binary);
+    let Some(profile_dir) = dir else {
+        return Err(build_failed);
+    };
+    let path = profile_dir.join(file_name);
+    if path.exists() {
+        return Ok(path);
     }
     let release = profile_dir
         .file_name()
         .is_some_and(|name| name == "release");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .ok_or(ProcessError::Build)?;
+    let Some(workspace) = Path::new(env!("CARGO_MANIFEST_DIR")).parent() else {
+        return Err(build_failed);
+    };
     let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
         .current_dir(workspace)
-        .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
+        .args(["build", "-p", package, "--bin", binary])
         .args(release.then_some("--release"))
         .status()
         .map_err(io("run cargo"))?;
-    if status.success() && binary.exists() {
-        Ok(binary)
+    if status.success() && path.exists() {
+        Ok(path)
     } else {
-        Err(ProcessError::Build)
+        Err(build_failed)
     }
 }
 
 /// A running `localnet` with a state directory and a fresh wallet of its own; killed when
-/// dropped. Its stdout and stderr are logged in the state directory, which is kept when a test
-/// panics.
+/// dropped. Its stdout and stderr are logged in the state directory (`localnet.stdout`,
+/// `localnet.stderr`), which is kept when a test panics.
 pub struct LocalnetProcess {
     child: Child,
     state_dir: PathBuf,
     wallet_path: PathBuf,
+    rpc_port: u16,
+    ws_port: u16,
 }
+
+/// The flag that makes `localnet` serve a chain it does not bootstrap.
+pub const NO_BOOTSTRAP: &str = "--no-bootstrap";
 
 impl LocalnetProcess {
     /// Starts `binary` on free ports and waits for its `ready` line.
     pub fn start(binary: &Path, name: &str) -> Result<Self, ProcessError> {
+        Self::start_with(binary, name, &[])
+    }
+
+    /// Starts `binary` on free ports with `extra` flags (e.g. `--log-transactions`) and waits
+    /// for its `ready` line. The node funds the process's wallet, unless `extra` holds
+    /// `--no-bootstrap`: then the wallet file exists but nothing is on chain.
+    pub fn start_with(binary: &Path, name: &str, extra: &[&str]) -> Result<Self, ProcessError> {
         let state_dir = std::env::temp_dir().join(format!(
             "fulltime-{name}-{}-{}",
             std::process::id(),
@@ -109,13 +139,18 @@ impl LocalnetProcess {
         })?;
         let stderr = File::create(state_dir.join("localnet.stderr")).map_err(io("stderr log"))?;
         let (rpc_port, ws_port) = free_ports()?;
-        let child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .args(["--rpc-port", &rpc_port.to_string()])
             .args(["--ws-port", &ws_port.to_string()])
             .arg("--state-dir")
             .arg(&state_dir)
-            .arg("--wallet")
-            .arg(&wallet_path)
+            .args(extra);
+        // `--wallet` names what the bootstrap funds, so it goes with a bootstrap only.
+        if !extra.contains(&NO_BOOTSTRAP) {
+            command.arg("--wallet").arg(&wallet_path);
+        }
+        let child = command
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
@@ -125,6 +160,8 @@ impl LocalnetProcess {
             child,
             state_dir,
             wallet_path,
+            rpc_port,
+            ws_port,
         };
         node.wait_until_ready()?;
         Ok(node)
@@ -162,9 +199,26 @@ impl LocalnetProcess {
         &self.state_dir
     }
 
-    /// The keypair file of the wallet the node funded.
+    /// The keypair file of the wallet the node funded (with `--no-bootstrap`: a fresh wallet's,
+    /// for whatever bootstraps the node).
     pub fn wallet_path(&self) -> &Path {
         &self.wallet_path
+    }
+
+    /// `http://127.0.0.1:<rpc port>`.
+    pub fn rpc_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.rpc_port)
+    }
+
+    /// `ws://127.0.0.1:<ws port>`.
+    pub fn ws_url(&self) -> String {
+        format!("ws://127.0.0.1:{}", self.ws_port)
+    }
+
+    /// What the node has printed to stdout so far (its `ready` line, and with
+    /// `--log-transactions` the transactions).
+    pub fn stdout_log(&self) -> String {
+        std::fs::read_to_string(self.state_dir.join("localnet.stdout")).unwrap_or_default()
     }
 
     /// What the node wrote to `env.json`.

@@ -1,12 +1,16 @@
 //! The `localnet` binary: boots a ready chain over JSON-RPC, refuses a taken port with a clear
-//! message, and stops cleanly on SIGTERM.
+//! message, stops cleanly on SIGTERM, and with `--log-transactions` prints every transaction
+//! with its logs.
 
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
+use fulltime_client::cluster::short_signature;
+use fulltime_client::instructions;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::pda;
 use fulltime_localnet::node::{DEMO_MARKETS, WALLET_USDC};
@@ -14,7 +18,9 @@ use fulltime_localnet::process::{LocalnetProcess, free_ports};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::config::RpcSendTransactionConfig;
 use solana_signer::Signer;
+use solana_transaction::Transaction;
 
 fn start(name: &str) -> LocalnetProcess {
     LocalnetProcess::start(Path::new(env!("CARGO_BIN_EXE_localnet")), name).expect("localnet ready")
@@ -88,4 +94,105 @@ fn sigterm_stops_the_node_cleanly() {
     let node = start("node-sigterm");
     let status = node.terminate().expect("localnet exits");
     assert!(status.success(), "exit status {status}");
+}
+
+#[tokio::test]
+async fn log_transactions_prints_each_transaction_with_its_logs() {
+    let node = LocalnetProcess::start_with(
+        Path::new(env!("CARGO_BIN_EXE_localnet")),
+        "node-log",
+        &["--log-transactions"],
+    )
+    .expect("localnet ready");
+
+    // The bootstrap's own transactions come before `ready`: funding the wallet shows the
+    // associated token program's `Program log:` lines, the config and markets the settlement
+    // program at work.
+    let log = node.stdout_log();
+    let summaries: Vec<&str> = log.lines().filter(|line| !line.starts_with(' ')).collect();
+    assert!(
+        summaries.iter().any(|line| is_summary(line, "ok")),
+        "no `<time> <signature> ok` line:\n{log}"
+    );
+    assert!(
+        log.contains("\n    Program log: CreateIdempotent\n"),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!("\n    Program {} success\n", settlement::ID)),
+        "{log}"
+    );
+
+    // A second initialize fails, whoever signs it.
+    let env = node.env().expect("env.json");
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let wallet = read_keypair_file(node.wallet_path()).expect("the test wallet");
+    let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+    let again = Transaction::new_signed_with_payer(
+        &[instructions::initialize(wallet.pubkey(), env.mint)],
+        Some(&wallet.pubkey()),
+        &[&wallet],
+        blockhash,
+    );
+    // Sent with preflight, it is refused before it is processed: one line, saying why.
+    rpc.send_transaction(&again)
+        .await
+        .expect_err("initialize twice is refused");
+    wait_for_line(
+        &node,
+        "refused in preflight: Error processing Instruction 0: ",
+    )
+    .await;
+
+    // Sent past preflight, it fails on chain: one block, with its logs.
+    let signature = rpc
+        .send_transaction_with_config(
+            &again,
+            RpcSendTransactionConfig {
+                skip_preflight: true,
+                ..RpcSendTransactionConfig::default()
+            },
+        )
+        .await
+        .expect("sent");
+    let summary = format!("{} failed: ", short_signature(&signature));
+    wait_for_line(&node, &summary).await;
+    // The block is written whole, so its logs are there too; a moment more shows whether a
+    // second block for the same transaction follows.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let log = node.stdout_log();
+    let blocks: Vec<&str> = log.lines().filter(|line| line.contains(&summary)).collect();
+    assert_eq!(blocks.len(), 1, "{log}");
+    assert!(is_summary(blocks[0], "failed:"), "{}", blocks[0]);
+    let after = log.split(blocks[0]).nth(1).expect("the block");
+    assert!(
+        after.starts_with(&format!("\n    Program {} invoke [1]\n", settlement::ID)),
+        "{after}"
+    );
+}
+
+/// Waits until the node's stdout has a line containing `text`.
+async fn wait_for_line(node: &LocalnetProcess, text: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let log = node.stdout_log();
+        if log.lines().any(|line| line.contains(text)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no `{text}` line:\n{log}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `HH:MM:SS.mmm abcd..wxyz <outcome>...`
+fn is_summary(line: &str, outcome: &str) -> bool {
+    let mut words = line.split(' ');
+    let time = words.next().unwrap_or_default();
+    let signature = words.next().unwrap_or_default();
+    time.len() == 12
+        && time.as_bytes()[2] == b':'
+        && time.as_bytes()[8] == b'.'
+        && signature.len() == 10
+        && signature.contains("..")
+        && words.next() == Some(outcome)
 }

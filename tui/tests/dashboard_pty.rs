@@ -1,16 +1,16 @@
 //! The real `fulltime` dashboard in a pseudo-terminal, against real `localnet` and `faucet`
-//! children, driven by key presses: faucet -> deposit -> (a second wallet deposits with the
-//! command line meanwhile, and the screen shows it without a key press) -> warp -> settle with a
-//! proof fixture -> warp past the dispute window -> claim -> a market created from a fixture ->
-//! quit on `q`; then the balances on chain.
+//! children, driven by key presses: faucet -> deposit -> the log view of the node's transactions
+//! and the faucet's requests -> (a second wallet deposits with the command line meanwhile, and
+//! the screen shows it without a key press) -> warp -> settle with a proof fixture -> warp past
+//! the dispute window -> claim -> a market created from a fixture -> quit on `q`; then the
+//! balances on chain.
 //!
 //! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
 
-use std::io::{Read, Write};
+use std::fs::File;
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use anchor_lang::solana_program::system_instruction;
@@ -18,8 +18,11 @@ use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::mint_to_wallet;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_localnet::process::{LocalnetProcess, binary_beside, free_ports};
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use fulltime_localnet::process::{
+    LocalnetProcess, binary_beside, free_ports, workspace_binary_beside,
+};
+use fulltime_stack::pty::PtyScreen;
+use portable_pty::CommandBuilder;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
@@ -38,25 +41,16 @@ fn workspace_root() -> PathBuf {
 
 /// The faucet binary of the same target directory, built first when it is missing.
 fn faucet_binary() -> PathBuf {
-    let fulltime = Path::new(env!("CARGO_BIN_EXE_fulltime"));
-    let binary = fulltime.with_file_name(format!("faucet{}", std::env::consts::EXE_SUFFIX));
-    if !binary.exists() {
-        let release = fulltime
-            .parent()
-            .and_then(Path::file_name)
-            .is_some_and(|name| name == "release");
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(workspace_root())
-            .args(["build", "-p", "fulltime-faucet", "--bin", "faucet"])
-            .args(release.then_some("--release"))
-            .status()
-            .expect("run cargo");
-        assert!(status.success() && binary.exists(), "build the faucet");
-    }
-    binary
+    workspace_binary_beside(
+        Path::new(env!("CARGO_BIN_EXE_fulltime")),
+        "fulltime-faucet",
+        "faucet",
+    )
+    .expect("the faucet binary")
 }
 
-/// A faucet child process; killed when dropped.
+/// A faucet child process, its output in `<state-dir>/faucet.log` as `just dev` keeps it;
+/// killed when dropped.
 struct Faucet {
     child: Child,
     url: String,
@@ -66,6 +60,7 @@ impl Faucet {
     fn start(node: &LocalnetProcess) -> Self {
         let env = node.env().expect("env.json");
         let (port, _) = free_ports().expect("a free port");
+        let log = File::create(node.state_dir().join("faucet.log")).expect("the faucet's log");
         let child = Command::new(faucet_binary())
             .args([
                 "--bind",
@@ -77,8 +72,8 @@ impl Faucet {
             .arg(node.state_dir())
             .arg("--mint-authority")
             .arg(&env.mint_authority)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stdout(log.try_clone().expect("the faucet's log"))
+            .stderr(log)
             .spawn()
             .expect("start the faucet");
         let started = Instant::now();
@@ -100,23 +95,13 @@ impl Drop for Faucet {
     }
 }
 
-/// The dashboard in a pseudo-terminal, its screen kept up to date by a reader thread.
+/// The dashboard in a pseudo-terminal.
 struct Dashboard {
-    screen: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
+    screen: PtyScreen,
 }
 
 impl Dashboard {
     fn start(node: &LocalnetProcess, faucet_url: &str) -> Self {
-        let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("open a pty");
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime"));
         for variable in [
             "FULLTIME_URL",
@@ -134,58 +119,20 @@ impl Dashboard {
         command.arg(node.wallet_path());
         command.args(["--faucet-url", faucet_url, "--fixtures"]);
         command.arg(workspace_root().join("fixtures/generated"));
-        let child = pty.slave.spawn_command(command).expect("start fulltime");
-        let mut reader = pty.master.try_clone_reader().expect("pty reader");
-        let writer = pty.master.take_writer().expect("pty writer");
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
-        let parser = Arc::clone(&screen);
-        std::thread::spawn(move || {
-            let mut buffer = [0_u8; 8192];
-            while let Ok(read) = reader.read(&mut buffer) {
-                if read == 0 {
-                    break;
-                }
-                if let Ok(mut parser) = parser.lock() {
-                    parser.process(&buffer[..read]);
-                }
-            }
-        });
-        // The pty must outlive the child; leaking its master for the test's life is fine.
-        std::mem::forget(pty.master);
         Self {
-            screen,
-            writer,
-            child,
+            screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
         }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.lock().expect("screen").screen().contents()
     }
 
     /// Waits until the screen shows every one of `texts`, and returns it.
     fn wait_for(&self, texts: &[&str]) -> String {
-        let started = Instant::now();
-        loop {
-            let screen = self.contents();
-            if texts.iter().all(|text| screen.contains(text)) {
-                return screen;
-            }
-            assert!(
-                started.elapsed() < DEADLINE,
-                "the screen never showed {texts:?}:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        self.screen
+            .wait_for(texts, DEADLINE)
+            .unwrap_or_else(|screen| panic!("the screen never showed {texts:?}:\n{screen}"))
     }
 
-    /// Types `keys`, one at a time, so that Esc followed by a letter is not read as Alt.
     fn press(&mut self, keys: &str) {
-        for key in keys.bytes() {
-            self.writer.write_all(&[key]).expect("write a key");
-            self.writer.flush().expect("flush");
-            std::thread::sleep(Duration::from_millis(60));
-        }
+        self.screen.press(keys).expect("type keys");
     }
 
     fn escape(&mut self) {
@@ -266,7 +213,15 @@ impl Chain {
 fn faucet_deposit_settle_and_claim_by_key_presses() {
     let binary =
         binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
-    let node = LocalnetProcess::start(&binary, "dashboard").expect("localnet ready");
+    let node = LocalnetProcess::start_with(&binary, "dashboard", &["--log-transactions"])
+        .expect("localnet ready");
+    // The harness keeps the node's stdout in `localnet.stdout`; `just dev` names it
+    // `localnet.log`, where the dashboard looks. A second name for the same file follows it.
+    let log = node.state_dir().join("localnet.log");
+    if !log.exists() {
+        std::fs::hard_link(node.state_dir().join("localnet.stdout"), &log)
+            .expect("link the node's log");
+    }
     let chain = Chain {
         node,
         runtime: tokio::runtime::Builder::new_current_thread()
@@ -309,6 +264,16 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     dashboard.press("\r");
     dashboard.wait_for(&["Confirmed: Deposited 2.5 USDC on YES in market 0"]);
     dashboard.escape();
+
+    // The log view: the node's transactions with their program logs (the faucet's mint created
+    // the wallet's token account: the associated token program's `CreateIdempotent`), then the
+    // faucet's requests.
+    dashboard.press("l");
+    dashboard.wait_for(&["Logs [node]", "following", " ok", "    Program log: "]);
+    dashboard.press("\t");
+    dashboard.wait_for(&["[faucet]", "INFO request{method=POST path=/api/faucet"]);
+    dashboard.press("l");
+    dashboard.wait_for(&["Market 0", "YES 2.5 USDC"]);
 
     // Another wallet deposits with the command line; the screen follows by itself.
     let other = chain.new_wallet(10 * USDC);
@@ -356,7 +321,10 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     dashboard.escape();
 
     dashboard.press("q");
-    let status = dashboard.child.wait().expect("fulltime exits");
+    let status = dashboard
+        .screen
+        .wait_exit(DEADLINE)
+        .expect("fulltime exits after q");
     assert!(status.success(), "fulltime exited with {status:?}");
 
     let balance = chain.cli(&wallet, &["balance"]);

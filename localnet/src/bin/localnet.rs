@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{DEMO_MARKETS, Node, NodeOptions};
+use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
@@ -28,8 +28,20 @@ struct Args {
     state_dir: PathBuf,
     /// Keypair file of the wallet to fund [default: ~/.config/solana/id.json when it exists,
     /// else <state-dir>/wallet.json, created if missing].
-    #[arg(long)]
+    #[arg(long, conflicts_with = "no_bootstrap")]
     wallet: Option<PathBuf>,
+    /// Serve the chain with both programs loaded (the settlement program's upgrade authority
+    /// being <state-dir>/mint-authority.json) but create nothing on it: no mint, config, oracle
+    /// roots, markets or funded wallet, and no env.json (a stale one is removed). Bootstrap it
+    /// with `fulltime-bootstrap --url <rpc> --ws-url <ws> --state-dir <state-dir>`, which writes
+    /// env.json.
+    #[arg(long)]
+    no_bootstrap: bool,
+    /// Print every processed transaction to stdout: local time, short signature, `ok` or the
+    /// error, then its log messages indented. Off by default: the output grows with every
+    /// transaction, so whoever reads stdout must keep reading it (redirect it to a file).
+    #[arg(long)]
+    log_transactions: bool,
     /// What the mock oracle does with a predicate that does not hold: return false, or fail
     /// with PredicateFailed (the real oracle may do either).
     #[arg(long, value_enum, default_value_t = OracleOnFalse::ReturnFalse)]
@@ -72,7 +84,46 @@ async fn run(args: Args) -> ExitCode {
         wallet: args.wallet,
         false_predicate: args.oracle_on_false.into(),
     };
-    let node = match Node::start(options).await {
+    // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
+    let keys = match (!args.no_bootstrap)
+        .then(|| options.load_keys())
+        .transpose()
+    {
+        Ok(keys) => keys,
+        Err(error) => {
+            eprintln!("localnet: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let bare = match BareNode::start(&options, args.log_transactions) {
+        Ok(bare) => bare,
+        Err(error) => {
+            eprintln!("localnet: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(keys) = keys else {
+        println!(
+            "ready in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
+             settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
+             --url {} --ws-url {} --state-dir {}`",
+            started.elapsed().as_millis(),
+            bare.rpc_url(),
+            bare.ws_url(),
+            bare.upgrade_authority(),
+            bare.upgrade_authority_path().display(),
+            bare.rpc_url(),
+            bare.ws_url(),
+            args.state_dir.display(),
+        );
+        let _ = std::io::stdout().flush();
+        wait_for_shutdown_signal().await;
+        bare.shutdown();
+        println!("stopped");
+        return ExitCode::SUCCESS;
+    };
+
+    let node = match bare.bootstrap(&options, keys).await {
         Ok(node) => node,
         Err(error) => {
             eprintln!("localnet: {error}");

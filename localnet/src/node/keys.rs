@@ -8,6 +8,14 @@ use solana_keypair::{Keypair, write_keypair_file};
 
 use super::NodeError;
 
+/// The mint authority's keypair file in a state directory: the test USDC mint's authority, the
+/// settlement program's upgrade authority on `localnet`, and the payer of the bootstrap.
+pub const MINT_AUTHORITY_FILE: &str = "mint-authority.json";
+/// The test USDC mint's own keypair file: it fixes the mint's address.
+pub const USDC_MINT_FILE: &str = "usdc-mint.json";
+/// The wallet kept in the state directory when there is no other.
+pub const WALLET_FILE: &str = "wallet.json";
+
 pub fn load_keypair(path: &Path) -> Result<Keypair, NodeError> {
     read_keypair_file(path).map_err(|error| NodeError::Keypair {
         path: path.to_owned(),
@@ -28,10 +36,12 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
     Ok(keypair)
 }
 
-/// Every key a node uses.
+/// Every key a bootstrap uses.
 pub struct StateKeys {
     /// The test USDC mint's own keypair: it fixes the mint's address.
     pub mint: Keypair,
+    /// The mint's authority; it also initializes the settlement config (so it must be the
+    /// settlement program's upgrade authority) and pays for everything.
     pub mint_authority: Keypair,
     pub mint_authority_path: PathBuf,
     pub wallet: Keypair,
@@ -39,20 +49,32 @@ pub struct StateKeys {
 }
 
 impl StateKeys {
-    pub fn load_or_create(state_dir: &Path, wallet: Option<PathBuf>) -> Result<Self, NodeError> {
-        let mint_authority_path = state_dir.join("mint-authority.json");
+    /// The keys of `state_dir`, created there when missing. A keypair named explicitly
+    /// (`authority`, `wallet`) must exist. Without `wallet`, the solana CLI's default keypair is
+    /// used when it exists, else `<state_dir>/wallet.json`.
+    pub fn load_or_create(
+        state_dir: &Path,
+        authority: Option<PathBuf>,
+        wallet: Option<PathBuf>,
+    ) -> Result<Self, NodeError> {
+        let (mint_authority, mint_authority_path) = match authority {
+            Some(path) => (load_keypair(&path)?, path),
+            None => {
+                let path = state_dir.join(MINT_AUTHORITY_FILE);
+                (load_or_create_keypair(&path)?, path)
+            }
+        };
         let solana_cli_wallet = default_keypair_path().filter(|path| path.exists());
-        // A wallet named on the command line must exist; the fallback is created on first use.
         let (wallet, wallet_path) = match wallet.or(solana_cli_wallet) {
             Some(path) => (load_keypair(&path)?, path),
             None => {
-                let path = state_dir.join("wallet.json");
+                let path = state_dir.join(WALLET_FILE);
                 (load_or_create_keypair(&path)?, path)
             }
         };
         Ok(Self {
-            mint: load_or_create_keypair(&state_dir.join("usdc-mint.json"))?,
-            mint_authority: load_or_create_keypair(&mint_authority_path)?,
+            mint: load_or_create_keypair(&state_dir.join(USDC_MINT_FILE))?,
+            mint_authority,
             mint_authority_path,
             wallet,
             wallet_path,

@@ -2,23 +2,35 @@
 //! loaded natively, serving the standard Solana JSON-RPC and WebSocket APIs, bootstrapped with
 //! a test USDC mint, the settlement config, the oracle roots of the proof fixtures, demo markets
 //! and a funded wallet.
+//!
+//! [`BareNode`] serves the chain with the programs loaded and nothing else; [`Node`] is one that
+//! [`BareNode::bootstrap`] made ready. The bootstrap ([`Bootstrap`]) talks JSON-RPC only, so the
+//! `fulltime-bootstrap` command runs the same code against any node.
 
 mod bootstrap;
 mod clock;
 mod error;
 mod keys;
 mod surfnet;
+mod transaction_log;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use fulltime_client::localnet_env::LocalnetEnv;
+use anchor_lang::prelude::Pubkey;
+use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use solana_signer::Signer;
 
 use crate::native::FalsePredicate;
 
-pub use bootstrap::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS, WALLET_SOL, WALLET_USDC};
+pub use bootstrap::{
+    AUTHORITY_MIN_SOL, Bootstrap, BootstrapOptions, DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS,
+    DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC, websocket_url,
+};
 pub use error::NodeError;
-pub use keys::{load_keypair, load_or_create_keypair};
+pub use keys::{
+    MINT_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE, WALLET_FILE, load_keypair,
+    load_or_create_keypair,
+};
 pub use surfnet::SLOT_TIME_MS;
 
 /// How to start a node.
@@ -35,10 +47,122 @@ pub struct NodeOptions {
     pub false_predicate: FalsePredicate,
 }
 
-/// A node that serves requests until it is shut down (or dropped).
-pub struct Node {
+impl NodeOptions {
+    /// The keys a bootstrap of this node uses, loaded (or created) before the node starts so
+    /// that a bad keypair file fails at once: the state directory's mint and mint authority, and
+    /// the wallet.
+    pub fn load_keys(&self) -> Result<StateKeys, NodeError> {
+        create_state_dir(&self.state_dir)?;
+        StateKeys::load_or_create(&self.state_dir, None, self.wallet.clone())
+    }
+}
+
+/// A node serving a chain with both programs loaded, the settlement program as deployed by the
+/// state directory's mint authority, and nothing created on it: no mint, config, roots, markets
+/// or funded wallet. Serves until it is shut down (or dropped).
+pub struct BareNode {
     surfnet: surfnet::Surfnet,
     _clock: clock::WallClock,
+    rpc_url: String,
+    ws_url: String,
+    upgrade_authority: Pubkey,
+    upgrade_authority_path: PathBuf,
+}
+
+impl BareNode {
+    /// Starts serving; with `log_transactions`, every processed transaction is printed to stdout
+    /// (see `transaction_log`). A stale `env.json` in the state directory is removed: it
+    /// describes a chain that is gone, and whatever bootstraps this one writes it anew.
+    pub fn start(options: &NodeOptions, log_transactions: bool) -> Result<Self, NodeError> {
+        create_state_dir(&options.state_dir)?;
+        // The mint authority deploys the programs, so it is the one that may initialize.
+        let upgrade_authority_path = options.state_dir.join(MINT_AUTHORITY_FILE);
+        let upgrade_authority = load_or_create_keypair(&upgrade_authority_path)?.pubkey();
+        let surfnet = surfnet::Surfnet::start(
+            options.rpc_port,
+            options.ws_port,
+            upgrade_authority,
+            options.false_predicate,
+            log_transactions,
+        )?;
+        remove_stale_env(&options.state_dir)?;
+        let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
+        Ok(Self {
+            surfnet,
+            _clock: clock,
+            rpc_url: format!("http://127.0.0.1:{}", options.rpc_port),
+            ws_url: format!("ws://127.0.0.1:{}", options.ws_port),
+            upgrade_authority,
+            upgrade_authority_path,
+        })
+    }
+
+    pub fn rpc_url(&self) -> &str {
+        &self.rpc_url
+    }
+
+    pub fn ws_url(&self) -> &str {
+        &self.ws_url
+    }
+
+    /// The settlement program's upgrade authority: the only key `initialize` accepts.
+    pub fn upgrade_authority(&self) -> Pubkey {
+        self.upgrade_authority
+    }
+
+    /// Its keypair file, `<state-dir>/mint-authority.json`.
+    pub fn upgrade_authority_path(&self) -> &Path {
+        &self.upgrade_authority_path
+    }
+
+    /// Bootstraps the chain with everything (`BootstrapOptions::default()`) and `keys` (from
+    /// [`NodeOptions::load_keys`]), and writes `env.json`.
+    pub async fn bootstrap(
+        self,
+        options: &NodeOptions,
+        keys: StateKeys,
+    ) -> Result<Node, NodeError> {
+        let bootstrap = Bootstrap {
+            rpc_url: self.rpc_url.clone(),
+            ws_url: self.ws_url.clone(),
+            state_dir: options.state_dir.clone(),
+            keys,
+            options: BootstrapOptions::default(),
+        };
+        let env = bootstrap.run(&mut |_| {}).await?;
+        Ok(Node { bare: self, env })
+    }
+
+    /// Stops the RPC servers and the runloop.
+    pub fn shutdown(self) {
+        self.surfnet.shutdown();
+    }
+}
+
+fn create_state_dir(state_dir: &Path) -> Result<(), NodeError> {
+    std::fs::create_dir_all(state_dir).map_err(|source| NodeError::StateDir {
+        path: state_dir.to_owned(),
+        source,
+    })
+}
+
+fn remove_stale_env(state_dir: &Path) -> Result<(), NodeError> {
+    let path = LocalnetEnv::path_in(state_dir);
+    match std::fs::remove_file(&path) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(LocalnetEnvError::Write {
+                path,
+                source: error,
+            }
+            .into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A bootstrapped node that serves requests until it is shut down (or dropped).
+pub struct Node {
+    bare: BareNode,
     env: LocalnetEnv,
 }
 
@@ -46,35 +170,10 @@ impl Node {
     /// Starts the node and bootstraps it; when this returns, the node serves requests and
     /// `env.json` describes it.
     pub async fn start(options: NodeOptions) -> Result<Self, NodeError> {
-        std::fs::create_dir_all(&options.state_dir).map_err(|source| NodeError::StateDir {
-            path: options.state_dir.clone(),
-            source,
-        })?;
-        let keys = keys::StateKeys::load_or_create(&options.state_dir, options.wallet.clone())?;
-        // The mint authority deploys the programs, so it is the one that may initialize.
-        let surfnet = surfnet::Surfnet::start(
-            options.rpc_port,
-            options.ws_port,
-            keys.mint_authority.pubkey(),
-            options.false_predicate,
-        )?;
-        let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
-        let env = LocalnetEnv {
-            rpc_url: format!("http://127.0.0.1:{}", options.rpc_port),
-            ws_url: format!("ws://127.0.0.1:{}", options.ws_port),
-            settlement_program: settlement::ID,
-            oracle_program: mock_oracle::ID,
-            mint: keys.mint.pubkey(),
-            mint_authority: keys.mint_authority_path.clone(),
-            wallet: keys.wallet_path.clone(),
-        };
-        bootstrap::bootstrap(&env.rpc_url, &keys).await?;
-        env.save(&options.state_dir)?;
-        Ok(Self {
-            surfnet,
-            _clock: clock,
-            env,
-        })
+        let keys = options.load_keys()?;
+        BareNode::start(&options, false)?
+            .bootstrap(&options, keys)
+            .await
     }
 
     pub fn env(&self) -> &LocalnetEnv {
@@ -83,6 +182,6 @@ impl Node {
 
     /// Stops the RPC servers and the runloop.
     pub fn shutdown(self) {
-        self.surfnet.shutdown();
+        self.bare.shutdown();
     }
 }

@@ -16,6 +16,7 @@ use surfpool_types::{
 use anchor_lang::prelude::Pubkey;
 
 use super::NodeError;
+use super::transaction_log::TransactionLog;
 use crate::native::{FalsePredicate, register_programs, settlement_program_data};
 
 /// Each block advances the cluster clock by this much; the wall clock moves it the rest of the
@@ -33,12 +34,13 @@ pub struct Surfnet {
 impl Surfnet {
     /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
     /// are loaded as deployed with `upgrade_authority` as the settlement program's upgrade
-    /// authority.
+    /// authority. With `log_transactions`, every processed transaction is printed to stdout.
     pub fn start(
         rpc_port: u16,
         ws_port: u16,
         upgrade_authority: Pubkey,
         false_predicate: FalsePredicate,
+        log_transactions: bool,
     ) -> Result<Self, NodeError> {
         ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
         ensure_free(ws_port, "WebSocket", "--ws-port")?;
@@ -103,7 +105,7 @@ impl Surfnet {
         wait_until_serving(&events, &ended, rpc_port, ws_port)?;
         std::thread::Builder::new()
             .name("surfnet-events".into())
-            .spawn(move || report_events(events))
+            .spawn(move || report_events(events, log_transactions))
             .map_err(|error| NodeError::Start(error.to_string()))?;
         Ok(Self {
             locker,
@@ -191,11 +193,27 @@ fn port_error(reason: &str, rpc_port: u16, ws_port: u16) -> Option<NodeError> {
     Some(NodeError::PortInUse { port, what, flag })
 }
 
-/// Surfpool's own errors and warnings go to stderr; everything else it says is routine.
-fn report_events(events: Receiver<SimnetEvent>) {
+/// Local time of day, to the millisecond, in the transaction log.
+const TIME_FORMAT: &str = "%H:%M:%S%.3f";
+
+/// Surfpool's own errors and warnings go to stderr; processed and refused transactions go to
+/// stdout when `log_transactions` is on; everything else it says is routine.
+fn report_events(events: Receiver<SimnetEvent>, log_transactions: bool) {
+    /// How surfpool 1.6.1 reports a transaction the preflight simulation refused.
+    const SIMULATION_FAILED: &str = "Transaction simulation failed: ";
+    let mut transactions = TransactionLog::default();
     for event in events {
         match event {
-            SimnetEvent::ErrorLog(_, message) => eprintln!("surfnet error: {message}"),
+            SimnetEvent::TransactionProcessed(time, meta, error) if log_transactions => {
+                let time = time.format(TIME_FORMAT).to_string();
+                transactions.record(&time, &meta, error.as_ref());
+            }
+            SimnetEvent::ErrorLog(time, message) => match message.strip_prefix(SIMULATION_FAILED) {
+                Some(error) if log_transactions => {
+                    transactions.record_refusal(&time.format(TIME_FORMAT).to_string(), error);
+                }
+                _ => eprintln!("surfnet error: {message}"),
+            },
             SimnetEvent::WarnLog(_, message) => eprintln!("surfnet warning: {message}"),
             SimnetEvent::Aborted(reason) => eprintln!("surfnet aborted: {reason}"),
             _ => {}

@@ -17,8 +17,8 @@ pub const USDC_DECIMALS: u8 = 6;
 #[constant]
 pub const MIN_DEPOSIT: u64 = 100_000;
 
-/// Unicode characters, not bytes.
-#[constant]
+/// Unicode characters, not bytes. Not an IDL `#[constant]`: the IDL has no `usize` type, and the
+/// attribute on one breaks `idl-build`.
 pub const MAX_QUESTION_CHARS: usize = 140;
 
 /// How long after its close time a market may still be settled. Past it, nobody can settle and

@@ -10,8 +10,11 @@ use fulltime::bench::{Options, run};
 #[derive(Parser)]
 struct Args {
     /// Where the running localnet wrote env.json.
-    #[arg(long)]
-    state_dir: PathBuf,
+    #[arg(long, required_unless_present = "synthetic")]
+    state_dir: Option<PathBuf>,
+    /// Only the frame figure, on made-up markets, without a node.
+    #[arg(long, conflicts_with = "state_dir")]
+    synthetic: bool,
     /// Markets the node should hold before measuring.
     #[arg(long, default_value_t = 10_000)]
     markets: u64,

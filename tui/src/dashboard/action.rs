@@ -5,6 +5,7 @@ use fulltime_client::rpc::SendStage;
 
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
+use super::logs::{LogRead, LogSource};
 
 /// What a key in the key table does; the table (`keys.rs`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,11 @@ pub enum Command {
     Switch,
     /// Backspace in a text field.
     Erase,
+    /// The log view of the node and the faucet, and back.
+    Logs,
+    /// ←/→ in the log view: long lines are cut, not wrapped.
+    Left,
+    Right,
 }
 
 /// How far a transaction has got.
@@ -118,12 +124,16 @@ pub enum Action {
     Command(Command),
     /// A character typed into the filter or a form.
     Type(char),
-    /// Mouse wheel: rows to move the selection by.
+    /// Mouse wheel: rows to move the selection (or the log view) by.
     Scroll(i32),
+    /// The terminal's new height, which sets the log view's page.
+    Resize(u16),
     /// Animates spinners; nothing else depends on it.
     Tick,
     /// A reading of the chain, or why it failed.
     Chain(Result<Chain, ReadFailure>),
     Stage(Stage),
     Finished(Result<Done, FailureView>),
+    /// What the tail task found in a log file since its last look.
+    Log(LogSource, LogRead),
 }

@@ -1,5 +1,7 @@
 //! The dashboard's whole state. Only `update` changes it; `draw` only reads it.
 
+use std::path::PathBuf;
+
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::settlement::state::Market;
 
@@ -7,6 +9,7 @@ use super::action::{Done, Stage};
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
 use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
+use super::logs::Logs;
 use super::remote::Remote;
 
 /// How many finished transactions the activity panel remembers.
@@ -22,6 +25,9 @@ pub struct Session {
     /// The wallet's address, or why there is none (then the dashboard only reads).
     pub wallet: Result<String, String>,
     pub faucet_url: String,
+    /// Where localnet keeps env.json, and where `just dev` writes the node's and the faucet's
+    /// logs.
+    pub state_dir: PathBuf,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,6 +86,7 @@ pub enum Popup {
     Failure(FailureView),
 }
 
+#[derive(Clone)]
 pub struct App {
     pub session: Session,
     pub chain: Remote<Chain>,
@@ -98,13 +105,19 @@ pub struct App {
     pub fixtures: Vec<ProofFixture>,
     /// A one-line notice under the list (e.g. why a key did nothing).
     pub notice: Option<String>,
+    pub logs: Logs,
+    /// The terminal's height (rows), for the log view's page; the runner reports it.
+    pub height: u16,
     pub tick: u64,
     pub quit: bool,
+    /// Kept by `relist`: the ids the list shows, in order.
+    listed: Vec<u64>,
 }
 
 impl App {
     pub fn new(session: Session, fixtures: Vec<ProofFixture>) -> Self {
         Self {
+            logs: Logs::new(&session.state_dir),
             session,
             chain: Remote::Loading,
             node_down: None,
@@ -117,8 +130,10 @@ impl App {
             activity: Vec::new(),
             fixtures,
             notice: None,
+            height: 24,
             tick: 0,
             quit: false,
+            listed: Vec::new(),
         }
     }
 
@@ -132,23 +147,25 @@ impl App {
         )
     }
 
-    /// The markets the list shows, filtered and sorted.
-    pub fn visible(&self) -> Vec<&Market> {
+    /// The ids of the markets the list shows, filtered and sorted, as of the last `relist`.
+    pub fn listed(&self) -> &[u64] {
+        &self.listed
+    }
+
+    /// Filters and sorts the markets for the list again. `update` calls it whenever the
+    /// markets, the filter, the sort or `mine_only` change, so that drawing a frame and moving
+    /// the selection never go through all the markets.
+    pub fn relist(&mut self) {
+        self.listed.clear();
         let Some(chain) = self.chain.loaded() else {
-            return Vec::new();
+            return;
         };
-        let needle = self.filter.to_lowercase();
-        // Parsed once, not formatted per market: this runs on every frame.
-        let id = needle.parse::<u64>().ok();
+        let mut needle = Needle::new(&self.filter);
         let mut markets: Vec<&Market> = chain
             .markets
             .iter()
             .filter(|market| !self.mine_only || chain.position(market.id).is_some())
-            .filter(|market| {
-                needle.is_empty()
-                    || id == Some(market.id)
-                    || contains_lowercase(&market.question, &needle)
-            })
+            .filter(|market| needle.matches(market))
             .collect();
         match self.sort {
             Sort::Id => {}
@@ -158,7 +175,7 @@ impl App {
                 (std::cmp::Reverse(pool), market.id)
             }),
         }
-        markets
+        self.listed.extend(markets.iter().map(|market| market.id));
     }
 
     pub fn selected_market(&self) -> Option<&Market> {
@@ -167,16 +184,36 @@ impl App {
     }
 }
 
-/// Whether `text` contains `needle` (already lowercase), ignoring case. ASCII needles, the usual
-/// case, are matched without lowercasing every question on every frame.
-fn contains_lowercase(text: &str, needle: &str) -> bool {
-    if needle.is_empty() {
-        return true;
+/// The list filter: a market's id, or text its question contains, ignoring case.
+struct Needle {
+    lowercase: String,
+    id: Option<u64>,
+    /// A lowercase copy of the question being matched, reused from one market to the next.
+    question: String,
+}
+
+impl Needle {
+    fn new(filter: &str) -> Self {
+        let lowercase = filter.to_lowercase();
+        Self {
+            id: lowercase.parse().ok(),
+            lowercase,
+            question: String::new(),
+        }
     }
-    if !needle.is_ascii() {
-        return text.to_lowercase().contains(needle);
+
+    fn matches(&mut self, market: &Market) -> bool {
+        if self.lowercase.is_empty() || self.id == Some(market.id) {
+            return true;
+        }
+        if !self.lowercase.is_ascii() {
+            return market.question.to_lowercase().contains(&self.lowercase);
+        }
+        // An ASCII needle can only match ASCII bytes, so lowering those is enough; the standard
+        // library's substring search is quick on the lowercase copy.
+        self.question.clear();
+        self.question.push_str(&market.question);
+        self.question.make_ascii_lowercase();
+        self.question.contains(&self.lowercase)
     }
-    text.as_bytes()
-        .windows(needle.len())
-        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
 }

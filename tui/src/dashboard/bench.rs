@@ -14,12 +14,14 @@ use color_eyre::eyre::{Result, WrapErr, eyre};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fulltime_client::cluster::Cluster;
 use fulltime_client::instructions;
+use fulltime_client::pda;
 use fulltime_client::rpc::{FulltimeClient, wait_for_confirmation};
 use fulltime_client::settlement::MarketTerms;
+use fulltime_client::settlement::state::{Market, Position, SettledProof};
 use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use solana_keypair::Keypair;
+use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -27,6 +29,7 @@ use tokio::sync::mpsc::unbounded_channel;
 
 use super::action::Action;
 use super::app::{App, Session};
+use super::chain::Chain;
 use super::draw::draw;
 use super::keys::{Mode, action_for};
 use super::tasks::{Addresses, read, spawn_poller};
@@ -34,8 +37,9 @@ use super::update::update;
 use crate::cli::{Context, GlobalArgs};
 
 pub struct Options {
-    /// Where the running localnet wrote env.json.
-    pub state_dir: PathBuf,
+    /// Where the running localnet wrote env.json; `None` measures only the frames, on made-up
+    /// markets, without a node.
+    pub state_dir: Option<PathBuf>,
     /// Markets the node should hold before measuring (those already there count).
     pub markets: u64,
     pub frames: usize,
@@ -46,12 +50,19 @@ const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 const TERMINAL: (u16, u16) = (120, 40);
 
 pub async fn run(options: Options) -> Result<()> {
+    let Some(state_dir) = options.state_dir else {
+        println!(
+            "command: target/release/dashboard-bench --synthetic --markets {}",
+            options.markets
+        );
+        return frames(synthetic_chain(options.markets), options.frames);
+    };
     println!("command: just bench  (target/release/dashboard-bench)");
     let context = Arc::new(Context::new(GlobalArgs {
         url: Cluster::Localnet,
         keypair: None,
         json: false,
-        state_dir: options.state_dir.clone(),
+        state_dir,
     }));
     let endpoint = context.endpoint()?;
     let client = context.client(false).await?;
@@ -145,22 +156,84 @@ fn terms(id: u64, now: i64) -> MarketTerms {
     }
 }
 
+/// `count` markets like those `create_markets` creates, five demo-like ones with pools and the
+/// wallet's positions among them, read at one cluster time: the frame figure without a node.
+fn synthetic_chain(count: u64) -> Chain {
+    let now = 1_790_000_000;
+    let markets: Vec<Market> = (0..count)
+        .map(|id| {
+            let terms = terms(id, now);
+            let pooled = id < 5;
+            Market {
+                resolved: false,
+                outcome: 0,
+                id,
+                creator: Pubkey::new_from_array([7; 32]),
+                vault: Pubkey::new_from_array(array_of(id)),
+                close_time: terms.close_time,
+                dispute_window: terms.dispute_window,
+                dispute_ends_at: 0,
+                settled_by: SettledProof::default(),
+                fixture_id: terms.fixture_id,
+                stat_key: terms.stat_key,
+                period: terms.period,
+                predicate: terms.predicate,
+                total_yes: if pooled { 2_500_000 * id } else { 0 },
+                total_no: if pooled { 1_500_000 } else { 0 },
+                bump: 255,
+                second_stat: None,
+                question: terms.question,
+            }
+        })
+        .collect();
+    let positions = markets
+        .iter()
+        .take(3)
+        .map(|market| {
+            let position = Position {
+                owner: Pubkey::new_from_array([9; 32]),
+                market: pda::market(market.id),
+                outcome: 1,
+                amount: 2_500_000,
+                claimed: false,
+                bump: 254,
+            };
+            (market.id, position)
+        })
+        .collect();
+    Chain {
+        now,
+        markets,
+        positions,
+        balances: None,
+        round_trip_ms: 180,
+    }
+}
+
+/// Distinct 32 bytes per id, for made-up addresses.
+fn array_of(id: u64) -> [u8; 32] {
+    let mut bytes = [0; 32];
+    bytes[..8].copy_from_slice(&id.to_le_bytes());
+    bytes
+}
+
 /// Frames drawn after each step of a script that scrolls, pages, filters (typed character by
 /// character), clears the filter and changes the sort.
-fn frames(chain: super::chain::Chain, count: usize) -> Result<()> {
+fn frames(chain: Chain, count: usize) -> Result<()> {
     let session = Session {
         cluster: "localnet".into(),
         rpc_url: Ok("http://127.0.0.1:8899".into()),
         wallet: Ok(Keypair::new().pubkey().to_string()),
         faucet_url: "http://127.0.0.1:8080".into(),
+        state_dir: PathBuf::from(".localnet"),
     };
     let mut app = App::new(session, Vec::new());
     update(&mut app, Action::Chain(Ok(chain)));
+    let start = app.clone();
     let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1))?;
-    let script = script();
     let mut draws = Vec::with_capacity(count);
     let mut steps = Vec::with_capacity(count);
-    for key in script.iter().cycle().take(count) {
+    for key in script().iter().cycle().take(count) {
         let started = Instant::now();
         if let Some(action) = action_for(Mode::of(&app), *key) {
             update(&mut app, action);
@@ -173,18 +246,67 @@ fn frames(chain: super::chain::Chain, count: usize) -> Result<()> {
     if app.popup.is_some() {
         return Err(eyre!("the script opened a popup"));
     }
-    draws.sort();
-    steps.sort();
     println!(
-        "dashboard frame, {}x{} TestBackend, {count} frames scrolling, paging, filtering and sorting: draw p50 {:.3} ms, p99 {:.3} ms; key handled + drawn p50 {:.3} ms, p99 {:.3} ms (goal <= 1 ms)",
+        "dashboard frame, {}x{} TestBackend, {count} frames scrolling, paging, filtering and sorting: {} (goal <= 1 ms)",
         TERMINAL.0,
         TERMINAL.1,
+        figures(draws, steps),
+    );
+    let (draws, steps) = quickest_frames(start, count)?;
+    println!(
+        "the same frames, the quickest of {TRIES} tries of each step: {}",
+        figures(draws, steps)
+    );
+    Ok(())
+}
+
+/// Tries of each step in `quickest_frames`.
+const TRIES: usize = 5;
+
+/// The frames of `frames` again, each step tried `TRIES` times from the same state with the
+/// screen as the key found it, and the quickest try kept: a busy machine's scheduler only ever
+/// makes a step slower, so this is what the code costs, where a single pass also shows the
+/// machine.
+fn quickest_frames(mut app: App, count: usize) -> Result<(Vec<Duration>, Vec<Duration>)> {
+    let mut draws = Vec::with_capacity(count);
+    let mut steps = Vec::with_capacity(count);
+    for key in script().iter().cycle().take(count) {
+        let mut quickest = (Duration::MAX, Duration::MAX);
+        let mut next = None;
+        for _ in 0..TRIES {
+            let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1))?;
+            terminal.draw(|frame| draw(&app, frame))?;
+            let mut tried = app.clone();
+            let started = Instant::now();
+            if let Some(action) = action_for(Mode::of(&tried), *key) {
+                update(&mut tried, action);
+            }
+            let updated = Instant::now();
+            terminal.draw(|frame| draw(&tried, frame))?;
+            quickest = (
+                quickest.0.min(updated.elapsed()),
+                quickest.1.min(started.elapsed()),
+            );
+            next = Some(tried);
+        }
+        draws.push(quickest.0);
+        steps.push(quickest.1);
+        app = next.ok_or_else(|| eyre!("no try"))?;
+    }
+    Ok((draws, steps))
+}
+
+/// `draw p50 .., p99 ..; key handled + drawn p50 .., p99 ..`.
+fn figures(mut draws: Vec<Duration>, mut steps: Vec<Duration>) -> String {
+    draws.sort();
+    steps.sort();
+    format!(
+        "draw p50 {:.3} ms, p99 {:.3} ms; key handled + drawn p50 {:.3} ms, p99 {:.3} ms",
         millis(percentile(&draws, 50)),
         millis(percentile(&draws, 99)),
         millis(percentile(&steps, 50)),
         millis(percentile(&steps, 99)),
-    );
-    Ok(())
+    )
 }
 
 fn script() -> Vec<KeyEvent> {

@@ -17,6 +17,8 @@ pub enum Mode {
     Confirm,
     Warp,
     Create,
+    /// The node's and the faucet's logs, in place of the markets.
+    Logs,
     /// A transaction's progress or result, an error, or the help overlay.
     Popup,
 }
@@ -24,6 +26,7 @@ pub enum Mode {
 impl Mode {
     pub fn of(app: &App) -> Self {
         match &app.popup {
+            None if app.logs.open => Self::Logs,
             None if app.filtering => Self::Filter,
             None => Self::List,
             Some(Popup::Deposit(_)) => Self::Deposit,
@@ -58,12 +61,12 @@ pub struct Binding {
     pub in_bar: bool,
 }
 
-use Mode::{Confirm, Create, Deposit, Filter, List, Popup as Pop, Settle, Warp};
+use Mode::{Confirm, Create, Deposit, Filter, List, Logs, Popup as Pop, Settle, Warp};
 
-const NOT_TYPING: &[Mode] = &[List, Settle, Confirm, Pop];
-const MOVING: &[Mode] = &[List, Settle];
+const NOT_TYPING: &[Mode] = &[List, Settle, Confirm, Logs, Pop];
+const MOVING: &[Mode] = &[List, Settle, Logs];
 const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
-const CLOSING: &[Mode] = &[Filter, Deposit, Settle, Confirm, Warp, Create, Pop];
+const CLOSING: &[Mode] = &[Filter, Deposit, Settle, Confirm, Warp, Create, Logs, Pop];
 
 pub const BINDINGS: &[Binding] = &[
     Binding {
@@ -94,7 +97,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
-        modes: &[List, Pop],
+        modes: &[List, Logs, Pop],
         keys: &[KeyCode::Char('?')],
         label: "?",
         hint: "help",
@@ -107,7 +110,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Up, KeyCode::Char('k')],
         label: "↑/k",
         hint: "up",
-        help: "Previous market or fixture",
+        help: "Previous market, fixture, log line",
         command: Command::Up,
         in_bar: false,
     },
@@ -116,7 +119,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Down, KeyCode::Char('j')],
         label: "↓/j",
         hint: "down",
-        help: "Next market or fixture",
+        help: "Next market, fixture, log line",
         command: Command::Down,
         in_bar: false,
     },
@@ -292,6 +295,15 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        modes: &[List, Logs],
+        keys: &[KeyCode::Char('l')],
+        label: "l",
+        hint: "logs",
+        help: "Open or close the log view",
+        command: Command::Logs,
+        in_bar: true,
+    },
+    Binding {
         modes: &[List],
         keys: &[KeyCode::Char('r')],
         label: "r",
@@ -299,6 +311,42 @@ pub const BINDINGS: &[Binding] = &[
         help: "Read the chain now",
         command: Command::Refresh,
         in_bar: true,
+    },
+    Binding {
+        modes: &[Logs],
+        keys: &[KeyCode::Tab],
+        label: "Tab",
+        hint: "node/faucet",
+        help: "Node log / faucet log",
+        command: Command::Switch,
+        in_bar: true,
+    },
+    Binding {
+        modes: &[Logs],
+        keys: &[KeyCode::End, KeyCode::Char('G')],
+        label: "End/G",
+        hint: "follow",
+        help: "The end, and follow it",
+        command: Command::Bottom,
+        in_bar: true,
+    },
+    Binding {
+        modes: &[Logs],
+        keys: &[KeyCode::Left],
+        label: "←",
+        hint: "left",
+        help: "Long lines: to the left",
+        command: Command::Left,
+        in_bar: false,
+    },
+    Binding {
+        modes: &[Logs],
+        keys: &[KeyCode::Right],
+        label: "→",
+        hint: "right",
+        help: "Long lines: to the right",
+        command: Command::Right,
+        in_bar: false,
     },
     Binding {
         modes: &[Filter, Deposit, Settle, Confirm, Warp, Create],

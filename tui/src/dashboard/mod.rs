@@ -2,9 +2,9 @@
 //! and recent activity, over the same `fulltime-client` and output helpers as the command line.
 //!
 //! Shape (see STYLE.md): every change of state is an [`action::Action`] handled by
-//! [`update::update`]; [`draw::draw`] renders the state and does no I/O; network work runs in
-//! tokio tasks (`tasks/`) that send actions back over a channel; one key table (`keys.rs`) drives
-//! key handling, the hint bar and the help overlay.
+//! [`update::update`]; [`draw::draw`] renders the state and does no I/O; network work and the
+//! following of the log files run in tokio tasks (`tasks/`) that send actions back over a
+//! channel; one key table (`keys.rs`) drives key handling, the hint bar and the help overlay.
 
 mod action;
 mod app;
@@ -17,6 +17,7 @@ mod failure;
 mod fixtures;
 mod forms;
 mod keys;
+mod logs;
 mod position;
 mod remote;
 mod run;

@@ -1,6 +1,6 @@
-//! The terminal loop: set up the terminal (restored on exit and on panic), start the poller,
-//! then draw, wait for a key, a mouse wheel, a task's answer or a tick, update, and start the
-//! effects `update` asks for.
+//! The terminal loop: set up the terminal (restored on exit and on panic), start the poller and
+//! the log tail, then draw, wait for a key, a mouse wheel, a resize, a task's answer or a tick,
+//! update, and start the effects `update` asks for.
 
 use std::io::stdout;
 use std::sync::Arc;
@@ -21,7 +21,7 @@ use super::app::{App, Session};
 use super::args::DashboardArgs;
 use super::draw::draw;
 use super::keys::{Mode, action_for};
-use super::tasks::{Runner, spawn_effect, spawn_poller};
+use super::tasks::{Runner, spawn_effect, spawn_log_tail, spawn_poller};
 use super::update::update;
 use super::{failure::FailureView, fixtures};
 use crate::cli::Context;
@@ -31,6 +31,7 @@ const TICK: Duration = Duration::from_millis(250);
 
 pub async fn run(args: DashboardArgs) -> color_eyre::Result<()> {
     color_eyre::install()?;
+    let state_dir = args.global.state_dir.clone();
     let context = Arc::new(Context::new(args.global));
     let wallet = context.wallet().map(Arc::new);
     let session = Session {
@@ -44,10 +45,12 @@ pub async fn run(args: DashboardArgs) -> color_eyre::Result<()> {
             .map(|wallet| wallet.pubkey().to_string())
             .map_err(|error| FailureView::new("Wallet", error).message),
         faucet_url: args.dashboard.faucet_url.clone(),
+        state_dir: state_dir.clone(),
     };
     let app = App::new(session, fixtures::load(&args.dashboard.fixtures));
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
+    spawn_log_tail(&state_dir, actions.clone());
     let refresh = spawn_poller(
         Arc::clone(&context),
         wallet.as_ref().map(|wallet| wallet.pubkey()),
@@ -83,6 +86,10 @@ async fn event_loop(
 ) -> color_eyre::Result<()> {
     let mut events = EventStream::new();
     let mut ticks = interval(TICK);
+    let mut stop = StopSignals::new()?;
+    if let Ok(size) = terminal.size() {
+        update(&mut app, Action::Resize(size.height));
+    }
     while !app.quit {
         terminal.draw(|frame| draw(&app, frame))?;
         let action = tokio::select! {
@@ -94,6 +101,9 @@ async fn event_loop(
             },
             Some(action) = receiver.recv() => Some(action),
             _ = ticks.tick() => Some(Action::Tick),
+            // `just dev`'s supervisor stops the dashboard with SIGTERM; quitting restores the
+            // terminal, which dying of the signal would not.
+            () = stop.recv() => Some(Action::Command(super::action::Command::Quit)),
         };
         if let Some(action) = action {
             for effect in update(&mut app, action) {
@@ -104,6 +114,39 @@ async fn event_loop(
     Ok(())
 }
 
+/// SIGTERM and SIGHUP, which end the dashboard like `q`.
+struct StopSignals {
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    hangup: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    fn new() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Self {
+                terminate: signal(SignalKind::terminate())?,
+                hangup: signal(SignalKind::hangup())?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Self {})
+    }
+
+    async fn recv(&mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.terminate.recv() => {}
+            _ = self.hangup.recv() => {}
+        }
+        #[cfg(not(unix))]
+        std::future::pending::<()>().await
+    }
+}
+
 fn action_of(app: &App, event: Event) -> Option<Action> {
     match event {
         Event::Key(key) => action_for(Mode::of(app), key),
@@ -112,6 +155,7 @@ fn action_of(app: &App, event: Event) -> Option<Action> {
             MouseEventKind::ScrollUp => Some(Action::Scroll(-1)),
             _ => None,
         },
+        Event::Resize(_, height) => Some(Action::Resize(height)),
         _ => None,
     }
 }

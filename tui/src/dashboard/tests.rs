@@ -25,6 +25,7 @@ use super::draw::draw;
 use super::effect::{Effect, Request};
 use super::failure::FailureView;
 use super::keys::{Mode, action_for};
+use super::logs::{LogRead, LogSource};
 use super::update::update;
 use crate::output::failure::CliError;
 use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
@@ -37,6 +38,7 @@ fn session() -> Session {
         rpc_url: Ok("http://127.0.0.1:8899".into()),
         wallet: Ok(WALLET.into()),
         faucet_url: "http://127.0.0.1:8080".into(),
+        state_dir: ".localnet".into(),
     }
 }
 
@@ -243,9 +245,9 @@ fn moving_filtering_sorting_and_mine() {
     // The selection follows the filter; Enter keeps it, Esc clears it.
     assert_eq!(app.selected, Some(0));
     press(&mut app, &[KeyCode::Enter]);
-    assert_eq!((Mode::of(&app), app.visible().len()), (Mode::List, 2));
+    assert_eq!((Mode::of(&app), app.listed().len()), (Mode::List, 2));
     press(&mut app, &[KeyCode::Esc]);
-    assert_eq!(app.visible().len(), 5);
+    assert_eq!(app.listed().len(), 5);
 
     press(&mut app, &[KeyCode::Char('/')]);
     typed(&mut app, "zzz");
@@ -257,14 +259,12 @@ fn moving_filtering_sorting_and_mine() {
     press(&mut app, &[KeyCode::Esc]);
 
     press(&mut app, &[KeyCode::Char('m')]);
-    let mine: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
-    assert_eq!(mine, [0, 2, 3]);
+    assert_eq!(app.listed(), [0, 2, 3]);
     press(
         &mut app,
         &[KeyCode::Char('m'), KeyCode::Char('o'), KeyCode::Char('o')],
     );
-    let by_pool: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
-    assert_eq!(by_pool, [0, 2, 3, 4, 1]);
+    assert_eq!(app.listed(), [0, 2, 3, 4, 1]);
     assert_snapshot!("sorted_by_pool", render(&app, 80, 24));
 }
 
@@ -554,6 +554,241 @@ fn a_faucet_grant_shows_its_signature() {
     assert_snapshot!("faucet_done", render(&app, 80, 24));
 }
 
+/// `localnet --log-transactions` as `just dev` writes it: the ready line, then transactions,
+/// each a line with its short signature and `ok` or the error, its program logs indented.
+fn node_log() -> Vec<String> {
+    let mut lines = vec![
+        concat!(
+            "ready in 2315 ms: rpc http://127.0.0.1:8899 ws ws://127.0.0.1:8900 ",
+            "(5 demo markets; env .localnet/env.json)"
+        )
+        .to_owned(),
+    ];
+    for (index, signature) in ["5VER..kQUW", "3Hq2..9xZa", "4kLm..T7uV", "2bcD..eFgH"]
+        .iter()
+        .enumerate()
+    {
+        let failed = index == 2;
+        lines.push(format!(
+            "14:03:0{index}.123 {signature} {}",
+            if failed {
+                "failed: Error processing Instruction 0: custom program error: 0x1787"
+            } else {
+                "ok"
+            }
+        ));
+        lines.extend(
+            [
+                "Program Fu11timeSett1ement111111111111111111111 invoke [1]",
+                "Program log: Instruction: Deposit",
+                "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [2]",
+                "Program log: Instruction: Transfer",
+                "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success",
+            ]
+            .iter()
+            .map(|line| format!("    {line}")),
+        );
+        let end = if failed {
+            "failed: custom program error: 0x1787"
+        } else {
+            "success"
+        };
+        lines.push(format!(
+            "    Program Fu11timeSett1ement111111111111111111111 {end}"
+        ));
+    }
+    lines
+}
+
+fn faucet_log() -> Vec<String> {
+    let request = |time: &str, level: &str, event: &str| {
+        format!(
+            "2026-11-20T01:{time}Z {level} request{{method=POST path=/api/faucet \
+             wallet={WALLET}}}: {event}"
+        )
+    };
+    let response = |status: u16| {
+        format!(
+            "tower_http::trace::on_response: finished processing request latency=14 ms \
+             status={status}"
+        )
+    };
+    vec![
+        "2026-11-20T01:08:55.120934Z  INFO faucet: serving POST /api/faucet address=127.0.0.1:8080"
+            .to_owned(),
+        request("09:02.418221", " INFO", &response(200)),
+        request("09:05.002117", " INFO", &response(429)),
+        request(
+            "09:40.913005",
+            "ERROR",
+            "fulltime_faucet::error: mint failed error=RPC request failed",
+        ),
+    ]
+}
+
+fn log_lines(lines: Vec<String>) -> LogRead {
+    LogRead::Lines {
+        restarted: false,
+        lines,
+    }
+}
+
+fn numbered(range: std::ops::Range<usize>) -> Vec<String> {
+    range.map(|number| format!("line {number}")).collect()
+}
+
+#[test]
+fn the_log_view_follows_the_node_and_the_faucet() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('l')]);
+    assert_eq!(Mode::of(&app), Mode::Logs);
+    assert_snapshot!("logs_waiting", render(&app, 80, 24));
+    update(&mut app, Action::Log(LogSource::Node, LogRead::Missing));
+    assert_snapshot!("logs_missing", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(Vec::new())),
+    );
+    assert_snapshot!("logs_empty", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(node_log())),
+    );
+    assert_snapshot!("logs_following", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::PageUp]);
+    assert_snapshot!("logs_scrolled_up", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Log(LogSource::Faucet, log_lines(faucet_log())),
+    );
+    press(&mut app, &[KeyCode::Tab]);
+    assert_eq!(app.logs.shown, LogSource::Faucet);
+    assert_snapshot!("logs_faucet", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Right, KeyCode::Right, KeyCode::Right]);
+    assert_snapshot!("logs_faucet_sideways", render(&app, 80, 24));
+    update(&mut app, Action::Log(LogSource::Faucet, LogRead::Missing));
+    assert_snapshot!("logs_faucet_missing", render(&app, 80, 24));
+    // Each file keeps its own place: the node's is still scrolled up.
+    press(&mut app, &[KeyCode::Tab]);
+    assert!(!app.logs.node.following());
+    press(&mut app, &[KeyCode::Char('?')]);
+    assert_snapshot!("logs_help", render(&app, 100, 40));
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(Mode::of(&app), Mode::Logs, "Esc closes the help first");
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(Mode::of(&app), Mode::List);
+    press(&mut app, &[KeyCode::Char('l'), KeyCode::Char('l')]);
+    assert_eq!(Mode::of(&app), Mode::List, "l goes back too");
+    assert_eq!(render(&app, 130, 34), render(&loaded(), 130, 34));
+}
+
+#[test]
+fn the_log_view_scrolls_follows_and_keeps_its_place() {
+    let mut app = loaded();
+    update(&mut app, Action::Resize(24));
+    press(&mut app, &[KeyCode::Char('l')]);
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(0..100))),
+    );
+    // 24 rows: 20 lines of log, the last ones while following.
+    let node = |app: &App| (app.logs.node.top_index(20), app.logs.node.following());
+    assert_eq!(node(&app), (80, true));
+    press(&mut app, &[KeyCode::Up]);
+    assert_eq!(node(&app), (79, false));
+    press(&mut app, &[KeyCode::Down]);
+    assert_eq!(node(&app), (80, true), "back at the end, following again");
+    press(&mut app, &[KeyCode::PageUp]);
+    assert_eq!(node(&app), (61, false), "a page keeps one line for context");
+    update(&mut app, Action::Scroll(-1));
+    assert_eq!(node(&app), (58, false), "the wheel moves three lines");
+
+    // New lines leave a scrolled view where it is; a following one shows them.
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(100..110))),
+    );
+    assert_eq!(node(&app), (58, false));
+    press(&mut app, &[KeyCode::Home]);
+    assert_eq!(node(&app), (0, false));
+    press(&mut app, &[KeyCode::PageDown, KeyCode::Char('j')]);
+    assert_eq!(node(&app), (20, false));
+    press(&mut app, &[KeyCode::End]);
+    assert_eq!(node(&app), (90, true));
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(110..111))),
+    );
+    assert_eq!(node(&app), (91, true));
+
+    // The ring keeps the last 5,000 lines; a scrolled view stays on its lines while it can.
+    press(&mut app, &[KeyCode::Char('g'), KeyCode::Char('j')]);
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(111..5_000))),
+    );
+    assert_eq!(app.logs.node.lines.len(), 5_000);
+    assert_eq!(app.logs.node.lines[app.logs.node.top_index(20)], "line 1");
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(5_000..5_003))),
+    );
+    assert_eq!(app.logs.node.lines.len(), 5_000);
+    assert_eq!(
+        app.logs.node.lines.front().map(String::as_str),
+        Some("line 3")
+    );
+    assert_eq!(app.logs.node.lines[app.logs.node.top_index(20)], "line 3");
+    update(
+        &mut app,
+        Action::Log(LogSource::Node, log_lines(numbered(0..7_000))),
+    );
+    assert_eq!(app.logs.node.lines.len(), 5_000);
+    assert_eq!(
+        app.logs.node.lines.front().map(String::as_str),
+        Some("line 2000")
+    );
+
+    // A truncated file starts over, following.
+    update(
+        &mut app,
+        Action::Log(
+            LogSource::Node,
+            LogRead::Lines {
+                restarted: true,
+                lines: numbered(0..3),
+            },
+        ),
+    );
+    assert_eq!(app.logs.node.lines.len(), 3);
+    assert_eq!(node(&app), (0, true));
+    press(&mut app, &[KeyCode::Up, KeyCode::Home]);
+    assert!(
+        app.logs.node.following(),
+        "nothing to scroll in a short log"
+    );
+
+    // Sideways no further than the longest line; the faucet's place is its own.
+    press(&mut app, &[KeyCode::Right]);
+    assert_eq!(app.logs.node.shift, 6);
+    press(&mut app, &[KeyCode::Left, KeyCode::Left]);
+    assert_eq!(app.logs.node.shift, 0);
+    press(&mut app, &[KeyCode::Tab]);
+    assert_eq!(app.logs.shown, LogSource::Faucet);
+    assert_eq!(Mode::of(&app), Mode::Logs);
+    // A taller terminal has a longer page.
+    update(&mut app, Action::Resize(44));
+    update(
+        &mut app,
+        Action::Log(LogSource::Faucet, log_lines(numbered(0..100))),
+    );
+    press(&mut app, &[KeyCode::PageUp]);
+    assert_eq!(app.logs.faucet.top_index(40), 21);
+    // Keys of the markets do nothing here.
+    assert!(press(&mut app, &[KeyCode::Char('f'), KeyCode::Char('d')]).is_empty());
+    assert!(app.popup.is_none());
+}
+
 /// xorshift64: reproducible noise without another dependency.
 struct Noise(u64);
 
@@ -570,11 +805,16 @@ impl Noise {
     }
 }
 
-/// 100,000 random keys in all, with loaded, empty and failing data and tasks answering at
-/// random, through `update` and `draw` at several sizes: nothing panics.
+/// 100,000 random keys in all, with loaded, empty and failing data, log lines, resizes and tasks
+/// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 29] = [
+    const KEYS: [KeyCode; 34] = [
+        KeyCode::Char('l'),
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Home,
+        KeyCode::End,
         KeyCode::Char('w'),
         KeyCode::Char('n'),
         KeyCode::Char('N'),
@@ -635,6 +875,22 @@ fn random_keys_never_panic() {
                     );
                     update(&mut app, Action::Finished(Err(failure)));
                 }
+                3 => {
+                    let source = noise.pick(&LogSource::ALL);
+                    let read = match noise.next() % 4 {
+                        0 => LogRead::Missing,
+                        1 => LogRead::Lines {
+                            restarted: true,
+                            lines: faucet_log(),
+                        },
+                        _ => log_lines(node_log()),
+                    };
+                    update(&mut app, Action::Log(source, read));
+                }
+                4 => {
+                    let (_, height) = noise.pick(&SIZES);
+                    update(&mut app, Action::Resize(height));
+                }
                 _ => {
                     let code = noise.pick(&KEYS);
                     if let Some(action) = action_for(Mode::of(&app), key(code)) {
@@ -659,7 +915,7 @@ fn random_keys_never_panic() {
     }
 }
 
-/// `cargo test -p fulltime-tui --bin fulltime frame_time -- --ignored --nocapture`: the time to
+/// `cargo test -p fulltime-tui --lib frame_time -- --ignored --nocapture`: the time to
 /// draw a frame and to filter a list of 10,000 markets. It prints, asserts nothing about time.
 #[test]
 #[ignore = "a measurement, run by hand"]
@@ -692,5 +948,5 @@ fn frame_time_with_10000_markets() {
     typed(&mut app, "9999");
     terminal.draw(|frame| draw(&app, frame)).expect("draw");
     println!("filter 4 keys + draw: {:?}", started.elapsed());
-    assert_eq!(app.visible().len(), 1);
+    assert_eq!(app.listed(), [9_999]);
 }

@@ -11,6 +11,7 @@ use super::failure::FailureView;
 use super::forms::{
     Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
 };
+use super::logs::{SIDEWAYS, view_height};
 use super::remote::Remote;
 use crate::output::failure::CliError;
 use crate::output::market::status_label;
@@ -18,6 +19,9 @@ use fulltime_client::rpc::ClientError;
 
 /// Rows moved by PgUp/PgDn.
 const PAGE: i64 = 10;
+
+/// Log lines moved by a notch of the mouse wheel.
+const WHEEL_LINES: i64 = 3;
 
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
@@ -28,7 +32,7 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
         Action::Chain(Ok(chain)) => {
             app.chain = Remote::Loaded(chain);
             app.node_down = None;
-            keep_selection(app);
+            relist(app);
             Vec::new()
         }
         Action::Chain(Err(failure)) => {
@@ -48,9 +52,19 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
         }
         Action::Finished(result) => finish(app, result),
         Action::Scroll(rows) => {
-            if app.popup.is_none() {
+            if logs_shown(app) {
+                scroll_logs(app, i64::from(rows) * WHEEL_LINES);
+            } else if app.popup.is_none() {
                 move_selection(app, i64::from(rows));
             }
+            Vec::new()
+        }
+        Action::Resize(height) => {
+            app.height = height;
+            Vec::new()
+        }
+        Action::Log(source, read) => {
+            app.logs.file_mut(source).apply(read);
             Vec::new()
         }
         Action::Type(c) => {
@@ -89,9 +103,12 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Filter => app.filtering = true,
         Command::ToggleMine => {
             app.mine_only = !app.mine_only;
-            keep_selection(app);
+            relist(app);
         }
-        Command::CycleSort => app.sort = app.sort.next(),
+        Command::CycleSort => {
+            app.sort = app.sort.next();
+            relist(app);
+        }
         Command::Faucet => return faucet(app),
         Command::Deposit => open_deposit(app),
         Command::Settle => open_settle(app),
@@ -101,8 +118,21 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Switch => match &mut app.popup {
             Some(Popup::Deposit(form)) => form.toggle_side(),
             Some(Popup::Warp(form)) => form.next_target(),
+            None if app.logs.open => app.logs.switch(),
             _ => {}
         },
+        Command::Logs => {
+            if app.popup.is_none() {
+                app.logs.open = !app.logs.open;
+            }
+        }
+        Command::Left | Command::Right => {
+            if logs_shown(app) {
+                let columns = i32::from(SIDEWAYS);
+                let sign = if command == Command::Left { -1 } else { 1 };
+                app.logs.shown_file_mut().shift_by(sign * columns);
+            }
+        }
         Command::Warp => {
             if let Some(problem) = wallet_problem(app) {
                 app.notice = Some(problem);
@@ -119,9 +149,13 @@ fn back(app: &mut App) {
     if app.popup.take().is_some() {
         return;
     }
+    if app.logs.open {
+        app.logs.open = false;
+        return;
+    }
     app.filtering = false;
     app.filter.clear();
-    keep_selection(app);
+    relist(app);
 }
 
 fn type_char(app: &mut App, c: char) {
@@ -131,7 +165,7 @@ fn type_char(app: &mut App, c: char) {
         Some(Popup::Create(form)) => form.type_char(c),
         None if app.filtering => {
             app.filter.push(c);
-            keep_selection(app);
+            relist(app);
         }
         _ => {}
     }
@@ -148,7 +182,7 @@ fn erase(app: &mut App) {
         Some(Popup::Create(form)) => form.erase(),
         None if app.filtering => {
             app.filter.pop();
-            keep_selection(app);
+            relist(app);
         }
         _ => {}
     }
@@ -170,6 +204,12 @@ fn page(app: &mut App, direction: i64) {
         if let Some(fixture) = app.fixtures.get(index) {
             form.fill_from(index, fixture);
         }
+        return;
+    }
+    if logs_shown(app) {
+        // A page of the log is the view less one line, kept for context.
+        let page = view_height(app.height).saturating_sub(1).max(1);
+        scroll_logs(app, direction * i64::try_from(page).unwrap_or(PAGE));
         return;
     }
     move_by(app, direction * PAGE);
@@ -210,20 +250,32 @@ fn submit_create(app: &mut App, form: &CreateForm) -> Vec<Effect> {
 fn move_by(app: &mut App, delta: i64) {
     if let Some(Popup::Settle(picker)) = &mut app.popup {
         picker.move_by(delta);
+    } else if logs_shown(app) {
+        scroll_logs(app, delta);
     } else if app.popup.is_none() {
         move_selection(app, delta);
     }
 }
 
+/// Whether the log view takes the moving keys: it is up, with no popup over it.
+fn logs_shown(app: &App) -> bool {
+    app.logs.open && app.popup.is_none()
+}
+
+fn scroll_logs(app: &mut App, delta: i64) {
+    let height = view_height(app.height);
+    app.logs.shown_file_mut().scroll(delta, height);
+}
+
 fn move_selection(app: &mut App, delta: i64) {
-    let ids: Vec<u64> = app.visible().iter().map(|market| market.id).collect();
+    let ids = app.listed();
     let Some(last) = ids.len().checked_sub(1) else {
         app.selected = None;
         return;
     };
     let current = app
         .selected
-        .and_then(|id| ids.iter().position(|&visible| visible == id))
+        .and_then(|id| ids.iter().position(|&listed| listed == id))
         .unwrap_or(0);
     let target = i64::try_from(current)
         .unwrap_or(0)
@@ -235,14 +287,14 @@ fn move_selection(app: &mut App, delta: i64) {
         .copied();
 }
 
-/// Keeps the selected market when it is still listed, else selects the first one listed.
-fn keep_selection(app: &mut App) {
-    let visible = app.visible();
-    let still_listed = app
-        .selected
-        .is_some_and(|id| visible.iter().any(|market| market.id == id));
+/// Filters and sorts the list again after a change of the markets, the filter, the sort or
+/// `mine_only`; keeps the selected market when it is still listed, else selects the first one.
+fn relist(app: &mut App) {
+    app.relist();
+    let listed = app.listed();
+    let still_listed = app.selected.is_some_and(|id| listed.contains(&id));
     if !still_listed {
-        app.selected = visible.first().map(|market| market.id);
+        app.selected = listed.first().copied();
     }
 }
 

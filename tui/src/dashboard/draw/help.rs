@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::theme;
+use crate::dashboard::action::Command;
 use crate::dashboard::keys::{BINDINGS, Binding, Mode};
 
 /// Forms with keys of their own, after the keys every form and popup shares.
@@ -24,7 +25,10 @@ pub fn draw(frame: &mut Frame, area: Rect) {
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
     let mut list = vec![Line::styled("Market list", theme::header())];
-    list.extend(keys(|binding| binding.modes.contains(&Mode::List)));
+    // The log view's key is told with the view's own keys, on the right.
+    list.extend(keys(|binding| {
+        binding.modes.contains(&Mode::List) && binding.command != Command::Logs
+    }));
     frame.render_widget(Paragraph::new(list), left);
     let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
     forms.extend(keys(|binding| {
@@ -34,6 +38,13 @@ pub fn draw(frame: &mut Frame, area: Rect) {
         forms.push(Line::styled(title, theme::header()));
         forms.extend(keys(|binding| binding.modes == [mode]));
     }
+    forms.push(Line::styled(
+        "Log view (scrolls like the list)",
+        theme::header(),
+    ));
+    forms.extend(keys(|binding| {
+        binding.command == Command::Logs || binding.modes == [Mode::Logs]
+    }));
     frame.render_widget(Paragraph::new(forms), right);
 }
 

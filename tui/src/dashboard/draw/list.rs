@@ -22,8 +22,8 @@ use crate::output::market::{outcome_label, status_label};
 const WIDE: u16 = 110;
 
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
-    let visible = app.visible();
-    let block = Block::bordered().title(title(app, visible.len()));
+    let listed = app.listed();
+    let block = Block::bordered().title(title(app, listed.len()));
     let chain = match &app.chain {
         Remote::Loaded(chain) => chain,
         Remote::Idle | Remote::Loading => {
@@ -46,7 +46,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             return;
         }
     };
-    if visible.is_empty() {
+    if listed.is_empty() {
         let text = if chain.markets.is_empty() {
             "No markets yet. Create one with `fulltime create-market`."
         } else if app.mine_only {
@@ -60,33 +60,39 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
     let selected = app
         .selected
-        .and_then(|id| visible.iter().position(|market| market.id == id))
+        .and_then(|id| listed.iter().position(|&listed| listed == id))
         .unwrap_or(0);
     // Whole pages: the list only jumps when the selection leaves the page.
     let first = selected / inner_height * inner_height;
     let wide = area.width >= WIDE;
     // Digits of the largest id, counted without formatting every id on every frame.
-    let largest = visible.iter().map(|market| market.id).max().unwrap_or(0);
+    let largest = listed.iter().copied().max().unwrap_or(0);
     let id_width = usize::try_from(largest.checked_ilog10().unwrap_or(0) + 1)
         .unwrap_or(20)
         .max(2);
-    let page: Vec<(usize, &&Market)> = visible
+    // Only the rows on screen are looked up and formatted, each state once.
+    let page: Vec<(usize, &Market, MarketStatus, String)> = listed
         .iter()
         .enumerate()
         .skip(first)
         .take(inner_height)
+        .filter_map(|(index, &id)| {
+            let market = chain.market(id)?;
+            let status = MarketStatus::of(market, chain.now);
+            Some((index, market, status, status_label(status, chain.now)))
+        })
         .collect();
     // The state column is as wide as the longest state on the page, within bounds.
     let state_width = page
         .iter()
-        .map(|(_, market)| status_label(MarketStatus::of(market, chain.now), chain.now).len())
+        .map(|(_, _, _, label)| label.len())
         .max()
         .unwrap_or(0)
         // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
         // more than the question, which the detail pane shows whole.
         .clamp(6, if wide { 34 } else { 30 });
-    let rows = page.into_iter().map(|(index, market)| {
-        let row = row(market, chain, wide);
+    let rows = page.into_iter().map(|(index, market, status, label)| {
+        let row = row(market, status, label, chain, wide);
         if index == selected {
             row.style(theme::selected())
         } else {
@@ -151,15 +157,17 @@ fn usdc(amount: u64) -> String {
     format_usdc(amount).trim_end_matches(" USDC").to_owned()
 }
 
-fn row<'a>(market: &'a Market, chain: &Chain, wide: bool) -> Row<'a> {
-    let status = MarketStatus::of(market, chain.now);
+fn row<'a>(
+    market: &'a Market,
+    status: MarketStatus,
+    label: String,
+    chain: &Chain,
+    wide: bool,
+) -> Row<'a> {
     let mut cells = vec![
         Cell::from(market.id.to_string()),
         Cell::from(market.question.as_str()),
-        Cell::from(Span::styled(
-            status_label(status, chain.now),
-            state_style(status),
-        )),
+        Cell::from(Span::styled(label, state_style(status))),
     ];
     if wide {
         let closes = if status == MarketStatus::Open {

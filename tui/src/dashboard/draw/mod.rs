@@ -6,6 +6,7 @@ mod bar;
 mod detail;
 mod help;
 mod list;
+mod logs;
 mod popup;
 mod theme;
 mod wallet;
@@ -21,6 +22,20 @@ const SIDE_WIDTH: u16 = 40;
 
 pub fn draw(app: &App, frame: &mut Frame) {
     let area = frame.area();
+    if app.logs.open {
+        // Laid out as `logs::CHROME_ROWS` counts: the title line, the box, the hint bar.
+        let [header, logs_area, bar_area] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        header_line(app, frame, header);
+        logs::draw(app, frame, logs_area);
+        bar::draw(app, frame, bar_area);
+        popup::draw(app, frame, area);
+        return;
+    }
     // Half for the list, half for the market and the wallet; the market needs 12 rows.
     let lower = (area.height.saturating_sub(2) / 2).max(12);
     let [header, list_area, lower_area, bar_area] = Layout::vertical([

@@ -1,0 +1,75 @@
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::error::StackError;
+use crate::os::{self, Signal};
+use crate::part::STOP_GRACE;
+use crate::record::{ProcessRecord, StackRecord};
+
+const POLL: Duration = Duration::from_millis(25);
+
+pub async fn down(state_dir: &Path) -> Result<ExitCode, StackError> {
+    let Some(record) = StackRecord::load(state_dir)? else {
+        println!(
+            "No stack is running from {} (no {}).",
+            state_dir.display(),
+            StackRecord::path_in(state_dir).display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    stop_recorded(&record).await?;
+    StackRecord::remove(state_dir);
+    println!(
+        "Stopped the stack from {} (supervisor pid {}, localnet pid {}, faucet pid {}).",
+        state_dir.display(),
+        record.supervisor.pid,
+        record.node.pid,
+        record.faucet.pid
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Asks the supervisor to stop the parts, then makes sure each recorded process is gone,
+/// whether or not a supervisor was still there to do it.
+pub async fn stop_recorded(record: &StackRecord) -> Result<(), StackError> {
+    // The supervisor stops its parts one after the other, each with its own grace period.
+    stop(&record.supervisor, "the supervisor", STOP_GRACE * 3).await?;
+    stop(&record.faucet, "the faucet", STOP_GRACE).await?;
+    stop(&record.node, "localnet", STOP_GRACE).await
+}
+
+/// SIGTERM, and SIGKILL if it outlives `grace`.
+async fn stop(
+    process: &ProcessRecord,
+    what: &'static str,
+    grace: Duration,
+) -> Result<(), StackError> {
+    if !process.is_running() {
+        return Ok(());
+    }
+    os::send(process.pid, Signal::Terminate);
+    if gone_within(process, grace).await {
+        return Ok(());
+    }
+    os::send(process.pid, Signal::Kill);
+    if gone_within(process, grace).await {
+        return Ok(());
+    }
+    Err(StackError::StillRunning {
+        what,
+        pid: process.pid,
+        waited: grace * 2,
+    })
+}
+
+async fn gone_within(process: &ProcessRecord, limit: Duration) -> bool {
+    let started = Instant::now();
+    while process.is_running() {
+        if started.elapsed() > limit {
+            return false;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+    true
+}

@@ -1,0 +1,28 @@
+//! `fulltime-stack`: the local stack (`localnet`, the faucet, the dashboard) as one supervised
+//! group of processes. `just dev`, `just up` and `just down` run it.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use fulltime_stack::commands::{StackCommand, run};
+
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: StackCommand,
+}
+
+// One thread: the parts are spawned from the thread that lives as long as the supervisor, so
+// their parent-death signal fires only when the supervisor itself ends.
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command).await {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("fulltime-stack: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Where the stack listens and keeps its state: flags, each with an environment variable.
+
+use std::path::{Path, PathBuf};
+
+use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+
+use crate::error::{StackError, io};
+
+#[derive(Clone, Debug, clap::Args)]
+pub struct StackOptions {
+    /// The node's JSON-RPC port on 127.0.0.1.
+    #[arg(long, env = "FULLTIME_RPC_PORT", default_value_t = 8899)]
+    pub rpc_port: u16,
+    /// The node's WebSocket port on 127.0.0.1.
+    #[arg(long, env = "FULLTIME_WS_PORT", default_value_t = 8900)]
+    pub ws_port: u16,
+    /// The faucet's port on 127.0.0.1.
+    #[arg(long, env = "FULLTIME_FAUCET_PORT", default_value_t = 8080)]
+    pub faucet_port: u16,
+    /// Keypairs, env.json, the logs (localnet.log, faucet.log, stack.log) and stack.json.
+    #[arg(long, env = "FULLTIME_STATE_DIR", default_value = DEFAULT_STATE_DIR)]
+    pub state_dir: PathBuf,
+    /// Where the `localnet`, `faucet` and `fulltime` binaries are [default: beside this one].
+    #[arg(long, env = "FULLTIME_BIN_DIR", value_name = "DIR")]
+    pub bin_dir: Option<PathBuf>,
+}
+
+impl StackOptions {
+    /// The options with absolute paths, so that a detached supervisor and the parts agree on
+    /// them whatever their working directory.
+    pub fn resolved(mut self) -> Result<Self, StackError> {
+        std::fs::create_dir_all(&self.state_dir).map_err(io(format!(
+            "create the state directory {}",
+            self.state_dir.display()
+        )))?;
+        self.state_dir = std::path::absolute(&self.state_dir).map_err(io("resolve --state-dir"))?;
+        let bin_dir = match self.bin_dir.take() {
+            Some(dir) => dir,
+            None => std::env::current_exe()
+                .map_err(io("find this program"))?
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        };
+        self.bin_dir = Some(std::path::absolute(bin_dir).map_err(io("resolve --bin-dir"))?);
+        Ok(self)
+    }
+
+    /// The path of one of the stack's programs; it must exist.
+    pub fn binary(&self, name: &'static str) -> Result<PathBuf, StackError> {
+        let dir = self.bin_dir.clone().unwrap_or_default();
+        let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(StackError::MissingBinary { name, dir })
+        }
+    }
+
+    pub fn log(&self, part: &str) -> PathBuf {
+        self.state_dir.join(format!("{part}.log"))
+    }
+
+    /// Everything passed on to `fulltime-stack supervise` by `up`.
+    pub fn to_args(&self) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "--rpc-port".into(),
+            self.rpc_port.to_string().into(),
+            "--ws-port".into(),
+            self.ws_port.to_string().into(),
+            "--faucet-port".into(),
+            self.faucet_port.to_string().into(),
+            "--state-dir".into(),
+            self.state_dir.clone().into(),
+        ];
+        if let Some(dir) = &self.bin_dir {
+            args.extend(["--bin-dir".into(), dir.clone().into()]);
+        }
+        args
+    }
+}

@@ -1,0 +1,156 @@
+//! One program of the stack, running with its output in a log file of the state directory.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use tokio::process::{Child, Command};
+
+use crate::error::{StackError, io};
+use crate::os;
+
+/// How long a part has to answer: a debug `localnet` boots in a few seconds; the margin is for a
+/// loaded machine.
+pub const START_DEADLINE: Duration = Duration::from_secs(180);
+/// How long a part has to stop after SIGTERM before it is killed.
+pub const STOP_GRACE: Duration = Duration::from_secs(10);
+/// How many lines of a part's log a failure shows.
+pub const TAIL_LINES: usize = 20;
+const POLL: Duration = Duration::from_millis(25);
+
+pub struct Part {
+    pub name: &'static str,
+    pub child: Child,
+    pub pid: u32,
+    pub log: PathBuf,
+    /// The program's file name, to recognise its pid later.
+    pub program: String,
+}
+
+/// Where a part's terminal goes.
+pub enum Terminal {
+    /// Output to the log file (truncated first), no input, its own process group: Ctrl-C at the
+    /// terminal reaches the supervisor, which stops the parts in order.
+    Log(PathBuf),
+    /// The supervisor's terminal (the dashboard).
+    Inherit,
+}
+
+impl Part {
+    pub fn spawn<I, S>(
+        name: &'static str,
+        program: &Path,
+        args: I,
+        terminal: Terminal,
+    ) -> Result<Self, StackError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        let mut command = Command::new(program);
+        command.args(args);
+        let log = match terminal {
+            Terminal::Log(log) => {
+                let file = File::create(&log).map_err(io(format!("create {}", log.display())))?;
+                let stderr = file
+                    .try_clone()
+                    .map_err(io(format!("open {}", log.display())))?;
+                command
+                    .stdin(Stdio::null())
+                    .stdout(file)
+                    .stderr(stderr)
+                    .process_group(0);
+                log
+            }
+            Terminal::Inherit => PathBuf::new(),
+        };
+        os::die_with_parent(&mut command);
+        let child = command.spawn().map_err(io(format!("start {name}")))?;
+        let pid = child.id().unwrap_or_default();
+        let program = program
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(Self {
+            name,
+            child,
+            pid,
+            log,
+            program,
+        })
+    }
+
+    /// Waits until `ready` says so, failing with the log's last lines if the part exits or the
+    /// deadline passes.
+    pub async fn wait_until(
+        &mut self,
+        mut ready: impl FnMut(&Self) -> bool,
+    ) -> Result<Duration, StackError> {
+        let started = Instant::now();
+        loop {
+            if ready(self) {
+                return Ok(started.elapsed());
+            }
+            if let Some(status) = self.child.try_wait().map_err(io("watch a part"))? {
+                return Err(StackError::Exited {
+                    name: self.name,
+                    status,
+                    log: self.log.clone(),
+                    tail: self.tail(),
+                });
+            }
+            if started.elapsed() > START_DEADLINE {
+                return Err(StackError::NotReady {
+                    name: self.name,
+                    waited: START_DEADLINE,
+                    log: self.log.clone(),
+                    tail: self.tail(),
+                });
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Does the log hold a line that `matches`?
+    pub fn logged(&self, matches: impl Fn(&str) -> bool) -> bool {
+        std::fs::read_to_string(&self.log).is_ok_and(|text| text.lines().any(matches))
+    }
+
+    /// The last lines of the log, indented, for an error message.
+    pub fn tail(&self) -> String {
+        tail(&self.log, TAIL_LINES)
+    }
+
+    /// SIGTERM, then SIGKILL after the grace period; the exit status if it was still running.
+    pub async fn stop(&mut self) -> Option<ExitStatus> {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return None;
+        }
+        os::send(self.pid, os::Signal::Terminate);
+        match tokio::time::timeout(STOP_GRACE, self.child.wait()).await {
+            Ok(status) => status.ok(),
+            Err(_) => {
+                let _ = self.child.start_kill();
+                self.child.wait().await.ok()
+            }
+        }
+    }
+}
+
+pub fn tail(log: &Path, lines: usize) -> String {
+    let text = std::fs::read(log)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    let all: Vec<&str> = text.lines().collect();
+    let start = all.len().saturating_sub(lines);
+    if all.is_empty() {
+        return "    (the log is empty)".into();
+    }
+    all[start..]
+        .iter()
+        .map(|line| format!("    {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,165 @@
+//! The test stack: a state directory, free ports, the `fulltime-stack` binary and the parts'
+//! binaries beside it.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use fulltime_stack::StackRecord;
+use fulltime_stack::os;
+
+/// Long enough for a part's grace period and a loaded machine.
+pub const GONE_WITHIN: Duration = Duration::from_secs(30);
+
+/// A state directory and three free ports; `down` runs when dropped, so a failing test leaves
+/// nothing running either.
+pub struct Stack {
+    pub state_dir: PathBuf,
+    pub rpc_port: u16,
+    pub ws_port: u16,
+    pub faucet_port: u16,
+}
+
+impl Stack {
+    pub fn new(name: &str) -> Self {
+        let state_dir =
+            std::env::temp_dir().join(format!("fulltime-stack-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&state_dir);
+        // All three listeners are held at once so the ports differ.
+        let listeners: Vec<TcpListener> = (0..3)
+            .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
+            .collect();
+        let port = |index: usize| listeners[index].local_addr().expect("port").port();
+        Self {
+            rpc_port: port(0),
+            ws_port: port(1),
+            faucet_port: port(2),
+            state_dir,
+        }
+    }
+
+    pub fn command(&self, subcommand: &str) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fulltime-stack"));
+        command
+            .arg(subcommand)
+            .arg("--state-dir")
+            .arg(&self.state_dir);
+        command
+    }
+
+    pub fn up(&self) -> Output {
+        self.command("up")
+            .args(self.start_args())
+            .output()
+            .expect("run fulltime-stack up")
+    }
+
+    /// The ports and the binaries, as `up` and `dev` take them.
+    pub fn start_args(&self) -> Vec<String> {
+        vec![
+            "--rpc-port".into(),
+            self.rpc_port.to_string(),
+            "--ws-port".into(),
+            self.ws_port.to_string(),
+            "--faucet-port".into(),
+            self.faucet_port.to_string(),
+            "--bin-dir".into(),
+            binaries().display().to_string(),
+        ]
+    }
+
+    pub fn down(&self) -> Output {
+        self.command("down")
+            .output()
+            .expect("run fulltime-stack down")
+    }
+
+    pub fn record(&self) -> StackRecord {
+        StackRecord::load(&self.state_dir)
+            .expect("a readable record")
+            .expect("a record of the running stack")
+    }
+
+    pub fn ports(&self) -> [u16; 3] {
+        [self.rpc_port, self.ws_port, self.faucet_port]
+    }
+
+    /// Every recorded process gone and every port free again.
+    pub fn assert_nothing_left(&self, record: &StackRecord) {
+        for (name, process) in record.processes() {
+            assert!(
+                gone_within(process.pid),
+                "{name} (pid {}) still runs",
+                process.pid
+            );
+        }
+        for port in self.ports() {
+            assert!(
+                TcpListener::bind(("127.0.0.1", port)).is_ok(),
+                "port {port} is still taken"
+            );
+        }
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        let _ = self.down();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.state_dir);
+        }
+    }
+}
+
+/// `localnet`, `faucet` and `fulltime` in this test's target directory, built when missing (a
+/// `cargo test -p fulltime-stack` alone does not build other packages' binaries).
+pub fn binaries() -> PathBuf {
+    let test = std::env::current_exe().expect("the test's path");
+    let dir = test
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>")
+        .to_path_buf();
+    let missing = ["localnet", "faucet", "fulltime"]
+        .iter()
+        .any(|name| !dir.join(name).is_file());
+    if missing {
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
+            .args(["-p", "fulltime-faucet", "--bin", "faucet"])
+            .args(["-p", "fulltime-tui", "--bin", "fulltime"])
+            .status()
+            .expect("run cargo");
+        assert!(status.success(), "building the stack's binaries failed");
+    }
+    dir
+}
+
+pub fn gone_within(pid: u32) -> bool {
+    let started = Instant::now();
+    while os::is_running(pid) {
+        if started.elapsed() > GONE_WITHIN {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    true
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn assert_success(output: &Output, what: &str) {
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\nstdout:\n{}\nstderr:\n{}",
+        output.status,
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+}
