@@ -2,21 +2,24 @@
 default:
     @just --list
 
+# What `just dev` builds: the node, the faucet, the dashboard and their supervisor.
+stack_packages := "-p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack"
+
 # The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables)
 dev *ARGS: build-stack
-    cargo run --locked -q -p fulltime-stack -- dev {{ARGS}}
+    cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- dev {{ARGS}}
 
 # Start node and faucet in the background, print the endpoints and return (same flags as dev)
 up *ARGS: build-stack
-    cargo run --locked -q -p fulltime-stack -- up {{ARGS}}
+    cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- up {{ARGS}}
 
 # Stop what `just up` or `just dev` started (--state-dir if it was not the default)
 down *ARGS:
-    cargo run --locked -q -p fulltime-stack -- down {{ARGS}}
+    cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- down {{ARGS}}
 
 # Build the stack's programs: localnet, faucet, fulltime and their supervisor
 build-stack:
-    cargo build --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack
+    cargo build --locked {{stack_packages}}
 
 # Run every test in the workspace (what CI runs after the checks)
 test:
@@ -41,7 +44,7 @@ fixtures:
 fixtures-check:
     cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
 
-# Throughput and latency (release build): programs in process, localnet over JSON-RPC, faucet, dashboard with 10,000 markets
+# Every figure in one run: programs in process, localnet over JSON-RPC, faucet, dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -57,6 +60,17 @@ bench:
     done
     ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
     ./target/release/dashboard-bench --state-dir "$state_dir" --markets 10000
+    kill $node
+    just build-stack
+    cargo build --locked -q -p fulltime-stack --bin stack-bench
+    ./target/debug/stack-bench --runs 5
+    if [ "${FULLTIME_BENCH_SKIP_COLD_BUILD:-}" != 1 ]; then
+        cold=$(mktemp -d)
+        trap 'rm -rf "$cold"' EXIT
+        started=$(date +%s)
+        CARGO_TARGET_DIR="$cold" cargo build --locked -q {{stack_packages}}
+        echo "just dev's first-run build (fresh target dir, crates already downloaded, $(nproc) cores): $(( $(date +%s) - started )) s"
+    fi
 
 # Start the local node with both programs (Ctrl-C stops it); flags pass through
 localnet *ARGS:
