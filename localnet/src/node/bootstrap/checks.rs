@@ -1,0 +1,145 @@
+//! What the bootstrap looks at before it sends anything: the cluster, the mint, the config,
+//! the upgrade authority and the oracle.
+
+use anchor_lang::AccountDeserialize;
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
+use anchor_lang::solana_program::program_pack::Pack;
+use anchor_spl::token::spl_token;
+use fulltime_client::pda;
+use settlement::state::Config;
+use solana_signer::Signer;
+
+use super::chain::{Chain, refused};
+use super::{BootstrapOptions, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH};
+use crate::node::NodeError;
+
+impl Chain<'_> {
+    /// Refuses mainnet-beta, and roots on devnet, where the real TxLINE oracle runs.
+    pub(super) async fn check_cluster(&self, options: &BootstrapOptions) -> Result<(), NodeError> {
+        let url = self.url;
+        let genesis = self
+            .rpc
+            .get_genesis_hash()
+            .await
+            .map_err(|error| refused(format!("cannot reach the node at {url}: {error}")))?
+            .to_string();
+        if genesis == MAINNET_GENESIS_HASH {
+            return Err(refused(format!(
+                "{url} is mainnet-beta: test USDC and demo markets never go there"
+            )));
+        }
+        if genesis == DEVNET_GENESIS_HASH && options.oracle_roots {
+            return Err(refused(format!(
+                "{url} is devnet, where the oracle is the real TxLINE program, which takes no \
+                 roots from us and knows nothing of the proof fixtures: pass --no-oracle-roots \
+                 --no-demo-markets"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether the mint exists already; refuses an account at its address that is not a test
+    /// USDC mint of this authority.
+    pub(super) async fn check_mint(&self) -> Result<bool, NodeError> {
+        let mint = self.keys.mint.pubkey();
+        let authority = self.keys.mint_authority.pubkey();
+        let Some(account) = self.account(&mint).await? else {
+            return Ok(false);
+        };
+        let state = (account.owner == spl_token::ID)
+            .then(|| spl_token::state::Mint::unpack(&account.data).ok())
+            .flatten();
+        match state {
+            Some(state)
+                if state.decimals == settlement::constants::USDC_DECIMALS
+                    && state.mint_authority == Some(authority).into() =>
+            {
+                Ok(true)
+            }
+            Some(state) => Err(refused(format!(
+                "the mint {mint} exists with {} decimals and mint authority {}, not as a test \
+                 USDC mint of {authority}: use the --authority that created it, or another \
+                 state directory",
+                state.decimals,
+                Option::<Pubkey>::from(state.mint_authority)
+                    .map_or_else(|| "none".to_owned(), |key| key.to_string()),
+            ))),
+            None => Err(refused(format!(
+                "{mint} (the state directory's usdc-mint.json) is an account but not an SPL \
+                 token mint"
+            ))),
+        }
+    }
+
+    /// The settlement config when it exists; refuses one naming another mint.
+    pub(super) async fn existing_config(&self) -> Result<Option<Config>, NodeError> {
+        let address = pda::config();
+        let Some(account) = self.account(&address).await? else {
+            return Ok(None);
+        };
+        let config = Config::try_deserialize(&mut account.data.as_slice()).map_err(|error| {
+            refused(format!(
+                "the settlement config {address} does not decode: {error}"
+            ))
+        })?;
+        let mint = self.keys.mint.pubkey();
+        if config.usdc_mint != mint {
+            return Err(refused(format!(
+                "the settlement config already names the test USDC mint {}, not {mint}: \
+                 bootstrap with the state directory (and --authority) that initialized it",
+                config.usdc_mint
+            )));
+        }
+        Ok(Some(config))
+    }
+
+    /// `initialize` accepts only the settlement program's upgrade authority: refuses to go on
+    /// when that is not this authority, or the program is not deployed.
+    pub(super) async fn check_upgrade_authority(&self) -> Result<(), NodeError> {
+        let url = self.url;
+        let program = settlement::ID;
+        let authority = self.keys.mint_authority.pubkey();
+        let address = pda::program_data();
+        let Some(account) = self.account(&address).await? else {
+            return Err(refused(format!(
+                "the settlement program {program} is not deployed at {url} as an upgradeable \
+                 program (no program-data account {address}); on solana-test-validator load it \
+                 with --upgradeable-program {program} target/deploy/settlement.so {authority}"
+            )));
+        };
+        match bincode::deserialize::<UpgradeableLoaderState>(&account.data) {
+            Ok(UpgradeableLoaderState::ProgramData {
+                upgrade_authority_address: Some(upgrade_authority),
+                ..
+            }) if upgrade_authority == authority => Ok(()),
+            Ok(UpgradeableLoaderState::ProgramData {
+                upgrade_authority_address,
+                ..
+            }) => Err(refused(format!(
+                "the settlement program's upgrade authority is {}, but the authority is \
+                 {authority} ({}); initialize accepts only the upgrade authority: pass its \
+                 keypair with --authority",
+                upgrade_authority_address
+                    .map_or_else(|| "none (immutable)".to_owned(), |key| key.to_string()),
+                self.keys.mint_authority_path.display(),
+            ))),
+            _ => Err(refused(format!(
+                "{address} is not the settlement program's program-data account"
+            ))),
+        }
+    }
+
+    pub(super) async fn check_oracle(&self) -> Result<(), NodeError> {
+        let oracle = mock_oracle::ID;
+        match self.account(&oracle).await? {
+            Some(account) if account.executable => Ok(()),
+            _ => Err(refused(format!(
+                "no program at {oracle} on {}: the mock oracle runs at TxLINE's devnet id (on \
+                 solana-test-validator: --bpf-program {oracle} target/deploy/mock_oracle.so); \
+                 pass --no-oracle-roots to leave roots alone",
+                self.url
+            ))),
+        }
+    }
+}

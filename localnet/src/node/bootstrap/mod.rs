@@ -1,0 +1,254 @@
+//! Makes a chain ready to use through JSON-RPC, like any client: the test USDC mint at its kept
+//! address, the settlement config, the oracle roots the proof fixtures verify against, demo
+//! markets, and the wallet's SOL and test USDC; then writes `env.json`.
+//!
+//! The same code bootstraps `localnet`'s fresh chain and, as `fulltime-bootstrap`, any other node
+//! (`solana-test-validator`, devnet). Every step first looks at the chain and does only what is
+//! missing, so a second run sends nothing; whatever would make it fail (no program, another
+//! upgrade authority, a config naming another mint) is found before anything is sent.
+
+mod chain;
+mod checks;
+mod steps;
+
+use std::path::PathBuf;
+
+use fulltime_client::instructions;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::pda;
+use solana_commitment_config::CommitmentConfig;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_signer::Signer;
+
+use super::NodeError;
+use super::keys::StateKeys;
+use chain::Chain;
+
+const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
+/// What the wallet is topped up to by default.
+pub const WALLET_SOL: u64 = 100 * LAMPORTS_PER_SOL;
+pub const WALLET_USDC: u64 = 1_000 * 1_000_000;
+/// An authority holding less than this is airdropped up to `AUTHORITY_SOL`. The bootstrap itself
+/// spends well under it (rent of the mint, config, roots and markets, and fees).
+pub const AUTHORITY_MIN_SOL: u64 = LAMPORTS_PER_SOL;
+/// What an authority short of SOL is airdropped up to: on `localnet` it is also the faucet's
+/// payer for every new token account.
+const AUTHORITY_SOL: u64 = 1_000 * LAMPORTS_PER_SOL;
+
+/// Genesis hashes of the public clusters: devnet runs the real TxLINE oracle, and nothing is
+/// ever bootstrapped on mainnet-beta.
+pub const DEVNET_GENESIS_HASH: &str = "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG";
+pub const MAINNET_GENESIS_HASH: &str = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d";
+
+/// The demo markets' dispute window: short, so that a local demo reaches claims in a minute.
+pub const DEMO_DISPUTE_WINDOW_SECS: i64 = 60;
+
+/// Demo markets, each made from a proof fixture that settles it once it has closed: (fixture,
+/// seconds from start until it closes).
+pub const DEMO_MARKETS: &[(&str, i64)] = &[
+    ("arsenal-home-goals-over-1", 2 * 60 * 60),
+    ("chelsea-away-goals-over-1", 24 * 60 * 60),
+    ("city-away-corners-under-6", 3 * 60),
+    ("newcastle-home-goals-exactly-2", 30 * 60),
+    ("arsenal-chelsea-total-goals-over-2", 45 * 60),
+];
+
+/// What a bootstrap creates besides the mint and the config.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BootstrapOptions {
+    /// Post the proof fixtures' roots with the mock oracle's `insert_scores_root`; impossible
+    /// where the real TxLINE oracle runs (devnet).
+    pub oracle_roots: bool,
+    /// Create the demo markets (`DEMO_MARKETS`) as markets 0 to 4; they settle only with the
+    /// fixtures' roots posted.
+    pub demo_markets: bool,
+    /// Airdrop the wallet up to this many lamports when it holds less (0 leaves its SOL alone).
+    pub wallet_lamports: u64,
+    /// Mint the wallet up to this many test USDC base units when it holds less.
+    pub wallet_usdc: u64,
+}
+
+impl Default for BootstrapOptions {
+    /// Everything, as `localnet` does.
+    fn default() -> Self {
+        Self {
+            oracle_roots: true,
+            demo_markets: true,
+            wallet_lamports: WALLET_SOL,
+            wallet_usdc: WALLET_USDC,
+        }
+    }
+}
+
+/// One bootstrap of the chain at `rpc_url`.
+pub struct Bootstrap {
+    pub rpc_url: String,
+    /// Written to `env.json` for the clients; the bootstrap itself does not subscribe.
+    pub ws_url: String,
+    /// Where `env.json` is written.
+    pub state_dir: PathBuf,
+    pub keys: StateKeys,
+    pub options: BootstrapOptions,
+}
+
+impl Bootstrap {
+    /// Bootstraps the chain and writes `<state_dir>/env.json`; `progress` hears one line per
+    /// step, saying what was done or found.
+    pub async fn run(&self, progress: &mut dyn FnMut(String)) -> Result<LocalnetEnv, NodeError> {
+        let rpc =
+            RpcClient::new_with_commitment(self.rpc_url.clone(), CommitmentConfig::confirmed());
+        let chain = Chain {
+            rpc: &rpc,
+            url: &self.rpc_url,
+            keys: &self.keys,
+        };
+        let options = &self.options;
+        let authority = self.keys.mint_authority.pubkey();
+        let wallet = self.keys.wallet.pubkey();
+        let mint = self.keys.mint.pubkey();
+
+        // Everything that can refuse is looked at before anything is sent.
+        chain.check_cluster(options).await?;
+        let mint_exists = chain.check_mint().await?;
+        let config = chain.existing_config().await?;
+        if config.is_none() {
+            chain.check_upgrade_authority().await?;
+        }
+        if options.oracle_roots {
+            chain.check_oracle().await?;
+        }
+
+        let authority_what = format!(
+            "the authority {authority} ({})",
+            self.keys.mint_authority_path.display()
+        );
+        let line = chain
+            .top_up_sol(
+                &authority,
+                AUTHORITY_MIN_SOL,
+                AUTHORITY_SOL,
+                &authority_what,
+            )
+            .await?;
+        progress(line);
+        if options.wallet_lamports > 0 {
+            let wallet_what = format!("the wallet {wallet} ({})", self.keys.wallet_path.display());
+            let line = chain
+                .top_up_sol(
+                    &wallet,
+                    options.wallet_lamports,
+                    options.wallet_lamports,
+                    &wallet_what,
+                )
+                .await?;
+            progress(line);
+        }
+
+        if mint_exists {
+            progress(format!("test USDC mint {mint}: exists"));
+        } else {
+            chain.create_mint().await?;
+            progress(format!("test USDC mint {mint}: created"));
+        }
+        let market_count = match config {
+            Some(config) => {
+                progress(format!(
+                    "settlement config {}: exists ({} markets)",
+                    pda::config(),
+                    config.market_count
+                ));
+                config.market_count
+            }
+            None => {
+                chain
+                    .send(&[instructions::initialize(authority, mint)])
+                    .await?;
+                progress(format!("settlement config {}: initialized", pda::config()));
+                0
+            }
+        };
+        if options.oracle_roots {
+            progress(chain.post_fixture_roots().await?);
+        } else {
+            progress("oracle roots: skipped".into());
+        }
+        if options.demo_markets {
+            progress(chain.create_demo_markets(market_count).await?);
+        } else {
+            progress("demo markets: skipped".into());
+        }
+        progress(chain.top_up_usdc(options.wallet_usdc).await?);
+
+        let env = LocalnetEnv {
+            rpc_url: self.rpc_url.clone(),
+            ws_url: self.ws_url.clone(),
+            settlement_program: settlement::ID,
+            oracle_program: mock_oracle::ID,
+            mint,
+            mint_authority: self.keys.mint_authority_path.clone(),
+            wallet: self.keys.wallet_path.clone(),
+        };
+        env.save(&self.state_dir)?;
+        Ok(env)
+    }
+}
+
+/// The WebSocket URL of a JSON-RPC URL the way the solana CLI derives it: `ws` for `http`, `wss`
+/// for `https`, and the next port when the URL names one (`http://127.0.0.1:8899` ->
+/// `ws://127.0.0.1:8900`). `None` for anything but an http(s) URL.
+pub fn websocket_url(rpc_url: &str) -> Option<String> {
+    let (scheme, rest) = if let Some(rest) = rpc_url.strip_prefix("https://") {
+        ("wss", rest)
+    } else {
+        ("ws", rpc_url.strip_prefix("http://")?)
+    };
+    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, path) = rest.split_at(host_end);
+    if host.is_empty() {
+        return None;
+    }
+    // The port follows the last colon, unless that colon is inside an IPv6 address's brackets.
+    let port_at = host.rfind(':').filter(|at| !host[*at..].contains(']'));
+    let host = match port_at {
+        Some(at) => {
+            let port: u16 = host[at + 1..].parse().ok()?;
+            format!("{}:{}", &host[..at], port.checked_add(1)?)
+        }
+        None => host.to_owned(),
+    };
+    Some(format!("{scheme}://{host}{path}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn websocket_urls_follow_the_solana_cli() {
+        for (rpc, ws) in [
+            ("http://127.0.0.1:8899", "ws://127.0.0.1:8900"),
+            ("http://localhost:18999/", "ws://localhost:19000/"),
+            (
+                "https://api.devnet.solana.com",
+                "wss://api.devnet.solana.com",
+            ),
+            (
+                "https://rpc.example.com:443/v1?key=a",
+                "wss://rpc.example.com:444/v1?key=a",
+            ),
+            ("http://[::1]:8899", "ws://[::1]:8900"),
+            ("http://[::1]", "ws://[::1]"),
+        ] {
+            assert_eq!(websocket_url(rpc).as_deref(), Some(ws), "{rpc}");
+        }
+        for bad in [
+            "127.0.0.1:8899",
+            "ftp://x",
+            "http://",
+            "http://host:65535",
+            "http://h:x",
+        ] {
+            assert_eq!(websocket_url(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! What the bootstrap sends, each step only for what is missing.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::program_pack::Pack;
+use anchor_lang::solana_program::system_instruction;
+use anchor_spl::token::spl_token;
+use fulltime_client::amount::{format_sol, format_usdc};
+use fulltime_client::instructions;
+use fulltime_client::pda;
+use fulltime_client::rpc::wait_for_confirmation;
+use solana_account::Account;
+use solana_signer::Signer;
+
+use super::chain::{Chain, failed, refused};
+use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS};
+use crate::node::NodeError;
+
+impl Chain<'_> {
+    /// Airdrops `who` up to `target` lamports when it holds less than `below`.
+    pub(super) async fn top_up_sol(
+        &self,
+        address: &Pubkey,
+        below: u64,
+        target: u64,
+        who: &str,
+    ) -> Result<String, NodeError> {
+        let balance = self
+            .rpc
+            .get_balance(address)
+            .await
+            .map_err(failed("read a balance"))?;
+        if balance >= below {
+            return Ok(format!("{who}: holds {}", format_sol(balance)));
+        }
+        let lamports = target - balance;
+        let airdrop = async {
+            let signature = self.rpc.request_airdrop(address, lamports).await?;
+            wait_for_confirmation(self.rpc, signature).await
+        };
+        match airdrop.await {
+            Ok(_) => Ok(format!("{who}: {} airdropped", format_sol(lamports))),
+            Err(error) => Err(refused(format!(
+                "{who} holds {}, less than {}, and the airdrop of {} failed: {error}; fund it \
+                 (on devnet: `solana airdrop` or https://faucet.solana.com) and run again",
+                format_sol(balance),
+                format_sol(below),
+                format_sol(lamports),
+            ))),
+        }
+    }
+
+    pub(super) async fn create_mint(&self) -> Result<(), NodeError> {
+        let mint = self.keys.mint.pubkey();
+        let authority = self.keys.mint_authority.pubkey();
+        let rent = self
+            .rpc
+            .get_minimum_balance_for_rent_exemption(spl_token::state::Mint::LEN)
+            .await
+            .map_err(failed("rent"))?;
+        let create = system_instruction::create_account(
+            &authority,
+            &mint,
+            rent,
+            spl_token::state::Mint::LEN as u64,
+            &spl_token::ID,
+        );
+        let initialize = spl_token::instruction::initialize_mint2(
+            &spl_token::ID,
+            &mint,
+            &authority,
+            None,
+            settlement::constants::USDC_DECIMALS,
+        )
+        .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
+        self.send_signed(&[create, initialize], &[&self.keys.mint])
+            .await
+    }
+
+    /// Posts every root of the proof fixtures that the mock oracle does not hold yet.
+    pub(super) async fn post_fixture_roots(&self) -> Result<String, NodeError> {
+        let oracle = mock_oracle::ID;
+        let committed = fulltime_fixtures::committed()
+            .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
+        let mut days: HashMap<u16, Option<Account>> = HashMap::new();
+        let (mut posted, mut present) = (0, 0);
+        for root in &committed.roots.roots {
+            let day = match days.entry(root.epoch_day) {
+                Entry::Occupied(day) => day.into_mut(),
+                Entry::Vacant(day) => {
+                    let address =
+                        txline_interface::ids::daily_scores_roots_address(&oracle, root.epoch_day)
+                            .0;
+                    day.insert(self.account(&address).await?)
+                }
+            };
+            let slot =
+                txline_interface::time::slot_of_hour_minute(root.hour_of_day, root.minute_of_hour);
+            let held = match (&*day, slot) {
+                (Some(account), Some(slot)) if account.owner == oracle => {
+                    posted_root(&account.data, slot) == Some(&root.root[..])
+                }
+                _ => false,
+            };
+            if held {
+                present += 1;
+                continue;
+            }
+            self.send(&[instructions::insert_scores_root(
+                oracle,
+                self.keys.mint_authority.pubkey(),
+                root.epoch_day,
+                root.hour_of_day,
+                root.minute_of_hour,
+                root.root,
+            )])
+            .await?;
+            posted += 1;
+        }
+        Ok(format!(
+            "oracle roots: {posted} posted, {present} already there"
+        ))
+    }
+
+    /// Creates the demo markets from the first id that does not exist yet: markets below
+    /// `market_count` exist, and are taken for the demo markets of their ids.
+    pub(super) async fn create_demo_markets(&self, market_count: u64) -> Result<String, NodeError> {
+        let committed = fulltime_fixtures::committed()
+            .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
+        let now = self.unix_time().await?;
+        let mut created = 0;
+        for (id, (name, closes_in)) in (0u64..).zip(DEMO_MARKETS) {
+            if id < market_count {
+                continue;
+            }
+            let fixture = committed
+                .fixture(name)
+                .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
+            self.send(&[instructions::create_market(
+                self.keys.mint_authority.pubkey(),
+                self.keys.mint.pubkey(),
+                id,
+                fixture.market_terms(now + closes_in, DEMO_DISPUTE_WINDOW_SECS),
+            )])
+            .await?;
+            created += 1;
+        }
+        let existed = DEMO_MARKETS.len() - created;
+        Ok(match existed {
+            0 => format!("demo markets: {created} created"),
+            _ => format!(
+                "demo markets: {created} created, {existed} already there (markets 0 to {})",
+                existed - 1
+            ),
+        })
+    }
+
+    /// Mints the wallet up to `target` test USDC base units.
+    pub(super) async fn top_up_usdc(&self, target: u64) -> Result<String, NodeError> {
+        let wallet = self.keys.wallet.pubkey();
+        let mint = self.keys.mint.pubkey();
+        let authority = self.keys.mint_authority.pubkey();
+        let held = match self.account(&pda::token_account(&wallet, &mint)).await? {
+            Some(account) => {
+                spl_token::state::Account::unpack(&account.data)
+                    .map_err(|error| {
+                        refused(format!(
+                            "the wallet's test USDC account does not decode: {error}"
+                        ))
+                    })?
+                    .amount
+            }
+            None => 0,
+        };
+        if held >= target {
+            return Ok(format!("the wallet {wallet}: holds {}", format_usdc(held)));
+        }
+        let amount = target - held;
+        let fund = instructions::mint_to_wallet(&authority, &wallet, &mint, &authority, amount)
+            .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
+        self.send(&fund).await?;
+        Ok(format!(
+            "the wallet {wallet}: {} minted",
+            format_usdc(amount)
+        ))
+    }
+}
+
+/// The root of five-minute slot `slot` in a mock oracle's daily roots account: after the 8-byte
+/// discriminator, `DailyScoresRoots` holds its 288 roots of 32 bytes, zero for none.
+fn posted_root(data: &[u8], slot: usize) -> Option<&[u8]> {
+    let start = 8 + slot * 32;
+    data.get(start..start + 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_posted_root_is_read_at_its_slot() {
+        let mut data = vec![0; mock_oracle::state::DailyScoresRoots::SPACE];
+        data[8 + 5 * 32..8 + 6 * 32].copy_from_slice(&[9; 32]);
+        assert_eq!(posted_root(&data, 5), Some(&[9; 32][..]));
+        assert_eq!(posted_root(&data, 4), Some(&[0; 32][..]));
+        assert_eq!(posted_root(&data, 288), None, "past the roots");
+        assert_eq!(posted_root(&data[..100], 5), None, "a short account");
+    }
+}
