@@ -53,20 +53,21 @@ bench:
     state_dir=$(mktemp -d)
     ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &
     node=$!
-    trap 'kill $node 2>/dev/null; rm -rf "$state_dir"' EXIT
+    cold=""
+    cleanup() { kill $node 2>/dev/null || true; rm -rf "$state_dir" $cold; }
+    trap cleanup EXIT
     until grep -q '^ready' "$state_dir/localnet.log"; do
         kill -0 $node 2>/dev/null || { cat "$state_dir/localnet.log"; exit 1; }
         sleep 0.2
     done
     ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
     ./target/release/dashboard-bench --state-dir "$state_dir" --markets 10000
-    kill $node
+    kill $node 2>/dev/null || true
     just build-stack
     cargo build --locked -q -p fulltime-stack --bin stack-bench
     ./target/debug/stack-bench --runs 5
     if [ "${FULLTIME_BENCH_SKIP_COLD_BUILD:-}" != 1 ]; then
         cold=$(mktemp -d)
-        trap 'rm -rf "$cold"' EXIT
         started=$(date +%s)
         CARGO_TARGET_DIR="$cold" cargo build --locked -q {{stack_packages}}
         echo "just dev's first-run build (fresh target dir, crates already downloaded, $(nproc) cores): $(( $(date +%s) - started )) s"
