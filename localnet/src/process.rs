@@ -179,10 +179,13 @@ impl LocalnetProcess {
         let (ready, is_ready) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                // Logged before `ready` is announced, so the log holds the ready line once the
+                // node counts as started.
+                let _ = writeln!(log, "{line}");
                 if line.starts_with("ready") {
+                    let _ = log.flush();
                     let _ = ready.send(());
                 }
-                let _ = writeln!(log, "{line}");
             }
         });
         if is_ready.recv_timeout(READY_DEADLINE).is_ok() {
