@@ -237,6 +237,7 @@ mod tests {
             oracle_program: txline_interface::DEVNET_PROGRAM_ID,
             mint,
             mint_authority: dir.join("mint-authority.json"),
+            oracle_authority: None,
             wallet: dir.join("wallet.json"),
         };
         env.save(&dir).expect("save env");

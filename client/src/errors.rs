@@ -167,6 +167,22 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
         SettlementError::UnexpectedSecondStat,
         "Submit a proof of the market's single stat",
     ),
+    (
+        SettlementError::EventPathMismatch,
+        "Submit the fixture proof as the oracle publishes it: from the event's own stat root",
+    ),
+    (
+        SettlementError::SecondStatFromOtherEvent,
+        "Prove both stats from the same event",
+    ),
+    (
+        SettlementError::ProofBeforeClose,
+        "Submit a proof published after the close time; without one the stakes are refunded after the grace period",
+    ),
+    (
+        SettlementError::ProofFromFuture,
+        "Wait until the cluster clock reaches the proof's batch time",
+    ),
 ];
 
 /// Oracle errors a proof can trigger, with what to do about them. The program does not
@@ -226,6 +242,10 @@ const ORACLE_ERRORS: &[(OracleError, &str)] = &[
     (
         OracleError::EquivocationAttempt,
         "A posted root cannot be replaced",
+    ),
+    (
+        OracleError::Unauthorized,
+        "Post roots signed by the oracle's authority",
     ),
 ];
 

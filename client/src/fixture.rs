@@ -55,6 +55,9 @@ pub struct ProofFixture {
     /// Also the file name, without `.json`.
     pub name: String,
     pub description: String,
+    /// When the match kicked off (unix seconds), where known. A market on it should close by
+    /// then: a proof must be published after the market's close time.
+    pub kickoff: Option<i64>,
     pub market: FixtureMarket,
     pub expected: Expected,
     pub proof: SettlementProof,
@@ -391,6 +394,8 @@ fn decode_hash(text: &str, field: &str) -> Result<Hash32, ParseError> {
 struct WireFixture {
     name: String,
     description: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kickoff: Option<i64>,
     market: FixtureMarket,
     expected: Expected,
     proof: WireProof,
@@ -463,6 +468,7 @@ impl WireFixture {
         Self {
             name: fixture.name.clone(),
             description: fixture.description.clone(),
+            kickoff: fixture.kickoff,
             market: fixture.market.clone(),
             expected: fixture.expected.clone(),
             proof: WireProof {
@@ -496,6 +502,7 @@ impl WireFixture {
         Ok(ProofFixture {
             name: self.name,
             description: self.description,
+            kickoff: self.kickoff,
             market: self.market,
             expected: self.expected,
             proof: SettlementProof {
@@ -616,6 +623,7 @@ mod tests {
         ProofFixture {
             name: "home-goals-over-1".into(),
             description: "Arsenal beat Chelsea 3-1".into(),
+            kickoff: Some(1_778_940_000),
             market: FixtureMarket {
                 question: "Will Arsenal score more than 1 goal against Chelsea?".into(),
                 fixture_id: 18_502_311,
@@ -705,6 +713,16 @@ mod tests {
     }
 
     #[test]
+    fn a_fixture_without_a_kickoff_reads_and_writes_none() {
+        let json = with_value(|value| {
+            value.as_object_mut().expect("object").remove("kickoff");
+        });
+        let fixture = ProofFixture::from_json(&json).expect("parses");
+        assert_eq!(fixture.kickoff, None);
+        assert!(!fixture.to_json().contains("kickoff"));
+    }
+
+    #[test]
     fn a_fixture_round_trips_through_a_file() {
         let file = TempFile::new("round-trip", &sample().to_json());
         assert_eq!(ProofFixture::load(&file.0).expect("loads"), sample());
@@ -718,6 +736,7 @@ mod tests {
             serde_json::json!({"comparison": "gt", "threshold": 1})
         );
         assert_eq!(value["expected"], serde_json::json!({"outcome": "yes"}));
+        assert_eq!(value["kickoff"], 1_778_940_000);
         assert_eq!(
             value["proof"]["fixture_summary"]["events_sub_tree_root"],
             "ab".repeat(32)

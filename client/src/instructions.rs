@@ -200,7 +200,8 @@ pub fn mint_to_wallet(
     Ok([create, mint_to])
 }
 
-/// Posts one five-minute root to the oracle's daily roots account (mock oracle only).
+/// Posts one five-minute root to the oracle's daily roots account (mock oracle only), signed and
+/// paid by `authority`, the mock's upgrade authority.
 pub fn insert_scores_root(
     oracle: Pubkey,
     authority: Pubkey,
@@ -218,6 +219,7 @@ pub fn insert_scores_root(
             )
             .0,
             system_program: system_program::ID,
+            program_data: pda::program_data_of(&oracle),
         }
         .to_account_metas(None),
         data: mock_oracle::instruction::InsertScoresRoot {

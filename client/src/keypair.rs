@@ -247,6 +247,7 @@ mod tests {
                 oracle_program: txline_interface::DEVNET_PROGRAM_ID,
                 mint: Pubkey::new_unique(),
                 mint_authority: state_dir.join("mint-authority.json"),
+                oracle_authority: None,
                 wallet: state_dir.join("wallet.json"),
             }
             .save(&state_dir)

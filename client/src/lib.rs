@@ -15,6 +15,7 @@ pub mod pda;
 pub mod rpc;
 #[cfg(test)]
 mod test_market;
+pub mod time;
 pub mod validate;
 
 pub use settlement;

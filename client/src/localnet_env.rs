@@ -24,6 +24,10 @@ pub struct LocalnetEnv {
     pub mint: Pubkey,
     /// Keypair file of the mint authority (the faucet's key on localnet).
     pub mint_authority: PathBuf,
+    /// Keypair file of the mock oracle's authority, the only key it takes roots from; absent
+    /// where the bootstrap posted no roots (the real oracle's authority is TxLINE's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oracle_authority: Option<PathBuf>,
     /// Keypair file of the wallet localnet funded.
     pub wallet: PathBuf,
 }
@@ -99,6 +103,7 @@ mod tests {
             oracle_program: txline_interface::DEVNET_PROGRAM_ID,
             mint: Pubkey::new_unique(),
             mint_authority: dir.join("mint-authority.json"),
+            oracle_authority: None,
             wallet: dir.join("wallet.json"),
         };
         env.save(&dir).expect("save");

@@ -25,7 +25,7 @@ pub enum MarketStatus {
 impl MarketStatus {
     /// The status of `market` when the cluster clock reads `now` (unix seconds).
     pub fn of(market: &Market, now: i64) -> Self {
-        if market.resolved {
+        if market.settled {
             let outcome = Outcome::from(market.outcome == OUTCOME_YES);
             if !market.is_final(now) {
                 return Self::Provisional {
@@ -77,7 +77,7 @@ mod tests {
     #[test]
     fn a_settlement_is_provisional_until_its_dispute_window_ends() {
         let mut market = market(1_000);
-        market.resolved = true;
+        market.settled = true;
         market.outcome = OUTCOME_YES;
         market.dispute_ends_at = 1_100;
         assert_eq!(
@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn a_resolved_market_is_refundable_when_nobody_won() {
         let mut market = market(1_000);
-        market.resolved = true;
+        market.settled = true;
         market.outcome = OUTCOME_YES;
         assert_eq!(
             MarketStatus::of(&market, 0),

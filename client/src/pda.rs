@@ -12,7 +12,13 @@ pub fn config() -> Pubkey {
 /// The settlement program's program-data account, which names its upgrade authority (the only
 /// signer `initialize` accepts).
 pub fn program_data() -> Pubkey {
-    Pubkey::find_program_address(&[settlement::ID.as_ref()], &bpf_loader_upgradeable::ID).0
+    program_data_of(&settlement::ID)
+}
+
+/// The program-data account of an upgradeable program: the mock oracle's names the only key
+/// that may post roots to it.
+pub fn program_data_of(program: &Pubkey) -> Pubkey {
+    Pubkey::find_program_address(&[program.as_ref()], &bpf_loader_upgradeable::ID).0
 }
 
 pub fn market(id: u64) -> Pubkey {

@@ -7,7 +7,7 @@ use txline_interface::{Comparison, TraderPredicate};
 
 pub fn market(close_time: i64) -> Market {
     Market {
-        resolved: false,
+        settled: false,
         outcome: 0,
         id: 0,
         creator: Pubkey::new_unique(),

@@ -5,6 +5,7 @@
 //! Checks that depend on time take `now`, the cluster's clock (unix seconds): the program compares
 //! with it, not with the wall clock.
 
+use settlement::batch_time::batch_time_fault;
 use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MAX_QUESTION_CHARS, MIN_DEPOSIT,
     MIN_DISPUTE_WINDOW_SECS, OUTCOME_NO, OUTCOME_YES,
@@ -98,7 +99,7 @@ pub fn check_market_terms(terms: &MarketTerms, now: i64) -> Result<(), ProgramFa
 /// only within the grace period. The proof itself is the program's and the oracle's to judge.
 pub fn check_settle(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(now >= market.close_time, SettlementError::MarketNotClosed)?;
-    if market.resolved {
+    if market.settled {
         return refuse_unless(
             now < market.dispute_ends_at,
             SettlementError::MarketResolved,
@@ -111,6 +112,16 @@ pub fn check_settle(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(!expired, SettlementError::SettlementWindowClosed)
 }
 
+/// Whether a proof's batch (`ts`, milliseconds) may settle `market` at `now`: published from the
+/// close time on (earlier is past-posting) and not after the cluster clock. The program's own
+/// rule, run here so that a proof from the future is refused before anything is sent.
+pub fn check_batch_time(ts: i64, market: &Market, now: i64) -> Result<(), ProgramFailure> {
+    match batch_time_fault(ts, market.close_time, now) {
+        Some(fault) => Err(settlement_failure(fault)),
+        None => Ok(()),
+    }
+}
+
 /// Claims open once the settlement is final: recorded, and its dispute window over.
 pub fn check_claim(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(market.is_final(now), SettlementError::NotResolved)
@@ -120,7 +131,7 @@ pub fn check_claim(market: &Market, now: i64) -> Result<(), ProgramFailure> {
 /// or a market nobody settled within the grace period.
 pub fn check_refund(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(
-        !market.resolved || market.is_final(now),
+        !market.settled || market.is_final(now),
         SettlementError::NotResolved,
     )?;
     // An overflowing deadline is the program's to report.
@@ -156,7 +167,7 @@ mod tests {
     /// `market()` settled at `CLOSE + 10` as `outcome`.
     fn settled(outcome: u8) -> Market {
         Market {
-            resolved: true,
+            settled: true,
             outcome,
             dispute_ends_at: CLOSE + 70,
             ..market()
@@ -314,6 +325,23 @@ mod tests {
         assert_eq!(name(check_settle(&market, CLOSE + 70)), "MarketResolved");
         // The close time is checked first, as the program does.
         assert_eq!(name(check_settle(&market, CLOSE - 1)), "MarketNotClosed");
+    }
+
+    #[test]
+    fn a_proof_counts_from_the_close_time_to_the_cluster_clock() {
+        let market = market();
+        let now = CLOSE + 600;
+        assert_eq!(check_batch_time(CLOSE * 1_000, &market, now), Ok(()));
+        assert_eq!(check_batch_time(now * 1_000 + 999, &market, now), Ok(()));
+        assert_eq!(
+            name(check_batch_time(CLOSE * 1_000 - 1, &market, now)),
+            "ProofBeforeClose"
+        );
+        let future = check_batch_time((now + 1) * 1_000, &market, now).expect_err("future");
+        assert_eq!(
+            (future.name.as_str(), future.code),
+            ("ProofFromFuture", 6036)
+        );
     }
 
     #[test]

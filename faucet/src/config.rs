@@ -272,6 +272,7 @@ mod tests {
             oracle_program: Address::new_unique(),
             mint,
             mint_authority: authority,
+            oracle_authority: None,
             wallet: dir.join("wallet.json"),
         }
         .save(dir)

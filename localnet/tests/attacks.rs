@@ -101,7 +101,7 @@ fn a_fake_oracle_at_another_id_cannot_settle() {
             .chain
             .market(&scene.unsettled)
             .expect("market")
-            .resolved
+            .settled
     );
 }
 

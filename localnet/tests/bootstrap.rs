@@ -133,7 +133,7 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     assert_eq!(config.admin, authority);
     assert_eq!(config.market_count, DEMO_MARKETS.len() as u64);
     let committed = fulltime_fixtures::committed().expect("the committed fixtures");
-    for (id, (name, _)) in (0u64..).zip(DEMO_MARKETS) {
+    for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))
             .await
@@ -145,7 +145,12 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
             fixture.market_terms(0, 60).fixture_id,
             "{name}"
         );
-        assert!(!market.resolved);
+        assert_eq!(
+            Some(market.close_time),
+            fixture.kickoff,
+            "{name} closes at kickoff"
+        );
+        assert!(!market.settled);
     }
     for root in &committed.roots.roots {
         let address =

@@ -174,7 +174,7 @@ fn stat_mismatch_for_another_stat_key_or_period() {
     };
     let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, half_time);
     assert_settlement_error(chain.settle(&market, proof), SettlementError::StatMismatch);
-    assert!(!chain.market(&market).expect("market").resolved);
+    assert!(!chain.market(&market).expect("market").settled);
 }
 
 #[test]
@@ -198,7 +198,7 @@ fn no_validation_return_when_the_oracle_answers_nothing() {
         chain.settle(&market, proof),
         SettlementError::NoValidationReturn,
     );
-    assert!(!chain.market(&market).expect("market").resolved);
+    assert!(!chain.market(&market).expect("market").settled);
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn unexpected_return_program_when_another_program_answers() {
         chain.send(&[settle], &[&payer]),
         SettlementError::UnexpectedReturnProgram,
     );
-    assert!(!chain.market(&market).expect("market").resolved);
+    assert!(!chain.market(&market).expect("market").settled);
 }
 
 #[test]

@@ -31,7 +31,7 @@ fn a_market_pays_winners_pro_rata_through_real_token_transfers() {
     chain.close(&market);
     chain.settle(&market, proof).expect("settle");
     let settled = chain.market(&market).expect("market");
-    assert!(settled.resolved);
+    assert!(settled.settled);
     assert_eq!(settled.outcome, 1);
     chain.finalize(&market);
 

@@ -48,7 +48,7 @@ async fn a_fresh_node_serves_a_ready_chain() {
             .await
             .expect("demo market");
         let market = Market::try_deserialize(&mut market.data.as_slice()).expect("market decodes");
-        assert!(!market.resolved);
+        assert!(!market.settled);
     }
 
     let wallet = read_keypair_file(node.wallet_path())

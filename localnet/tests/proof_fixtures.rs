@@ -52,7 +52,7 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
         match &fixture.expected {
             Expected::Outcome(outcome) => {
                 result.unwrap_or_else(|failure| panic!("{}: {failure}", fixture.name));
-                assert!(state.resolved, "{}", fixture.name);
+                assert!(state.settled, "{}", fixture.name);
                 assert_eq!(state.outcome, outcome.code(), "{}", fixture.name);
                 chain.finalize(&market);
                 let winner = if *outcome == Outcome::Yes { &yes } else { &no };
@@ -89,7 +89,7 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
                     "{}",
                     fixture.name
                 );
-                assert!(!state.resolved, "{}", fixture.name);
+                assert!(!state.settled, "{}", fixture.name);
                 assert_eq!(chain.token_balance(&pda::vault(&market)), 5 * USDC);
                 seen.insert(expected.name.clone());
             }

@@ -80,14 +80,7 @@ impl TwoStat {
             before,
             "no token may move"
         );
-        assert!(
-            !self
-                .0
-                .chain
-                .market(&self.0.market)
-                .expect("market")
-                .resolved
-        );
+        assert!(!self.0.chain.market(&self.0.market).expect("market").settled);
     }
 
     fn settle_and_claim(&mut self, proof: SettlementProof, winner_is_yes: bool) {

@@ -271,7 +271,7 @@ impl FulltimeClient {
         owner: Pubkey,
         outcome: u8,
     ) -> Result<bool, ClientError> {
-        if market.resolved || self.cluster_time().await? >= market.close_time {
+        if market.settled || self.cluster_time().await? >= market.close_time {
             return Ok(false);
         }
         let position = self.position(market.id, &owner).await?;

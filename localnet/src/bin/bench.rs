@@ -147,6 +147,7 @@ async fn over_json_rpc() {
         state_dir: state_dir.clone(),
         wallet: Some(write_wallet(&state_dir)),
         false_predicate: FalsePredicate::ReturnFalse,
+        clock_start: None,
     };
     let started = Instant::now();
     let node = match Node::start(options).await {

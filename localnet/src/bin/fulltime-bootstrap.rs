@@ -9,7 +9,7 @@ use fulltime_client::amount::parse_usdc;
 use fulltime_client::cluster::{Cluster, DEVNET_URL};
 use fulltime_client::localnet_env::{DEFAULT_STATE_DIR, LocalnetEnv};
 use fulltime_localnet::node::{
-    Bootstrap, BootstrapOptions, NodeError, StateKeys, WALLET_SOL, websocket_url,
+    Bootstrap, BootstrapOptions, KeyPaths, NodeError, StateKeys, WALLET_SOL, websocket_url,
 };
 
 const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
@@ -27,9 +27,10 @@ const DEFAULT_URL: &str = "http://127.0.0.1:8899";
 /// The settlement program's `initialize` accepts only the program's upgrade authority, so the
 /// authority keypair (--authority) must be the one the program was deployed with: the
 /// UPGRADE_AUTHORITY of `solana-test-validator --upgradeable-program`, the deployer of `anchor
-/// deploy`, or <state-dir>/mint-authority.json for `localnet --no-bootstrap`. It also becomes
-/// the test USDC mint's authority (the faucet's key) and pays for everything; it is airdropped
-/// 1000 SOL when it holds less than 1 SOL.
+/// deploy`, or <state-dir>/mint-authority.json for `localnet --no-bootstrap`. It pays for
+/// everything and is airdropped 1000 SOL when it holds less than 1 SOL. It is also the test USDC
+/// mint's authority (the faucet's key) unless --mint-authority names another key. The mock
+/// oracle takes roots only from its own upgrade authority (--oracle-authority).
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
@@ -55,6 +56,15 @@ struct Args {
     /// if missing].
     #[arg(long, value_name = "PATH")]
     authority: Option<PathBuf>,
+    /// Keypair file of the test USDC mint's authority, the faucet's key, created if missing and
+    /// given 1 SOL by the authority for fees and token-account rent [default: the authority].
+    /// Keep an internet-facing faucet's key apart from the program's upgrade authority.
+    #[arg(long, value_name = "PATH")]
+    mint_authority: Option<PathBuf>,
+    /// Keypair file of the mock oracle's upgrade authority, the only key it takes roots from
+    /// [default: <state-dir>/oracle-authority.json, created if missing].
+    #[arg(long, value_name = "PATH")]
+    oracle_authority: Option<PathBuf>,
     /// Keypair file of the wallet to fund [default: ~/.config/solana/id.json when it exists,
     /// else <state-dir>/wallet.json, created if missing].
     #[arg(long, value_name = "PATH")]
@@ -117,7 +127,15 @@ async fn run(args: Args) -> Result<(), NodeError> {
         path: args.state_dir.clone(),
         source,
     })?;
-    let keys = StateKeys::load_or_create(&args.state_dir, args.authority, args.wallet)?;
+    let keys = StateKeys::load_or_create(
+        &args.state_dir,
+        KeyPaths {
+            authority: args.authority,
+            mint_authority: args.mint_authority,
+            oracle_authority: args.oracle_authority,
+            wallet: args.wallet,
+        },
+    )?;
     let bootstrap = Bootstrap {
         rpc_url: args.url,
         ws_url,

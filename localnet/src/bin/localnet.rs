@@ -13,7 +13,9 @@ use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions};
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
 /// demo markets and a funded wallet. State (keypairs, env.json) is kept in --state-dir; the chain
-/// itself starts fresh each time.
+/// itself starts fresh each time, its clock two hours before the demo fixtures' first kickoff
+/// (a proof must be published after a market's close and before the clock), following the wall
+/// clock from there.
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
@@ -31,7 +33,8 @@ struct Args {
     #[arg(long, conflicts_with = "no_bootstrap")]
     wallet: Option<PathBuf>,
     /// Serve the chain with both programs loaded (the settlement program's upgrade authority
-    /// being <state-dir>/mint-authority.json) but create nothing on it: no mint, config, oracle
+    /// being <state-dir>/mint-authority.json, the mock oracle's <state-dir>/oracle-authority.json)
+    /// but create nothing on it: no mint, config, oracle
     /// roots, markets or funded wallet, and no env.json (a stale one is removed). Bootstrap it
     /// with `fulltime-bootstrap --url <rpc> --ws-url <ws> --state-dir <state-dir>`, which writes
     /// env.json.
@@ -83,6 +86,7 @@ async fn run(args: Args) -> ExitCode {
         state_dir: args.state_dir.clone(),
         wallet: args.wallet,
         false_predicate: args.oracle_on_false.into(),
+        clock_start: None,
     };
     // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
     let keys = match (!args.no_bootstrap)

@@ -91,6 +91,51 @@ pub fn two_stat_proof(
     Some((proof, root))
 }
 
+/// `proof` split elsewhere, as a hostile settler may: the fixture path moved onto the end of each
+/// stat's path, both stat terms naming the fixture's events root as their event's, the fixture
+/// path left empty. Every hash still verifies; the proof now claims the events root is an
+/// event. For proofs whose stats share the first stat's event.
+pub fn resplit(proof: &SettlementProof) -> SettlementProof {
+    let events_root = proof.fixture_summary.events_sub_tree_root;
+    let raise = |term: &StatTerm| {
+        let mut raised = term.clone();
+        raised.stat_proof.extend_from_slice(&proof.fixture_proof);
+        raised.event_stat_root = events_root;
+        raised
+    };
+    SettlementProof {
+        fixture_proof: vec![],
+        stat: raise(&proof.stat),
+        stat_b: proof.stat_b.as_ref().map(raise),
+        ..proof.clone()
+    }
+}
+
+/// A two-stat proof whose stats come from two events of one batch at `ts_ms`: `first` is the
+/// only stat of events[0], `second` the only stat of events[1]. Returns the proof split as the
+/// oracle publishes it (each stat naming its own event's root), the same stats both raised to
+/// the events root (each path running through its own event; the fixture path empty), and the
+/// root the oracle must have posted.
+pub fn mixed_event_proofs(
+    ts_ms: i64,
+    fixture_id: i64,
+    first: ScoreStat,
+    second: ScoreStat,
+) -> Option<(SettlementProof, SettlementProof, SlotRoot)> {
+    let (mut proofs, root) = batch_proofs(ts_ms, fixture_id, &[first, second])?;
+    let second_proof = proofs.pop()?;
+    let first_proof = proofs.pop()?;
+    let honest = SettlementProof {
+        stat_b: Some(second_proof.stat.clone()),
+        ..first_proof.clone()
+    };
+    let raised = SettlementProof {
+        stat_b: Some(resplit(&second_proof).stat),
+        ..resplit(&first_proof)
+    };
+    Some((honest, raised, root))
+}
+
 /// The summary of a fixture alone in its batch at `ts_ms`, and the root of that batch: the
 /// summary's leaf, as the main tree has that one leaf.
 fn lone_summary(

@@ -16,7 +16,7 @@ use solana_signer::Signer;
 use solana_transaction::Transaction;
 
 use super::{SlotRoot, TxFailure};
-use crate::native::{FalsePredicate, register_programs, settlement_program_data};
+use crate::native::{Deployment, FalsePredicate, register_programs};
 
 /// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;
@@ -32,6 +32,8 @@ pub struct Sent {
 pub struct TestChain {
     svm: LiteSVM,
     admin: Keypair,
+    /// The mock oracle's authority: the only key it takes roots from.
+    oracle_authority: Keypair,
     mint: Pubkey,
 }
 
@@ -60,19 +62,29 @@ impl TestChain {
     }
 
     /// The runtime with both programs, deployed with the admin as the settlement program's
-    /// upgrade authority, and the test USDC mint; the config is not initialized.
+    /// upgrade authority and a key of its own as the mock oracle's, and the test USDC mint; the
+    /// config is not initialized.
     pub fn uninitialized(false_predicate: FalsePredicate) -> Self {
         let mut svm = LiteSVM::new();
         register_programs(&mut svm, false_predicate);
         let admin = Keypair::new();
-        svm.airdrop(&admin.pubkey(), 1_000 * WALLET_LAMPORTS)
-            .expect("airdrop to a fresh admin");
-        let (program_data, account) = settlement_program_data(admin.pubkey());
-        svm.set_account(program_data, account)
-            .expect("write the settlement program's program data");
+        let oracle_authority = Keypair::new();
+        for key in [admin.pubkey(), oracle_authority.pubkey()] {
+            svm.airdrop(&key, 1_000 * WALLET_LAMPORTS)
+                .expect("airdrop to a fresh authority");
+        }
+        let deployment = Deployment {
+            settlement_authority: admin.pubkey(),
+            oracle_authority: oracle_authority.pubkey(),
+        };
+        for (address, account) in deployment.program_data_accounts() {
+            svm.set_account(address, account)
+                .expect("write a program's program data");
+        }
         let mut chain = Self {
             svm,
             admin,
+            oracle_authority,
             mint: Pubkey::default(),
         };
         chain.set_time(GENESIS_UNIX_TIME);
@@ -93,6 +105,11 @@ impl TestChain {
 
     pub fn admin(&self) -> &Keypair {
         &self.admin
+    }
+
+    /// The key the mock oracle takes roots from (its upgrade authority).
+    pub fn oracle_authority(&self) -> &Keypair {
+        &self.oracle_authority
     }
 
     /// The test USDC mint.
@@ -120,6 +137,13 @@ impl TestChain {
     pub fn close(&mut self, market: &Pubkey) {
         let close_time = self.market(market).expect("the market exists").close_time;
         self.set_time(close_time.max(self.now()));
+    }
+
+    /// Moves the clock to the second the proof's batch was published (its `ts`), if it is not
+    /// there yet: a proof counts only once the cluster clock has reached its batch.
+    pub fn reach_batch(&mut self, proof: &SettlementProof) {
+        let published = proof.ts.div_euclid(1_000);
+        self.set_time(published.max(self.now()));
     }
 
     /// Moves the clock to the end of the market's dispute window, when its settlement is final.
@@ -314,16 +338,28 @@ impl TestChain {
         self.post_root_to(mock_oracle::ID, slot)
     }
 
-    /// Posts one five-minute root to the mock oracle at `oracle` (either TxLINE id).
+    /// Posts one five-minute root to the mock oracle at `oracle` (either TxLINE id), signed by
+    /// the oracle's authority.
     pub fn post_root_to(&mut self, oracle: Pubkey, slot: SlotRoot) -> Result<Sent, TxFailure> {
+        let authority = self.oracle_authority.insecure_clone();
+        self.post_root_as(oracle, slot, &authority)
+    }
+
+    /// Posts one five-minute root to the mock oracle at `oracle`, signed (and paid) by `signer`.
+    pub fn post_root_as(
+        &mut self,
+        oracle: Pubkey,
+        slot: SlotRoot,
+        signer: &Keypair,
+    ) -> Result<Sent, TxFailure> {
         let instruction = instructions::insert_scores_root(
             oracle,
-            self.admin.pubkey(),
+            signer.pubkey(),
             slot.epoch_day,
             slot.hour_of_day,
             slot.minute_of_hour,
             slot.root,
         );
-        self.send_as_admin(&[instruction])
+        self.send(&[instruction], &[signer])
     }
 }

@@ -7,6 +7,8 @@ mod chain;
 mod failure;
 pub mod lifecycle;
 
-pub use batch::{SlotRoot, batch_proofs, single_stat_proof, two_stat_proof};
+pub use batch::{
+    SlotRoot, batch_proofs, mixed_event_proofs, resplit, single_stat_proof, two_stat_proof,
+};
 pub use chain::{GENESIS_UNIX_TIME, Sent, TestChain};
 pub use failure::TxFailure;

@@ -14,8 +14,7 @@ mod syscalls;
 
 pub use entry::{NativeEntry, run};
 pub use programs::{
-    FalsePredicate, MockOracleBuiltin, SettlementBuiltin, register_programs,
-    settlement_program_data,
+    Deployment, FalsePredicate, MockOracleBuiltin, SettlementBuiltin, register_programs,
 };
 pub use solana_program_runtime::solana_sbpf::program::BuiltinFunctionDefinition;
 

@@ -62,10 +62,30 @@ pub fn register_programs(svm: &mut LiteSVM, false_predicate: FalsePredicate) {
     }
 }
 
-/// The settlement program's program-data account as a deploy through the upgradeable loader
-/// leaves it, naming `upgrade_authority`: the signer `initialize` requires. A native program has
-/// no ELF, so the account holds the loader's header alone.
-pub fn settlement_program_data(upgrade_authority: Pubkey) -> (Pubkey, Account) {
+/// Who deployed the programs, as the upgradeable loader records it: the settlement program's
+/// upgrade authority is the only key `initialize` accepts, and the mock oracle's (at both TxLINE
+/// ids) the only key that may post roots to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deployment {
+    pub settlement_authority: Pubkey,
+    pub oracle_authority: Pubkey,
+}
+
+impl Deployment {
+    /// The program-data accounts a deploy through the upgradeable loader leaves, for the
+    /// settlement program and the mock oracle at both ids.
+    pub fn program_data_accounts(&self) -> [(Pubkey, Account); 3] {
+        [
+            program_data(settlement::ID, self.settlement_authority),
+            program_data(mock_oracle::ID, self.oracle_authority),
+            program_data(mock_oracle_mainnet::ID, self.oracle_authority),
+        ]
+    }
+}
+
+/// `program`'s program-data account naming `upgrade_authority`. A native program has no ELF, so
+/// the account holds the loader's header alone.
+fn program_data(program: Pubkey, upgrade_authority: Pubkey) -> (Pubkey, Account) {
     let state = UpgradeableLoaderState::ProgramData {
         slot: 0,
         upgrade_authority_address: Some(upgrade_authority),
@@ -80,5 +100,5 @@ pub fn settlement_program_data(upgrade_authority: Pubkey) -> (Pubkey, Account) {
         executable: false,
         rent_epoch: 0,
     };
-    (fulltime_client::pda::program_data(), account)
+    (fulltime_client::pda::program_data_of(&program), account)
 }

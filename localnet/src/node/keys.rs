@@ -5,12 +5,16 @@ use std::path::{Path, PathBuf};
 
 use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
 use solana_keypair::{Keypair, write_keypair_file};
+use solana_signer::Signer;
 
 use super::NodeError;
 
 /// The mint authority's keypair file in a state directory: the test USDC mint's authority, the
 /// settlement program's upgrade authority on `localnet`, and the payer of the bootstrap.
 pub const MINT_AUTHORITY_FILE: &str = "mint-authority.json";
+/// The mock oracle's authority in a state directory: its upgrade authority on `localnet`, the
+/// only key it takes roots from.
+pub const ORACLE_AUTHORITY_FILE: &str = "oracle-authority.json";
 /// The test USDC mint's own keypair file: it fixes the mint's address.
 pub const USDC_MINT_FILE: &str = "usdc-mint.json";
 /// The wallet kept in the state directory when there is no other.
@@ -36,48 +40,89 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
     Ok(keypair)
 }
 
+/// The keypair files a bootstrap is told to use; `None` takes the state directory's default.
+#[derive(Clone, Debug, Default)]
+pub struct KeyPaths {
+    pub authority: Option<PathBuf>,
+    pub mint_authority: Option<PathBuf>,
+    pub oracle_authority: Option<PathBuf>,
+    pub wallet: Option<PathBuf>,
+}
+
+/// A keypair and the file it came from.
+pub struct KeyFile {
+    pub keypair: Keypair,
+    pub path: PathBuf,
+}
+
+impl KeyFile {
+    /// The keypair at `given`, which must exist, or else at `default`, created when missing.
+    fn given_or_default(given: Option<PathBuf>, default: PathBuf) -> Result<Self, NodeError> {
+        match given {
+            Some(path) => Ok(Self {
+                keypair: load_keypair(&path)?,
+                path,
+            }),
+            None => Ok(Self {
+                keypair: load_or_create_keypair(&default)?,
+                path: default,
+            }),
+        }
+    }
+
+    pub fn pubkey(&self) -> anchor_lang::prelude::Pubkey {
+        self.keypair.pubkey()
+    }
+}
+
 /// Every key a bootstrap uses.
 pub struct StateKeys {
     /// The test USDC mint's own keypair: it fixes the mint's address.
     pub mint: Keypair,
-    /// The mint's authority; it also initializes the settlement config (so it must be the
-    /// settlement program's upgrade authority) and pays for everything.
-    pub mint_authority: Keypair,
-    pub mint_authority_path: PathBuf,
-    pub wallet: Keypair,
-    pub wallet_path: PathBuf,
+    /// The settlement program's upgrade authority: it initializes the config and pays for
+    /// everything.
+    pub authority: KeyFile,
+    /// The test USDC mint's authority, the faucet's key: the authority itself unless told
+    /// otherwise (on an internet-facing faucet it should not be the upgrade authority).
+    pub mint_authority: KeyFile,
+    /// The mock oracle's authority: it posts the proof fixtures' roots.
+    pub oracle_authority: KeyFile,
+    pub wallet: KeyFile,
 }
 
 impl StateKeys {
-    /// The keys of `state_dir`, created there when missing. A keypair named explicitly
-    /// (`authority`, `wallet`) must exist. Without `wallet`, the solana CLI's default keypair is
-    /// used when it exists, else `<state_dir>/wallet.json`.
-    pub fn load_or_create(
-        state_dir: &Path,
-        authority: Option<PathBuf>,
-        wallet: Option<PathBuf>,
-    ) -> Result<Self, NodeError> {
-        let (mint_authority, mint_authority_path) = match authority {
-            Some(path) => (load_keypair(&path)?, path),
-            None => {
-                let path = state_dir.join(MINT_AUTHORITY_FILE);
-                (load_or_create_keypair(&path)?, path)
-            }
+    /// The keys of `state_dir`, created there when missing. A keypair named explicitly must
+    /// exist, except a mint authority, which is a new key of its own when its file is missing.
+    /// Without a wallet, the solana CLI's default keypair is used when it exists, else
+    /// `<state_dir>/wallet.json`.
+    pub fn load_or_create(state_dir: &Path, paths: KeyPaths) -> Result<Self, NodeError> {
+        let authority =
+            KeyFile::given_or_default(paths.authority, state_dir.join(MINT_AUTHORITY_FILE))?;
+        let mint_authority = match paths.mint_authority {
+            Some(path) => KeyFile {
+                keypair: load_or_create_keypair(&path)?,
+                path,
+            },
+            None => KeyFile {
+                keypair: authority.keypair.insecure_clone(),
+                path: authority.path.clone(),
+            },
         };
+        let oracle_authority = KeyFile::given_or_default(
+            paths.oracle_authority,
+            state_dir.join(ORACLE_AUTHORITY_FILE),
+        )?;
         let solana_cli_wallet = default_keypair_path().filter(|path| path.exists());
-        let (wallet, wallet_path) = match wallet.or(solana_cli_wallet) {
-            Some(path) => (load_keypair(&path)?, path),
-            None => {
-                let path = state_dir.join(WALLET_FILE);
-                (load_or_create_keypair(&path)?, path)
-            }
-        };
+        let wallet = KeyFile::given_or_default(
+            paths.wallet.or(solana_cli_wallet),
+            state_dir.join(WALLET_FILE),
+        )?;
         Ok(Self {
             mint: load_or_create_keypair(&state_dir.join(USDC_MINT_FILE))?,
+            authority,
             mint_authority,
-            mint_authority_path,
+            oracle_authority,
             wallet,
-            wallet_path,
         })
     }
 }

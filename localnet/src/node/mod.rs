@@ -20,16 +20,17 @@ use anchor_lang::prelude::Pubkey;
 use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use solana_signer::Signer;
 
-use crate::native::FalsePredicate;
+use crate::native::{Deployment, FalsePredicate};
 
 pub use bootstrap::{
-    AUTHORITY_MIN_SOL, Bootstrap, BootstrapOptions, DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS,
-    DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC, websocket_url,
+    AUTHORITY_MIN_SOL, Bootstrap, BootstrapOptions, DEMO_DISPUTE_WINDOW_SECS, DEMO_LEAD_SECS,
+    DEMO_MARKETS, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC,
+    demo_clock_start, websocket_url,
 };
 pub use error::NodeError;
 pub use keys::{
-    MINT_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE, WALLET_FILE, load_keypair,
-    load_or_create_keypair,
+    KeyFile, KeyPaths, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE,
+    WALLET_FILE, load_keypair, load_or_create_keypair,
 };
 pub use surfnet::SLOT_TIME_MS;
 
@@ -45,6 +46,9 @@ pub struct NodeOptions {
     pub wallet: Option<PathBuf>,
     /// What the mock oracle does with a predicate that does not hold.
     pub false_predicate: FalsePredicate,
+    /// Where the cluster clock starts (unix seconds); `None` is [`demo_clock_start`], before
+    /// the demo fixtures' kickoffs. It then follows the wall clock.
+    pub clock_start: Option<i64>,
 }
 
 impl NodeOptions {
@@ -53,13 +57,20 @@ impl NodeOptions {
     /// the wallet.
     pub fn load_keys(&self) -> Result<StateKeys, NodeError> {
         create_state_dir(&self.state_dir)?;
-        StateKeys::load_or_create(&self.state_dir, None, self.wallet.clone())
+        StateKeys::load_or_create(
+            &self.state_dir,
+            KeyPaths {
+                wallet: self.wallet.clone(),
+                ..KeyPaths::default()
+            },
+        )
     }
 }
 
 /// A node serving a chain with both programs loaded, the settlement program as deployed by the
-/// state directory's mint authority, and nothing created on it: no mint, config, roots, markets
-/// or funded wallet. Serves until it is shut down (or dropped).
+/// state directory's mint authority and the mock oracle by its oracle authority, and nothing
+/// created on it: no mint, config, roots, markets or funded wallet. Serves until it is shut
+/// down (or dropped).
 pub struct BareNode {
     surfnet: surfnet::Surfnet,
     _clock: clock::WallClock,
@@ -75,13 +86,24 @@ impl BareNode {
     /// describes a chain that is gone, and whatever bootstraps this one writes it anew.
     pub fn start(options: &NodeOptions, log_transactions: bool) -> Result<Self, NodeError> {
         create_state_dir(&options.state_dir)?;
-        // The mint authority deploys the programs, so it is the one that may initialize.
+        // The mint authority deploys the settlement program, so it is the one that may
+        // initialize; the oracle authority deploys the mock, so it is the one that posts roots.
         let upgrade_authority_path = options.state_dir.join(MINT_AUTHORITY_FILE);
         let upgrade_authority = load_or_create_keypair(&upgrade_authority_path)?.pubkey();
+        let oracle_authority =
+            load_or_create_keypair(&options.state_dir.join(ORACLE_AUTHORITY_FILE))?.pubkey();
+        let clock_start = match options.clock_start {
+            Some(start) => start,
+            None => demo_clock_start()?,
+        };
         let surfnet = surfnet::Surfnet::start(
             options.rpc_port,
             options.ws_port,
-            upgrade_authority,
+            Deployment {
+                settlement_authority: upgrade_authority,
+                oracle_authority,
+            },
+            clock_start,
             options.false_predicate,
             log_transactions,
         )?;

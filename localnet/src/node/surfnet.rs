@@ -13,11 +13,9 @@ use surfpool_types::{
     BlockProductionMode, RpcConfig, SimnetCommand, SimnetConfig, SimnetEvent, SurfpoolConfig,
 };
 
-use anchor_lang::prelude::Pubkey;
-
 use super::NodeError;
 use super::transaction_log::TransactionLog;
-use crate::native::{FalsePredicate, register_programs, settlement_program_data};
+use crate::native::{Deployment, FalsePredicate, register_programs};
 
 /// Each block advances the cluster clock by this much; the wall clock moves it the rest of the
 /// way (see `clock`).
@@ -33,12 +31,13 @@ pub struct Surfnet {
 
 impl Surfnet {
     /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
-    /// are loaded as deployed with `upgrade_authority` as the settlement program's upgrade
-    /// authority. With `log_transactions`, every processed transaction is printed to stdout.
+    /// are loaded as `deployment` says, and the cluster clock starts at `clock_start` (unix
+    /// seconds). With `log_transactions`, every processed transaction is printed to stdout.
     pub fn start(
         rpc_port: u16,
         ws_port: u16,
-        upgrade_authority: Pubkey,
+        deployment: Deployment,
+        clock_start: i64,
         false_predicate: FalsePredicate,
         log_transactions: bool,
     ) -> Result<Self, NodeError> {
@@ -52,9 +51,18 @@ impl Surfnet {
         let (mut svm, events, geyser_events) =
             SurfnetSvm::new(svm_config).map_err(|error| NodeError::Start(error.to_string()))?;
         register_programs(&mut svm.inner.svm, false_predicate);
-        let (program_data, account) = settlement_program_data(upgrade_authority);
-        svm.set_account(&program_data, account)
-            .map_err(|error| NodeError::Start(error.to_string()))?;
+        for (address, account) in deployment.program_data_accounts() {
+            svm.set_account(&address, account)
+                .map_err(|error| NodeError::Start(error.to_string()))?;
+        }
+        // Offline, surfpool keeps the clock where it is set here; block times count from it.
+        let start_ms = u64::try_from(clock_start)
+            .ok()
+            .and_then(|seconds| seconds.checked_mul(1_000))
+            .ok_or_else(|| NodeError::Start(format!("clock start {clock_start} before 1970")))?;
+        svm.updated_at = start_ms;
+        svm.genesis_updated_at = start_ms;
+        svm.reconstruct_sysvars();
         let locker = SurfnetSvmLocker::new(svm);
 
         let config = SurfpoolConfig {

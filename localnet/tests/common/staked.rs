@@ -50,6 +50,6 @@ impl Staked {
     /// Whether a settlement is recorded, and the market's outcome byte.
     pub fn settlement(&self) -> (bool, u8) {
         let market = self.chain.market(&self.market).expect("market");
-        (market.resolved, market.outcome)
+        (market.settled, market.outcome)
     }
 }

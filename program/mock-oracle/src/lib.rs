@@ -3,8 +3,9 @@
 //! It is declared at the devnet program id (the mainnet id with the `mainnet-id` feature, which
 //! the `mock-oracle-mainnet` package turns on) and speaks the real `validate_stat` interface (same
 //! discriminator, Borsh arguments, Borsh `bool` return data) and the real error names and codes.
-//! Roots are seeded with `insert_scores_root`, which any signer may call: the mock has no oracle
-//! authority. The summary leaf encoding of the real oracle is unpublished; the mock hashes the
+//! Roots are posted with `insert_scores_root`, by the oracle's authority only, as on the real
+//! program: the mock's authority is its upgrade authority (see `InsertScoresRoot`). The summary
+//! leaf encoding of the real oracle is unpublished; the mock hashes the
 //! summary's Borsh bytes (`txline_interface::proof::summary_leaf`).
 
 use anchor_lang::prelude::*;

@@ -71,4 +71,12 @@ pub enum SettlementError {
     MissingSecondStat,
     #[msg("The market proves a single stat; the proof adds a second")]
     UnexpectedSecondStat,
+    #[msg("The fixture proof is not the path of one of the batch's update_count events")]
+    EventPathMismatch,
+    #[msg("The second stat is not proven from the first stat's event")]
+    SecondStatFromOtherEvent,
+    #[msg("The proof's batch predates the market's close time")]
+    ProofBeforeClose,
+    #[msg("The proof's batch is dated after the cluster clock")]
+    ProofFromFuture,
 }

@@ -9,6 +9,7 @@
 
 use anchor_lang::prelude::*;
 
+pub mod batch_time;
 pub mod constants;
 pub mod error;
 pub mod event_place;

@@ -6,7 +6,6 @@ use txline_interface::{BinaryExpression, TraderPredicate};
 
 use crate::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
 use crate::error::SettlementError;
-use crate::event_place::EventPlace;
 
 /// The program's one configuration: who set it up and which mint is test USDC.
 #[account]
@@ -21,13 +20,14 @@ pub struct Config {
 
 /// A market's life: open until `close_time`; then settleable until the grace period ends; a
 /// settlement is provisional until `dispute_ends_at`, and a strictly later proof of the same stat
-/// may replace it until then; after it, claims (or refunds) open.
+/// may replace it until then; after it the market is resolved, and claims (or refunds) open.
+/// Resolution is not stored: it is `settled` and the clock at or past `dispute_ends_at`.
 #[account]
 #[derive(Debug)]
 pub struct Market {
     /// A settlement is recorded: provisional before `dispute_ends_at`, final from then on.
-    pub resolved: bool,
-    /// The winning outcome once resolved.
+    pub settled: bool,
+    /// The outcome the current settlement states (the winning one once final).
     pub outcome: u8,
     pub id: u64,
     pub creator: Pubkey,
@@ -63,7 +63,7 @@ pub struct SecondStat {
 }
 
 impl Market {
-    pub const RESOLVED_OFFSET: usize = 8;
+    pub const SETTLED_OFFSET: usize = 8;
     /// Everything but the question's bytes, discriminator included.
     pub const FIXED_SPACE: usize = 8
         + 1
@@ -108,22 +108,22 @@ impl Market {
         self.total_on(self.outcome)
     }
 
-    /// Past this moment nobody can settle and every stake of an unresolved market is refundable.
+    /// Past this moment nobody can settle and every stake of an unsettled market is refundable.
     pub fn settlement_deadline(&self) -> Result<i64> {
         self.close_time
             .checked_add(SETTLEMENT_GRACE_SECS)
             .ok_or_else(|| error!(SettlementError::Overflow))
     }
 
-    /// Whether the settlement is final: recorded, and its dispute window over.
+    /// Whether the market is resolved: a settlement is recorded and its dispute window is over.
     pub fn is_final(&self, now: i64) -> bool {
-        self.resolved && now >= self.dispute_ends_at
+        self.settled && now >= self.dispute_ends_at
     }
 
     /// A stake comes back when the final winning side is empty, or when the market was not
     /// settled in time.
     pub fn is_refundable(&self, now: i64) -> Result<bool> {
-        Ok(if self.resolved {
+        Ok(if self.settled {
             self.is_final(now) && self.winning_total() == 0
         } else {
             now >= self.settlement_deadline()?
@@ -161,7 +161,8 @@ pub struct SettledProof {
     pub ts: i64,
     /// The batch's events tree for the fixture.
     pub events_root: [u8; 32],
-    pub event: EventPlace,
+    /// The proven event's place among the batch's events, 0 for the first (see `event_place`).
+    pub event: u32,
 }
 
 impl SettledProof {
@@ -170,7 +171,7 @@ impl SettledProof {
         self.ts > earlier.ts
             || (self.ts == earlier.ts
                 && self.events_root == earlier.events_root
-                && self.event.is_after(earlier.event))
+                && self.event > earlier.event)
     }
 }
 

@@ -47,7 +47,7 @@ pub async fn run(context: &Context, args: SettleArgs) -> Result<Output, CliError
     let settled = client.settle(&payer, args.id, &fixture).await?;
     let now = client.cluster_time().await?;
     // A settle that succeeds on a settled market replaced its settlement.
-    let replaced = before.resolved.then_some(before.outcome);
+    let replaced = before.settled.then_some(before.outcome);
     Ok(render(client.endpoint(), &settled, replaced, now))
 }
 

@@ -165,7 +165,7 @@ fn synthetic_chain(count: u64) -> Chain {
             let terms = terms(id, now);
             let pooled = id < 5;
             Market {
-                resolved: false,
+                settled: false,
                 outcome: 0,
                 id,
                 creator: Pubkey::new_from_array([7; 32]),

@@ -74,7 +74,7 @@ pub fn totals(market: &Market) -> String {
 /// The window, and once settled when it ends (or ended).
 fn dispute(market: &Market, now: i64) -> String {
     let window = format_span(market.dispute_window);
-    if !market.resolved {
+    if !market.settled {
         return format!("{window} window from settlement");
     }
     let ends = format_time(market.dispute_ends_at);
@@ -106,7 +106,7 @@ pub fn market_details(market: &Market, now: i64) -> String {
         format!("Terms:    {}", terms_line(market)),
         format!("Dispute:  {}", dispute(market, now)),
     ];
-    if market.resolved {
+    if market.settled {
         lines.push(format!("Proof:    {}", settled_proof(market)));
     }
     lines.extend([
@@ -171,7 +171,7 @@ pub fn market_json(market: &Market, now: i64) -> Value {
         MarketStatus::Expired => ("expired", Value::Null, true),
     };
     // What only a settlement sets is null before it.
-    let settled = |value: Value| if market.resolved { value } else { Value::Null };
+    let settled = |value: Value| if market.settled { value } else { Value::Null };
     json!({
         "id": market.id,
         "address": pda::market(market.id).to_string(),
@@ -238,7 +238,7 @@ pub(crate) mod tests {
 
     pub fn sample_market() -> Market {
         Market {
-            resolved: false,
+            settled: false,
             outcome: 0,
             id: 3,
             creator: Pubkey::new_unique(),
@@ -265,7 +265,7 @@ pub(crate) mod tests {
     /// `sample_market()` settled as `outcome` at its close time: provisional until `FINAL_AT`.
     pub fn settled_market(outcome: u8) -> Market {
         let mut market = sample_market();
-        market.resolved = true;
+        market.settled = true;
         market.outcome = outcome;
         market.dispute_ends_at = FINAL_AT;
         market.settled_by.ts = PROOF_TS;
@@ -366,7 +366,7 @@ pub(crate) mod tests {
             status_label(MarketStatus::of(&market, NOW + 600), NOW + 600),
             "closed"
         );
-        market.resolved = true;
+        market.settled = true;
         market.outcome = OUTCOME_YES;
         market.total_yes = 0;
         assert_eq!(
@@ -409,7 +409,7 @@ pub(crate) mod tests {
         }
 
         let mut resolved = market;
-        resolved.resolved = true;
+        resolved.settled = true;
         resolved.outcome = OUTCOME_NO;
         let value = market_json(&resolved, NOW);
         assert_eq!(

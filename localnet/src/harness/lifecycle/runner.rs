@@ -464,7 +464,7 @@ impl Lifecycle {
                     settlement.proof.ts_ms,
                 )
             });
-            let on_chain = state.resolved.then_some((
+            let on_chain = state.settled.then_some((
                 state.outcome,
                 state.dispute_ends_at,
                 state.settled_by.ts,

@@ -30,20 +30,21 @@ pub(super) fn failed(
 }
 
 impl Chain<'_> {
-    /// Sends instructions paid and signed by the authority, plus `extra` signers.
+    /// Sends instructions paid and signed by the authority, plus `extra` signers (the authority
+    /// itself among them is signed once).
     pub(super) async fn send_signed(
         &self,
         instructions: &[Instruction],
         extra: &[&Keypair],
     ) -> Result<(), NodeError> {
-        let payer = &self.keys.mint_authority;
+        let payer = &self.keys.authority.keypair;
         let blockhash = self
             .rpc
             .get_latest_blockhash()
             .await
             .map_err(failed("latest blockhash"))?;
         let mut signers = vec![payer];
-        signers.extend_from_slice(extra);
+        signers.extend(extra.iter().filter(|key| key.pubkey() != payer.pubkey()));
         let transaction = Transaction::new_signed_with_payer(
             instructions,
             Some(&payer.pubkey()),

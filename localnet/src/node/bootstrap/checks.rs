@@ -40,7 +40,7 @@ impl Chain<'_> {
     }
 
     /// Whether the mint exists already; refuses an account at its address that is not a test
-    /// USDC mint of this authority.
+    /// USDC mint of this mint authority.
     pub(super) async fn check_mint(&self) -> Result<bool, NodeError> {
         let mint = self.keys.mint.pubkey();
         let authority = self.keys.mint_authority.pubkey();
@@ -59,8 +59,8 @@ impl Chain<'_> {
             }
             Some(state) => Err(refused(format!(
                 "the mint {mint} exists with {} decimals and mint authority {}, not as a test \
-                 USDC mint of {authority}: use the --authority that created it, or another \
-                 state directory",
+                 USDC mint of {authority}: use the --mint-authority (or --authority) that \
+                 created it, or another state directory",
                 state.decimals,
                 Option::<Pubkey>::from(state.mint_authority)
                     .map_or_else(|| "none".to_owned(), |key| key.to_string()),
@@ -99,7 +99,7 @@ impl Chain<'_> {
     pub(super) async fn check_upgrade_authority(&self) -> Result<(), NodeError> {
         let url = self.url;
         let program = settlement::ID;
-        let authority = self.keys.mint_authority.pubkey();
+        let authority = self.keys.authority.pubkey();
         let address = pda::program_data();
         let Some(account) = self.account(&address).await? else {
             return Err(refused(format!(
@@ -122,7 +122,7 @@ impl Chain<'_> {
                  keypair with --authority",
                 upgrade_authority_address
                     .map_or_else(|| "none (immutable)".to_owned(), |key| key.to_string()),
-                self.keys.mint_authority_path.display(),
+                self.keys.authority.path.display(),
             ))),
             _ => Err(refused(format!(
                 "{address} is not the settlement program's program-data account"
@@ -130,15 +130,43 @@ impl Chain<'_> {
         }
     }
 
+    /// The mock oracle must be loaded at TxLINE's devnet id, deployed with the oracle authority
+    /// as its upgrade authority: the only key it takes roots from.
     pub(super) async fn check_oracle(&self) -> Result<(), NodeError> {
         let oracle = mock_oracle::ID;
-        match self.account(&oracle).await? {
-            Some(account) if account.executable => Ok(()),
+        let authority = self.keys.oracle_authority.pubkey();
+        let authority_path = self.keys.oracle_authority.path.display();
+        let url = self.url;
+        let loaded = self
+            .account(&oracle)
+            .await?
+            .is_some_and(|account| account.executable);
+        let address = pda::program_data_of(&oracle);
+        let deployed_by = match self.account(&address).await? {
+            Some(account) => match bincode::deserialize::<UpgradeableLoaderState>(&account.data) {
+                Ok(UpgradeableLoaderState::ProgramData {
+                    upgrade_authority_address,
+                    ..
+                }) => Some(upgrade_authority_address),
+                _ => None,
+            },
+            None => None,
+        };
+        match (loaded, deployed_by) {
+            (true, Some(Some(upgrade_authority))) if upgrade_authority == authority => Ok(()),
+            (true, Some(upgrade_authority)) => Err(refused(format!(
+                "the mock oracle at {oracle} takes roots only from its upgrade authority, {}, \
+                 not the oracle authority {authority} ({authority_path}): pass its keypair \
+                 with --oracle-authority, or pass --no-oracle-roots",
+                upgrade_authority
+                    .map_or_else(|| "none (immutable)".to_owned(), |key| key.to_string()),
+            ))),
             _ => Err(refused(format!(
-                "no program at {oracle} on {}: the mock oracle runs at TxLINE's devnet id (on \
-                 solana-test-validator: --bpf-program {oracle} target/deploy/mock_oracle.so); \
-                 pass --no-oracle-roots to leave roots alone",
-                self.url
+                "no mock oracle deployed at {oracle} on {url}: it runs at TxLINE's devnet id as \
+                 an upgradeable program whose upgrade authority posts roots (on \
+                 solana-test-validator: --upgradeable-program {oracle} \
+                 target/deploy/mock_oracle.so {authority}); pass --no-oracle-roots to leave \
+                 roots alone"
             ))),
         }
     }

@@ -34,6 +34,13 @@ pub const AUTHORITY_MIN_SOL: u64 = LAMPORTS_PER_SOL;
 /// What an authority short of SOL is airdropped up to: on `localnet` it is also the faucet's
 /// payer for every new token account.
 const AUTHORITY_SOL: u64 = 1_000 * LAMPORTS_PER_SOL;
+/// What the authority transfers to a key of its own that pays for something: a mint authority
+/// apart from it (the faucet's fees and token-account rent, about 490 new wallets a SOL) and the
+/// oracle authority (the oracle's daily roots accounts, about 0.07 SOL a day).
+const PAYING_KEY_SOL: u64 = LAMPORTS_PER_SOL;
+/// How long before the first demo fixture's kickoff `localnet`'s clock starts: time to stake
+/// before the demo markets close.
+pub const DEMO_LEAD_SECS: i64 = 2 * 60 * 60;
 
 /// Genesis hashes of the public clusters: devnet runs the real TxLINE oracle, and nothing is
 /// ever bootstrapped on mainnet-beta.
@@ -43,15 +50,38 @@ pub const MAINNET_GENESIS_HASH: &str = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw
 /// The demo markets' dispute window: short, so that a local demo reaches claims in a minute.
 pub const DEMO_DISPUTE_WINDOW_SECS: i64 = 60;
 
-/// Demo markets, each made from a proof fixture that settles it once it has closed: (fixture,
-/// seconds from start until it closes).
-pub const DEMO_MARKETS: &[(&str, i64)] = &[
-    ("arsenal-home-goals-over-1", 2 * 60 * 60),
-    ("chelsea-away-goals-over-1", 24 * 60 * 60),
-    ("city-away-corners-under-6", 3 * 60),
-    ("newcastle-home-goals-exactly-2", 30 * 60),
-    ("arsenal-chelsea-total-goals-over-2", 45 * 60),
+/// Demo markets, each made from the proof fixture of that name, closing at its match's kickoff,
+/// so that the fixture's proof, published after the match, settles it.
+pub const DEMO_MARKETS: &[&str] = &[
+    "arsenal-home-goals-over-1",
+    "chelsea-away-goals-over-1",
+    "city-away-corners-under-6",
+    "newcastle-home-goals-exactly-2",
+    "arsenal-chelsea-total-goals-over-2",
 ];
+
+/// Where `localnet`'s clock starts: `DEMO_LEAD_SECS` before the earliest kickoff of the demo
+/// markets' fixtures, so that every demo market is open at first and every fixture's batch is
+/// still to come (a proof must be published after the close and before the clock).
+pub fn demo_clock_start() -> Result<i64, NodeError> {
+    let committed = fulltime_fixtures::committed()
+        .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
+    let mut kickoffs = Vec::new();
+    for name in DEMO_MARKETS {
+        let fixture = committed
+            .fixture(name)
+            .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
+        let kickoff = fixture.kickoff.ok_or_else(|| {
+            NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
+        })?;
+        kickoffs.push(kickoff);
+    }
+    kickoffs
+        .into_iter()
+        .min()
+        .map(|first| first - DEMO_LEAD_SECS)
+        .ok_or_else(|| NodeError::Bootstrap("no demo markets".into()))
+}
 
 /// What a bootstrap creates besides the mint and the config.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,9 +133,10 @@ impl Bootstrap {
             keys: &self.keys,
         };
         let options = &self.options;
-        let authority = self.keys.mint_authority.pubkey();
-        let wallet = self.keys.wallet.pubkey();
-        let mint = self.keys.mint.pubkey();
+        let keys = &self.keys;
+        let authority = keys.authority.pubkey();
+        let wallet = keys.wallet.pubkey();
+        let mint = keys.mint.pubkey();
 
         // Everything that can refuse is looked at before anything is sent.
         chain.check_cluster(options).await?;
@@ -120,7 +151,7 @@ impl Bootstrap {
 
         let authority_what = format!(
             "the authority {authority} ({})",
-            self.keys.mint_authority_path.display()
+            keys.authority.path.display()
         );
         let line = chain
             .top_up_sol(
@@ -131,8 +162,30 @@ impl Bootstrap {
             )
             .await?;
         progress(line);
+        if keys.mint_authority.pubkey() != authority {
+            let what = format!(
+                "the mint authority {} ({})",
+                keys.mint_authority.pubkey(),
+                keys.mint_authority.path.display()
+            );
+            let line = chain
+                .top_up_by_transfer(&keys.mint_authority.pubkey(), PAYING_KEY_SOL, &what)
+                .await?;
+            progress(line);
+        }
+        if options.oracle_roots {
+            let what = format!(
+                "the oracle authority {} ({})",
+                keys.oracle_authority.pubkey(),
+                keys.oracle_authority.path.display()
+            );
+            let line = chain
+                .top_up_by_transfer(&keys.oracle_authority.pubkey(), PAYING_KEY_SOL, &what)
+                .await?;
+            progress(line);
+        }
         if options.wallet_lamports > 0 {
-            let wallet_what = format!("the wallet {wallet} ({})", self.keys.wallet_path.display());
+            let wallet_what = format!("the wallet {wallet} ({})", keys.wallet.path.display());
             let line = chain
                 .top_up_sol(
                     &wallet,
@@ -185,8 +238,11 @@ impl Bootstrap {
             settlement_program: settlement::ID,
             oracle_program: mock_oracle::ID,
             mint,
-            mint_authority: self.keys.mint_authority_path.clone(),
-            wallet: self.keys.wallet_path.clone(),
+            mint_authority: keys.mint_authority.path.clone(),
+            oracle_authority: options
+                .oracle_roots
+                .then(|| keys.oracle_authority.path.clone()),
+            wallet: keys.wallet.path.clone(),
         };
         env.save(&self.state_dir)?;
         Ok(env)

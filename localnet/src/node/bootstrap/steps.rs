@@ -11,6 +11,7 @@ use fulltime_client::amount::{format_sol, format_usdc};
 use fulltime_client::instructions;
 use fulltime_client::pda;
 use fulltime_client::rpc::wait_for_confirmation;
+use fulltime_client::time::format_time;
 use solana_account::Account;
 use solana_signer::Signer;
 
@@ -52,16 +53,42 @@ impl Chain<'_> {
         }
     }
 
+    /// Transfers from the authority up to `target` lamports to `address` when it holds less.
+    pub(super) async fn top_up_by_transfer(
+        &self,
+        address: &Pubkey,
+        target: u64,
+        who: &str,
+    ) -> Result<String, NodeError> {
+        let balance = self
+            .rpc
+            .get_balance(address)
+            .await
+            .map_err(failed("read a balance"))?;
+        if balance >= target {
+            return Ok(format!("{who}: holds {}", format_sol(balance)));
+        }
+        let lamports = target - balance;
+        let payer = self.keys.authority.pubkey();
+        self.send(&[system_instruction::transfer(&payer, address, lamports)])
+            .await?;
+        Ok(format!(
+            "{who}: {} transferred from the authority",
+            format_sol(lamports)
+        ))
+    }
+
     pub(super) async fn create_mint(&self) -> Result<(), NodeError> {
         let mint = self.keys.mint.pubkey();
         let authority = self.keys.mint_authority.pubkey();
+        let payer = self.keys.authority.pubkey();
         let rent = self
             .rpc
             .get_minimum_balance_for_rent_exemption(spl_token::state::Mint::LEN)
             .await
             .map_err(failed("rent"))?;
         let create = system_instruction::create_account(
-            &authority,
+            &payer,
             &mint,
             rent,
             spl_token::state::Mint::LEN as u64,
@@ -79,7 +106,8 @@ impl Chain<'_> {
             .await
     }
 
-    /// Posts every root of the proof fixtures that the mock oracle does not hold yet.
+    /// Posts every root of the proof fixtures that the mock oracle does not hold yet, signed by
+    /// the oracle authority.
     pub(super) async fn post_fixture_roots(&self) -> Result<String, NodeError> {
         let oracle = mock_oracle::ID;
         let committed = fulltime_fixtures::committed()
@@ -108,15 +136,16 @@ impl Chain<'_> {
                 present += 1;
                 continue;
             }
-            self.send(&[instructions::insert_scores_root(
+            let authority = &self.keys.oracle_authority.keypair;
+            let insert = instructions::insert_scores_root(
                 oracle,
-                self.keys.mint_authority.pubkey(),
+                authority.pubkey(),
                 root.epoch_day,
                 root.hour_of_day,
                 root.minute_of_hour,
                 root.root,
-            )])
-            .await?;
+            );
+            self.send_signed(&[insert], &[authority]).await?;
             posted += 1;
         }
         Ok(format!(
@@ -125,28 +154,45 @@ impl Chain<'_> {
     }
 
     /// Creates the demo markets from the first id that does not exist yet: markets below
-    /// `market_count` exist, and are taken for the demo markets of their ids.
+    /// `market_count` exist, and are taken for the demo markets of their ids. Each closes at its
+    /// fixture's kickoff; a cluster whose clock has passed a kickoff still to come gets none, as
+    /// no proof of a match already played may settle a market (past-posting).
     pub(super) async fn create_demo_markets(&self, market_count: u64) -> Result<String, NodeError> {
         let committed = fulltime_fixtures::committed()
             .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
         let now = self.unix_time().await?;
-        let mut created = 0;
-        for (id, (name, closes_in)) in (0u64..).zip(DEMO_MARKETS) {
+        let mut to_create = Vec::new();
+        for (id, name) in (0u64..).zip(DEMO_MARKETS) {
             if id < market_count {
                 continue;
             }
             let fixture = committed
                 .fixture(name)
                 .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
+            let kickoff = fixture.kickoff.ok_or_else(|| {
+                NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
+            })?;
+            if kickoff <= now {
+                return Ok(format!(
+                    "demo markets: skipped: the cluster clock ({}) is past the kickoff of {name} \
+                     ({}), and a market must close before its proof is published; localnet \
+                     starts its clock before the fixtures' kickoffs",
+                    format_time(now),
+                    format_time(kickoff),
+                ));
+            }
+            to_create.push((id, fixture, kickoff));
+        }
+        for (id, fixture, kickoff) in &to_create {
             self.send(&[instructions::create_market(
-                self.keys.mint_authority.pubkey(),
+                self.keys.authority.pubkey(),
                 self.keys.mint.pubkey(),
-                id,
-                fixture.market_terms(now + closes_in, DEMO_DISPUTE_WINDOW_SECS),
+                *id,
+                fixture.market_terms(*kickoff, DEMO_DISPUTE_WINDOW_SECS),
             )])
             .await?;
-            created += 1;
         }
+        let created = to_create.len();
         let existed = DEMO_MARKETS.len() - created;
         Ok(match existed {
             0 => format!("demo markets: {created} created"),
@@ -161,7 +207,8 @@ impl Chain<'_> {
     pub(super) async fn top_up_usdc(&self, target: u64) -> Result<String, NodeError> {
         let wallet = self.keys.wallet.pubkey();
         let mint = self.keys.mint.pubkey();
-        let authority = self.keys.mint_authority.pubkey();
+        let payer = self.keys.authority.pubkey();
+        let authority = &self.keys.mint_authority.keypair;
         let held = match self.account(&pda::token_account(&wallet, &mint)).await? {
             Some(account) => {
                 spl_token::state::Account::unpack(&account.data)
@@ -178,9 +225,10 @@ impl Chain<'_> {
             return Ok(format!("the wallet {wallet}: holds {}", format_usdc(held)));
         }
         let amount = target - held;
-        let fund = instructions::mint_to_wallet(&authority, &wallet, &mint, &authority, amount)
-            .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
-        self.send(&fund).await?;
+        let fund =
+            instructions::mint_to_wallet(&payer, &wallet, &mint, &authority.pubkey(), amount)
+                .map_err(|error| NodeError::Bootstrap(error.to_string()))?;
+        self.send_signed(&fund, &[authority]).await?;
         Ok(format!(
             "the wallet {wallet}: {} minted",
             format_usdc(amount)

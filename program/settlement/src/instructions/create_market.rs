@@ -84,7 +84,7 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
     config.market_count = id.checked_add(1).ok_or(SettlementError::Overflow)?;
 
     ctx.accounts.market.set_inner(Market {
-        resolved: false,
+        settled: false,
         outcome: 0,
         id,
         creator: ctx.accounts.creator.key(),

@@ -38,7 +38,7 @@ pub fn deposit(ctx: Context<Deposit>, outcome: u8, amount: u64) -> Result<()> {
     require!(outcome <= OUTCOME_YES, SettlementError::InvalidOutcome);
     require!(amount >= MIN_DEPOSIT, SettlementError::BelowMinimum);
     let market = &mut ctx.accounts.market;
-    require!(!market.resolved, SettlementError::MarketResolved);
+    require!(!market.settled, SettlementError::MarketResolved);
     let now = Clock::get()?.unix_timestamp;
     require!(now < market.close_time, SettlementError::MarketClosed);
 

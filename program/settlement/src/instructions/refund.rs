@@ -9,7 +9,7 @@ pub fn refund(ctx: Context<Withdraw>) -> Result<()> {
     let market = &ctx.accounts.market;
     // A provisional settlement may still change sides; nothing is paid until it is final.
     require!(
-        !market.resolved || market.is_final(now),
+        !market.settled || market.is_final(now),
         SettlementError::NotResolved
     );
     require!(

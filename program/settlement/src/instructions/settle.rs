@@ -5,9 +5,10 @@ use txline_interface::{
     is_txline_program, return_data,
 };
 
+use crate::batch_time::check_batch_time;
 use crate::constants::MARKET_SEED;
 use crate::error::SettlementError;
-use crate::event_place::EventPlace;
+use crate::event_place::{check_same_event, event_index};
 use crate::state::{Market, SettledProof};
 use crate::stated_outcome::StatedOutcome;
 
@@ -42,7 +43,7 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
     let market = &mut ctx.accounts.market;
     let now = Clock::get()?.unix_timestamp;
     require!(now >= market.close_time, SettlementError::MarketNotClosed);
-    if market.resolved {
+    if market.settled {
         require!(
             now < market.dispute_ends_at,
             SettlementError::MarketResolved
@@ -75,12 +76,19 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
             );
         }
     }
+    check_batch_time(proof.ts, market.close_time, now)?;
     let settled_by = SettledProof {
         ts: proof.ts,
         events_root: proof.fixture_summary.events_sub_tree_root,
-        event: EventPlace::of(&proof.fixture_proof)?,
+        event: event_index(
+            proof.fixture_summary.update_stats.update_count,
+            &proof.fixture_proof,
+        )?,
     };
-    if market.resolved {
+    if let Some(stat_b) = &proof.stat_b {
+        check_same_event(&proof.stat, stat_b)?;
+    }
+    if market.settled {
         require!(
             settled_by.is_later_than(&market.settled_by),
             SettlementError::ProofNotLater
@@ -113,8 +121,8 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
     let holds = bool::try_from_slice(&data).map_err(|_| SettlementError::NoValidationReturn)?;
     require!(holds, SettlementError::OutcomeNotProven);
 
-    if !market.resolved {
-        market.resolved = true;
+    if !market.settled {
+        market.settled = true;
         market.dispute_ends_at = now
             .checked_add(market.dispute_window)
             .ok_or(SettlementError::Overflow)?;

@@ -78,7 +78,7 @@ impl WarpForm {
             }
             (_, None) => return Err("no market selected".to_owned()),
             (WarpTarget::CloseTime, Some(market)) => market.close_time,
-            (WarpTarget::DisputeEnd, Some(market)) if market.resolved => market.dispute_ends_at,
+            (WarpTarget::DisputeEnd, Some(market)) if market.settled => market.dispute_ends_at,
             (WarpTarget::DisputeEnd, Some(_)) => {
                 return Err("not settled yet".to_owned());
             }
