@@ -18,6 +18,7 @@ use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::time::format_time;
 use fulltime_localnet::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
@@ -108,23 +109,27 @@ impl Localnet {
         path
     }
 
-    /// Posts the committed oracle roots; posting a root again unchanged is allowed, so this is
-    /// harmless when localnet posted them already.
+    /// Posts the committed oracle roots, signed by the oracle authority localnet names in
+    /// env.json; posting a root again unchanged is allowed, so this is harmless when localnet
+    /// posted them already.
     fn post_oracle_roots(&self) {
         let env = self.env();
-        let funder = self.funder().pubkey();
+        let authority_path = env
+            .oracle_authority
+            .expect("localnet names its oracle authority");
+        let authority = read_keypair_file(&authority_path).expect("oracle authority");
         let roots = RootsFile::load(fixture_path("roots")).expect("roots.json");
         for root in roots.roots {
             self.send(
                 &[insert_scores_root(
                     env.oracle_program,
-                    funder,
+                    authority.pubkey(),
                     root.epoch_day,
                     root.hour_of_day,
                     root.minute_of_hour,
                     root.root,
                 )],
-                &[],
+                &[&authority],
             );
         }
     }
@@ -421,14 +426,24 @@ fn a_market_from_creation_to_payout() {
         warped["after"].as_i64().expect("after"),
     );
     assert!(after >= before + 660, "{warped:#}");
+    // Closed, but the result is not out yet: the proof's batch is after the cluster clock.
+    for force in [None, Some("--force")] {
+        let mut args = vec!["settle", market, "--fixture", &arsenal];
+        args.extend(force);
+        let error = localnet.refused(&bob, &args, "ProofFromFuture");
+        assert_eq!(error["code"], 6036);
+    }
     localnet.refused(&carol, &["deposit", market, "yes", "1"], "MarketClosed");
     // More than the wallet holds, on a closed market: the program would name the market's state
     // first, and so does the client.
     localnet.refused(&carol, &["deposit", market, "yes", "1000"], "MarketClosed");
     assert_eq!(localnet.ok(&carol, &["market", market])["status"], "closed");
 
-    // The arsenal proof resolves YES: YES holds 3.35 USDC (alice 3, carol 0.35), the pool 4.85.
-    // The settlement is provisional for the market's minute of dispute window.
+    // Once the clock reaches the batch, the arsenal proof resolves YES: YES holds 3.35 USDC
+    // (alice 3, carol 0.35), the pool 4.85. The settlement is provisional for the market's
+    // minute of dispute window.
+    let published = format_time(fixture.proof.ts.div_euclid(1_000));
+    localnet.ok(&carol, &["warp", &published]);
     let settled = localnet.ok(&bob, &["settle", market, "--fixture", &arsenal]);
     assert_eq!(
         (&settled["stated"], &settled["replaced"]),
@@ -536,7 +551,8 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         .collect();
     paths.sort();
 
-    // Every market first, then one warp past their close time: settling opens only then.
+    // Every market first, then one warp past their close time and every fixture's batch:
+    // settling opens only then, and no proof is from the future.
     let mut markets = Vec::new();
     for path in paths {
         let fixture = ProofFixture::load(&path).expect("fixture");
@@ -547,7 +563,7 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         localnet.ok(&depositor, &["deposit", &id, "yes", "1"]);
         markets.push((fixture.name, path, expected, id));
     }
-    localnet.ok(&depositor, &["warp", "+61m"]);
+    localnet.ok(&depositor, &["warp", "2026-05-18T21:10:00Z"]);
 
     for (name, path, expected, id) in &markets {
         let error = localnet.refused(
@@ -571,8 +587,8 @@ fn each_bad_proof_fixture_is_refused_by_name() {
     }
     assert_eq!(
         markets.len(),
-        13,
-        "the committed set has thirteen bad fixtures"
+        15,
+        "the committed set has fifteen bad fixtures"
     );
 }
 

@@ -1,9 +1,9 @@
 //! The real `fulltime` dashboard in a pseudo-terminal, against real `localnet` and `faucet`
 //! children, driven by key presses: faucet -> deposit -> the log view of the node's transactions
 //! and the faucet's requests -> (a second wallet deposits with the command line meanwhile, and
-//! the screen shows it without a key press) -> warp -> settle with a proof fixture -> warp past
-//! the dispute window -> claim -> a market created from a fixture -> quit on `q`; then the
-//! balances on chain.
+//! the screen shows it without a key press) -> warp to the published result -> settle with a
+//! proof fixture -> warp past the dispute window -> claim -> a market created from a fixture ->
+//! quit on `q`; then the balances on chain.
 //!
 //! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
 
@@ -280,13 +280,20 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     chain.cli(&other, &["deposit", "0", "no", "1.5"]);
     dashboard.wait_for(&["YES 2.5 USDC | NO 1.5 USDC"]);
 
-    // The clock warp of the dashboard: to market 0's close time (the first target).
-    let market = chain.cli(&wallet, &["market", "0"]);
-    let close = market["close_time_utc"].as_str().expect("close_time_utc");
+    // The clock warp of the dashboard: to when the result was published, the batch of the
+    // market's proof fixture (the first target), past its close at kickoff.
     dashboard.press("w");
-    dashboard.wait_for(&["Warp the localnet clock", close]);
+    dashboard.wait_for(&[
+        "Warp the localnet clock",
+        "to the published result",
+        "2026-05-16T15:51:12Z",
+        "the batch of arsenal-home-goals-over-1",
+    ]);
     dashboard.press("\r");
-    dashboard.wait_for(&["Done: Cluster clock moved to", "State   closed"]);
+    dashboard.wait_for(&[
+        "Done: Cluster clock moved to 2026-05-16T15:51:12Z",
+        "State   closed",
+    ]);
     dashboard.escape();
 
     dashboard.press("s");

@@ -130,7 +130,7 @@ mod tests {
             format!(
                 "Created market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
-                 Closes:    2026-11-20T00:10:00Z\n\
+                 Closes:    2026-05-16T15:10:00Z\n\
                  Terms:     fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
                  Dispute:   1h window: a settlement is provisional this long",
                 signature()

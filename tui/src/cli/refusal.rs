@@ -57,7 +57,7 @@ mod tests {
         assert_eq!(
             message(refused(failure, &market, NOW + 2)),
             "The market has not closed yet; it can be settled only after its close time (open, \
-             closes in 9m 58s at 2026-11-20T00:10:00Z)"
+             closes in 9m 58s at 2026-05-16T15:10:00Z)"
         );
     }
 
@@ -68,7 +68,7 @@ mod tests {
         let failure = check_claim(&market, now).expect_err("provisional");
         assert_eq!(
             message(refused(failure, &market, now)),
-            "Market is not resolved (provisional YES, final in 42s at 2026-11-20T01:10:00Z)"
+            "Market is not resolved (provisional YES, final in 42s at 2026-05-16T16:10:00Z)"
         );
     }
 

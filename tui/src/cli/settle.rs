@@ -7,8 +7,9 @@ use clap::Args;
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::rpc::ClientError;
 use fulltime_client::rpc::Settled;
-use fulltime_client::validate::check_settle;
+use fulltime_client::validate::{check_batch_time, check_settle};
 use serde_json::{Value, json};
 
 use super::refusal::refused;
@@ -16,7 +17,7 @@ use super::{Checks, Context};
 use crate::input::{format_span, format_time};
 use crate::output::Output;
 use crate::output::failure::CliError;
-use crate::output::market::{market_json, outcome_json, outcome_label, totals};
+use crate::output::market::{batch_time_note, market_json, outcome_json, outcome_label, totals};
 use crate::output::transaction::{signature_line, transaction_json};
 
 #[derive(Debug, Args)]
@@ -43,6 +44,11 @@ pub async fn run(context: &Context, args: SettleArgs) -> Result<Output, CliError
     if !args.checks.force {
         let now = client.cluster_time().await?;
         check_settle(&before, now).map_err(|failure| refused(failure, &before, now))?;
+        check_batch_time(fixture.proof.ts, &before, now).map_err(|mut failure| {
+            let note = batch_time_note(fixture.proof.ts, &before, now);
+            failure.message = format!("{} ({note})", failure.message);
+            ClientError::refused(failure)
+        })?;
     }
     let settled = client.settle(&payer, args.id, &fixture).await?;
     let now = client.cluster_time().await?;
@@ -135,7 +141,7 @@ mod tests {
         assert_eq!(
             output.human,
             format!(
-                "Settled market 3: YES, provisional until 2026-11-20T01:10:00Z (final in 1h)\n\
+                "Settled market 3: YES, provisional until 2026-05-16T16:10:00Z (final in 1h)\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
                  Market 3:  YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
                  Until then a strictly later proof of the same stat can replace it; then \
@@ -163,7 +169,7 @@ mod tests {
             output.human.lines().next(),
             Some(
                 "Replaced the settlement of market 3: YES -> NO, provisional until \
-                 2026-11-20T01:10:00Z (final in 42s)"
+                 2026-05-16T16:10:00Z (final in 42s)"
             )
         );
         assert_eq!(

@@ -28,7 +28,9 @@ use super::keys::{Mode, action_for};
 use super::logs::{LogRead, LogSource};
 use super::update::update;
 use crate::output::failure::CliError;
-use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
+use crate::output::market::tests::{
+    FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
+};
 
 const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
 
@@ -484,7 +486,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
     update(
         &mut app,
         Action::Finished(Ok(Done {
-            summary: "Cluster clock moved to 2026-11-20T01:20:00Z".into(),
+            summary: "Cluster clock moved to 2026-05-16T16:20:00Z".into(),
             short_signature: String::new(),
             explorer: String::new(),
         })),
@@ -503,6 +505,40 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
         effects.as_slice(),
         [Effect::Send(Request::Warp { to })] if *to == two_days
     ));
+}
+
+/// Market 1 closed at 15:10; Arsenal's result is published at 15:51:12; the clock reads 15:20.
+fn before_the_result() -> App {
+    let mut app = App::new(session(), fixtures());
+    let mut chain = chain();
+    chain.now = NOW + 1_200;
+    update(&mut app, Action::Chain(Ok(chain)));
+    press(&mut app, &[KeyCode::Down]);
+    app
+}
+
+#[test]
+fn a_proof_from_the_future_is_refused_and_the_warp_goes_to_its_batch() {
+    let mut app = before_the_result();
+    press(&mut app, &[KeyCode::Char('s')]);
+    assert_snapshot!("settle_picker_before_the_result", render(&app, 80, 24));
+    assert!(
+        press(&mut app, &[KeyCode::Enter]).is_empty(),
+        "nothing sent"
+    );
+    assert_snapshot!("settle_refused_from_the_future", render(&app, 80, 24));
+
+    let mut app = before_the_result();
+    press(&mut app, &[KeyCode::Char('w')]);
+    assert_snapshot!("warp_to_the_result", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::Send(Request::Warp { to })] if *to == PROOF_TS / 1_000
+        ),
+        "{effects:?}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! work to start (never doing it itself).
 
 use fulltime_client::market_status::MarketStatus;
-use fulltime_client::validate::{check_claim, check_refund, check_settle};
+use fulltime_client::validate::{check_batch_time, check_claim, check_refund, check_settle};
 
 use super::action::{Action, Command, Stage};
 use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Popup};
@@ -14,7 +14,7 @@ use super::forms::{
 use super::logs::{SIDEWAYS, view_height};
 use super::remote::Remote;
 use crate::output::failure::CliError;
-use crate::output::market::status_label;
+use crate::output::market::{batch_time_note, status_label};
 use fulltime_client::rpc::ClientError;
 
 /// Rows moved by PgUp/PgDn.
@@ -137,7 +137,9 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
             if let Some(problem) = wallet_problem(app) {
                 app.notice = Some(problem);
             } else {
-                app.popup = Some(Popup::Warp(WarpForm::new(app.selected)));
+                let market = app.selected_market();
+                let now = app.chain.loaded().map_or(0, |chain| chain.now);
+                app.popup = Some(Popup::Warp(WarpForm::new(market, &app.fixtures, now)));
             }
         }
         Command::Erase => erase(app),
@@ -419,6 +421,12 @@ fn submit_settle(app: &mut App, picker: &SettlePicker) -> Vec<Effect> {
     };
     if let Err(failure) = check_settle(market, chain.now) {
         let failure = with_wait(failure, market, chain.now);
+        refuse(app, "Settle", failure);
+        return Vec::new();
+    }
+    if let Err(mut failure) = check_batch_time(fixture.proof.ts, market, chain.now) {
+        let note = batch_time_note(fixture.proof.ts, market, chain.now);
+        failure.message = format!("{} ({note})", failure.message);
         refuse(app, "Settle", failure);
         return Vec::new();
     }

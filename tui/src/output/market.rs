@@ -158,6 +158,17 @@ pub fn markets_table(markets: &[Market], now: i64) -> String {
         .join("\n")
 }
 
+/// When a proof's batch was published against the market's close and the clock: what a
+/// ProofBeforeClose or ProofFromFuture refusal is about.
+pub fn batch_time_note(ts_ms: i64, market: &Market, now: i64) -> String {
+    format!(
+        "batch {}, market closed {}, clock {}",
+        format_time_millis(ts_ms),
+        format_time(market.close_time),
+        format_time(now)
+    )
+}
+
 pub fn market_json(market: &Market, now: i64) -> Value {
     let status = MarketStatus::of(market, now);
     let (status_name, outcome, refundable) = match status {
@@ -230,9 +241,9 @@ pub(crate) mod tests {
 
     use super::*;
 
-    pub const NOW: i64 = 1_795_132_800; // 2026-11-20T00:00:00Z
+    pub const NOW: i64 = 1_778_943_600; // 2026-05-16T15:00:00Z
     /// When `settled_market` becomes final: its close time plus its hour of dispute window.
-    pub const FINAL_AT: i64 = NOW + 600 + 3_600; // 2026-11-20T01:10:00Z
+    pub const FINAL_AT: i64 = NOW + 600 + 3_600; // 2026-05-16T16:10:00Z
     /// The batch of the arsenal proof fixture.
     pub const PROOF_TS: i64 = 1_778_946_672_000; // 2026-05-16T15:51:12Z
 
@@ -291,7 +302,7 @@ pub(crate) mod tests {
             market_details(&market, NOW),
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
-                 Status:   open; closes 2026-11-20T00:10:00Z\n\
+                 Status:   open; closes 2026-05-16T15:10:00Z\n\
                  Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
                  Dispute:  1h window from settlement\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
@@ -311,9 +322,9 @@ pub(crate) mod tests {
             market_details(&market, FINAL_AT - 42),
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
-                 Status:   provisional YES, final in 42s; closed 2026-11-20T00:10:00Z\n\
+                 Status:   provisional YES, final in 42s; closed 2026-05-16T15:10:00Z\n\
                  Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
-                 Dispute:  1h window, final at 2026-11-20T01:10:00Z\n\
+                 Dispute:  1h window, final at 2026-05-16T16:10:00Z\n\
                  Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
                  Address:  {address}\n\
@@ -327,9 +338,9 @@ pub(crate) mod tests {
         assert_eq!(
             lines,
             [
-                "Status:   resolved YES; closed 2026-11-20T00:10:00Z",
+                "Status:   resolved YES; closed 2026-05-16T15:10:00Z",
                 "Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1",
-                "Dispute:  1h window, final since 2026-11-20T01:10:00Z",
+                "Dispute:  1h window, final since 2026-05-16T16:10:00Z",
                 "Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)",
             ]
         );
@@ -349,9 +360,9 @@ pub(crate) mod tests {
         assert_eq!(
             markets_table(&[sample_market(), provisional, resolved], NOW),
             "ID  STATUS                           CLOSES                DISPUTE  YES     NO        QUESTION\n\
-             3   open                             2026-11-20T00:10:00Z  1h       4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
-             7   provisional NO, final in 1h 10m  2026-11-20T00:10:00Z  1h       4 USDC  1.5 USDC  Provisional?\n\
-             12  resolved YES                     2026-11-20T00:10:00Z  1m       4 USDC  0 USDC    Short?"
+             3   open                             2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
+             7   provisional NO, final in 1h 10m  2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Provisional?\n\
+             12  resolved YES                     2026-05-16T15:10:00Z  1m       4 USDC  0 USDC    Short?"
         );
         assert_eq!(
             markets_table(&[], NOW),
@@ -392,7 +403,7 @@ pub(crate) mod tests {
         assert_eq!(value["outcome"], Value::Null);
         assert_eq!(value["refundable"], false);
         assert_eq!(value["total_yes"], 4_000_000);
-        assert_eq!(value["close_time_utc"], "2026-11-20T00:10:00Z");
+        assert_eq!(value["close_time_utc"], "2026-05-16T15:10:00Z");
         assert_eq!(
             value["predicate"],
             json!({"comparison": "gt", "threshold": 1})
@@ -427,7 +438,7 @@ pub(crate) mod tests {
             (&json!("provisional"), &json!("yes"), &json!(false))
         );
         assert_eq!(value["dispute_ends_at"], FINAL_AT);
-        assert_eq!(value["dispute_ends_at_utc"], "2026-11-20T01:10:00Z");
+        assert_eq!(value["dispute_ends_at_utc"], "2026-05-16T16:10:00Z");
         assert_eq!(value["proof_ts"], PROOF_TS);
         assert_eq!(value["proof_ts_utc"], "2026-05-16T15:51:12Z");
         assert_eq!(market_json(&market, FINAL_AT)["status"], "resolved");

@@ -2,6 +2,8 @@
 
 use fulltime_client::fixture::Expected;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::settlement::SettlementError;
+use fulltime_client::settlement::batch_time::batch_time_fault;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -54,12 +56,19 @@ pub fn draw(app: &App, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
                 theme::dim(),
             )
         } else {
-            match &fixture.expected {
-                Expected::Outcome(_) => {
+            match (
+                &fixture.expected,
+                batch_time_fault(fixture.proof.ts, market.close_time, chain.now),
+            ) {
+                (_, Some(SettlementError::ProofFromFuture)) => {
+                    Span::styled("not published yet (w warps)", theme::dim())
+                }
+                (_, Some(_)) => Span::styled("published before the close", theme::bad()),
+                (Expected::Outcome(_), None) => {
                     let outcome = fixture.stated_outcome(market).outcome();
                     Span::styled(format!("settles {}", outcome_label(outcome)), theme::good())
                 }
-                Expected::Error(error) => {
+                (Expected::Error(error), None) => {
                     Span::styled(format!("fails: {}", error.name), theme::bad())
                 }
             }

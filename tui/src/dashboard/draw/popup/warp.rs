@@ -21,6 +21,7 @@ pub fn draw(app: &App, form: &WarpForm, frame: &mut Frame, area: Rect) {
     )];
     for target in WarpTarget::ALL {
         let label = match (target, form.market) {
+            (WarpTarget::Result, _) => "to the published result".to_owned(),
             (WarpTarget::CloseTime, Some(id)) => format!("to market {id}'s close time"),
             (WarpTarget::DisputeEnd, Some(id)) => format!("past market {id}'s dispute window"),
             (WarpTarget::CloseTime, None) => "to the close time".to_owned(),
@@ -40,6 +41,12 @@ pub fn draw(app: &App, form: &WarpForm, frame: &mut Frame, area: Rect) {
         } else {
             line
         });
+    }
+    if let Some(publication) = &form.publication {
+        lines.push(Line::styled(
+            format!("The result: the batch of {}", publication.fixture),
+            theme::dim(),
+        ));
     }
     lines.push(Line::styled(
         "Tab picks, typing sets the duration (90s, 10m, 2days), Enter warps",
