@@ -9,13 +9,14 @@ use common::*;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
 use fulltime_localnet::harness::TestChain;
-use settlement::{SettlementError, StatedOutcome};
+use settlement::{SettlementError, SettlementProof, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
+use txline_interface::ScoreStat;
 
-/// Two closed markets on the same fixture; the first is settled for good (its dispute window is
-/// over), Alice and Bob won on YES and Carol lost on NO; the second is unsettled, with Dave on
-/// YES.
+/// Two markets on the same fixture, closed at the same time; the first is settled for good by a
+/// batch published ten minutes after the close (its dispute window is over), Alice and Bob won on
+/// YES and Carol lost on NO; the second is unsettled, with Dave on YES.
 struct Scene {
     chain: TestChain,
     settled: Pubkey,
@@ -44,9 +45,12 @@ impl Scene {
             .deposit(&carol, &settled, 0, 20 * USDC)
             .expect("carol");
         chain.deposit(&dave, &unsettled, 1, 5 * USDC).expect("dave");
-        let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(4));
+        assert_eq!(close_time(&chain, &settled), close_time(&chain, &unsettled));
+        let published = close_time(&chain, &settled) + 600;
+        let proof = post_single_stat_proof(&mut chain, published, FIXTURE_ID, home_goals(4));
         chain.close(&settled);
         chain.close(&unsettled);
+        chain.reach_batch(&proof);
         chain.settle(&settled, proof).expect("settle YES");
         chain.finalize(&settled);
         let mint = chain.mint();
@@ -70,6 +74,13 @@ impl Scene {
         balances(&self.chain, &self.watched)
     }
 
+    /// Posts a batch published now, after both markets closed, in which `stat` is alone, and
+    /// returns its proof: a proof either market's time window accepts.
+    fn post_batch_now(&mut self, stat: ScoreStat) -> SettlementProof {
+        let now = self.chain.now();
+        post_single_stat_proof(&mut self.chain, now, FIXTURE_ID, stat)
+    }
+
     /// Sends `instruction` signed by `signer` and asserts it fails with `expected`, moving nothing.
     fn assert_rejected(
         &mut self,
@@ -90,7 +101,7 @@ impl Scene {
 #[test]
 fn a_fake_oracle_at_another_id_cannot_settle() {
     let mut scene = Scene::new();
-    let proof = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    let proof = scene.post_batch_now(home_goals(0));
     let fake = Pubkey::new_unique();
     install_oracle_copy(scene.chain.svm(), fake);
     let alice = scene.alice.insecure_clone();
@@ -108,7 +119,7 @@ fn a_fake_oracle_at_another_id_cannot_settle() {
 #[test]
 fn return_data_from_a_program_other_than_the_oracle_is_refused() {
     let mut scene = Scene::new();
-    let proof = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    let proof = scene.post_batch_now(home_goals(0));
     install_relaying_oracle(scene.chain.svm());
     let settle = instructions::settle_with_roots(
         scene.unsettled,
@@ -208,7 +219,7 @@ fn claiming_another_users_position_is_refused() {
 #[test]
 fn a_final_settlement_cannot_be_flipped_even_by_a_later_proof() {
     let mut scene = Scene::new();
-    let contrary = post_single_stat_proof(&mut scene.chain, FIXTURE_ID, home_goals(0));
+    let contrary = scene.post_batch_now(home_goals(0));
     let settle = instructions::settle(
         scene.settled,
         txline_interface::DEVNET_PROGRAM_ID,

@@ -1,20 +1,24 @@
 //! `fulltime-bootstrap` against a node it did not start: `localnet --no-bootstrap` serves both
 //! programs and nothing else; the bootstrap makes it ready (mint, config, oracle roots, demo
 //! markets, funded wallet, env.json), a second run changes nothing, and an authority that is not
-//! the settlement program's upgrade authority is refused before anything is sent.
+//! the settlement program's upgrade authority, or an oracle authority that is not the mock
+//! oracle's, is refused before anything is sent. A mint authority of its own (the faucet's key)
+//! gets the mint and the SOL it pays with, once.
 
 use std::path::Path;
 use std::process::{Command, Output};
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_localnet::node::{
-    DEMO_MARKETS, MINT_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL, WALLET_USDC,
+    DEMO_MARKETS, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL,
+    WALLET_USDC,
 };
 use fulltime_localnet::process::{LocalnetProcess, NO_BOOTSTRAP};
 use settlement::state::{Config, Market};
@@ -22,6 +26,8 @@ use solana_commitment_config::CommitmentConfig;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
+
+const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 
 fn bootstrap(node: &LocalnetProcess, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fulltime-bootstrap"))
@@ -59,6 +65,21 @@ async fn usdc(rpc: &RpcClient, wallet: &Pubkey, mint: &Pubkey) -> String {
         .amount
 }
 
+/// The upgrade authority named by `program`'s program-data account.
+async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> Option<Pubkey> {
+    let program_data = rpc
+        .get_account(&pda::program_data_of(program))
+        .await
+        .expect("the program-data account");
+    match bincode::deserialize(&program_data.data) {
+        Ok(UpgradeableLoaderState::ProgramData {
+            upgrade_authority_address,
+            ..
+        }) => upgrade_authority_address,
+        other => panic!("not a program-data account: {other:?}"),
+    }
+}
+
 #[tokio::test]
 async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     let node = LocalnetProcess::start_with(
@@ -83,6 +104,17 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     let authority = read_keypair_file(&state_dir.join(MINT_AUTHORITY_FILE))
         .expect("the upgrade authority's keypair")
         .pubkey();
+    assert_eq!(
+        upgrade_authority(&rpc, &settlement::ID).await,
+        Some(authority)
+    );
+    let oracle_authority = read_keypair_file(&state_dir.join(ORACLE_AUTHORITY_FILE))
+        .expect("the oracle authority's keypair")
+        .pubkey();
+    assert_eq!(
+        upgrade_authority(&rpc, &mock_oracle::ID).await,
+        Some(oracle_authority)
+    );
 
     // Another authority is refused before anything is sent.
     let stranger = state_dir.join("stranger.json");
@@ -105,6 +137,36 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
         "no env.json after a refusal"
     );
 
+    // So is an oracle authority the mock does not take roots from.
+    let authority_lamports_before = rpc.get_balance(&authority).await.expect("SOL");
+    let refused = bootstrap(
+        &node,
+        &["--oracle-authority", stranger.to_str().expect("utf-8")],
+    );
+    assert!(!refused.status.success(), "{}", text(&refused));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "takes roots only from its upgrade authority, {oracle_authority}"
+        )) && stderr.contains("--oracle-authority"),
+        "{}",
+        text(&refused)
+    );
+    assert!(!exists(&rpc, &mint).await, "no mint after a refusal");
+    assert!(
+        !exists(&rpc, &pda::config()).await,
+        "no config after a refusal"
+    );
+    assert_eq!(
+        rpc.get_balance(&authority).await.expect("SOL"),
+        authority_lamports_before,
+        "nothing paid"
+    );
+    assert!(
+        !LocalnetEnv::path_in(state_dir).exists(),
+        "no env.json after a refusal"
+    );
+
     let first = bootstrap(&node, &[]);
     assert!(first.status.success(), "{}", text(&first));
     let stdout = String::from_utf8_lossy(&first.stdout);
@@ -120,6 +182,10 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     assert_eq!(env.oracle_program, txline_interface::DEVNET_PROGRAM_ID);
     assert_eq!(env.mint, mint);
     assert_eq!(env.mint_authority, state_dir.join(MINT_AUTHORITY_FILE));
+    assert_eq!(
+        env.oracle_authority,
+        Some(state_dir.join(ORACLE_AUTHORITY_FILE))
+    );
     assert_eq!(env.wallet, node.wallet_path());
 
     let mint_account = rpc.get_account(&mint).await.expect("the mint");
@@ -183,12 +249,89 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     );
     assert_eq!(
         rpc.get_balance(&authority).await.expect("SOL"),
-        authority_lamports
+        authority_lamports,
+        "{stdout}"
     );
     let config = rpc.get_account(&pda::config()).await.expect("config");
     let config = Config::try_deserialize(&mut config.data.as_slice()).expect("config decodes");
     assert_eq!(config.market_count, DEMO_MARKETS.len() as u64);
     assert_eq!(usdc(&rpc, &wallet, &mint).await, WALLET_USDC.to_string());
     assert_eq!(rpc.get_balance(&wallet).await.expect("SOL"), WALLET_SOL);
+    assert_eq!(LocalnetEnv::load(state_dir).expect("env.json"), env);
+}
+
+/// `--mint-authority` names the faucet's key apart from the upgrade authority: a fresh key
+/// becomes the mint's authority, is given 1 SOL by the authority for fees and token-account rent,
+/// and is what env.json names; a second run sends nothing.
+#[tokio::test]
+async fn a_mint_authority_of_its_own_gets_the_mint_and_one_sol_once() {
+    let node = LocalnetProcess::start_with(
+        Path::new(env!("CARGO_BIN_EXE_localnet")),
+        "bootstrap-mint-authority",
+        &[NO_BOOTSTRAP],
+    )
+    .expect("localnet ready");
+    let rpc = RpcClient::new_with_commitment(node.rpc_url(), CommitmentConfig::confirmed());
+    let state_dir = node.state_dir();
+    let faucet_key = state_dir.join("faucet-mint-authority.json");
+    assert!(!faucet_key.exists(), "a key the bootstrap creates");
+    let flag = ["--mint-authority", faucet_key.to_str().expect("utf-8")];
+
+    let first = bootstrap(&node, &flag);
+    assert!(first.status.success(), "{}", text(&first));
+    let mint_authority = read_keypair_file(&faucet_key)
+        .expect("the mint authority's keypair, created")
+        .pubkey();
+    let authority = read_keypair_file(&state_dir.join(MINT_AUTHORITY_FILE))
+        .expect("the upgrade authority's keypair")
+        .pubkey();
+    assert_ne!(mint_authority, authority);
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "the mint authority {mint_authority} ({}): 1 SOL transferred from the authority",
+            faucet_key.display()
+        )),
+        "{stdout}"
+    );
+    assert_eq!(
+        rpc.get_balance(&mint_authority).await.expect("SOL"),
+        LAMPORTS_PER_SOL
+    );
+
+    let env = LocalnetEnv::load(state_dir).expect("env.json written");
+    assert_eq!(env.mint_authority, faucet_key);
+    let mint =
+        spl_token::state::Mint::unpack(&rpc.get_account(&env.mint).await.expect("mint").data)
+            .expect("an SPL mint");
+    assert_eq!(mint.mint_authority, Some(mint_authority).into());
+    let wallet = read_keypair_file(node.wallet_path())
+        .expect("the test wallet")
+        .pubkey();
+    assert_eq!(
+        usdc(&rpc, &wallet, &env.mint).await,
+        WALLET_USDC.to_string()
+    );
+
+    // Again: nothing is sent, neither key pays.
+    let lamports = [
+        rpc.get_balance(&authority).await.expect("SOL"),
+        rpc.get_balance(&mint_authority).await.expect("SOL"),
+    ];
+    let second = bootstrap(&node, &flag);
+    assert!(second.status.success(), "{}", text(&second));
+    let stdout = String::from_utf8_lossy(&second.stdout);
+    assert!(
+        stdout.contains(": exists") && stdout.contains("0 posted") && stdout.contains("0 created"),
+        "{stdout}"
+    );
+    assert_eq!(
+        [
+            rpc.get_balance(&authority).await.expect("SOL"),
+            rpc.get_balance(&mint_authority).await.expect("SOL"),
+        ],
+        lamports,
+        "{stdout}"
+    );
     assert_eq!(LocalnetEnv::load(state_dir).expect("env.json"), env);
 }

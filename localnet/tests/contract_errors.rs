@@ -13,6 +13,7 @@ use fulltime_localnet::harness::TestChain;
 use fulltime_localnet::native::FalsePredicate;
 use settlement::{SettlementError, StatedOutcome};
 use solana_signer::Signer;
+use txline_interface::ScoreStat;
 
 #[test]
 fn question_too_long_counts_characters_not_bytes() {
@@ -132,8 +133,7 @@ fn market_resolved_stops_deposits_and_a_second_settlement() {
     let (mut chain, market) = chain_with_market();
     let alice = chain.new_wallet(10 * USDC);
     chain.deposit(&alice, &market, 1, USDC).expect("deposit");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
-    chain.close(&market);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(3));
     chain.settle(&market, proof).expect("settle");
     assert_settlement_error(
         chain.deposit(&alice, &market, 1, USDC),
@@ -141,7 +141,8 @@ fn market_resolved_stops_deposits_and_a_second_settlement() {
     );
     // Once the dispute window is over, not even a later proof settles again.
     chain.finalize(&market);
-    let later = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
+    let window_end = chain.now();
+    let later = post_single_stat_proof(&mut chain, window_end, FIXTURE_ID, home_goals(3));
     assert_settlement_error(
         chain.settle(&market, later),
         SettlementError::MarketResolved,
@@ -159,20 +160,21 @@ fn not_resolved_until_settled() {
 #[test]
 fn stat_mismatch_for_another_stat_key_or_period() {
     let (mut chain, market) = chain_with_market();
-    chain.close(&market);
-    let away_goals = txline_interface::ScoreStat {
+    let away_goals = ScoreStat {
         key: HOME_GOALS + 1,
         value: 3,
         period: 100,
     };
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, away_goals);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, away_goals);
     assert_settlement_error(chain.settle(&market, proof), SettlementError::StatMismatch);
 
-    let half_time = txline_interface::ScoreStat {
+    let half_time = ScoreStat {
         period: 1,
         ..home_goals(3)
     };
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, half_time);
+    let published = close_time(&chain, &market) + 900;
+    let proof = post_single_stat_proof(&mut chain, published, FIXTURE_ID, half_time);
+    chain.reach_batch(&proof);
     assert_settlement_error(chain.settle(&market, proof), SettlementError::StatMismatch);
     assert!(!chain.market(&market).expect("market").settled);
 }
@@ -180,8 +182,7 @@ fn stat_mismatch_for_another_stat_key_or_period() {
 #[test]
 fn fixture_mismatch_for_another_match() {
     let (mut chain, market) = chain_with_market();
-    chain.close(&market);
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID + 1, home_goals(3));
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID + 1, home_goals(3));
     assert_settlement_error(
         chain.settle(&market, proof),
         SettlementError::FixtureMismatch,
@@ -191,8 +192,7 @@ fn fixture_mismatch_for_another_match() {
 #[test]
 fn no_validation_return_when_the_oracle_answers_nothing() {
     let (mut chain, market) = chain_with_market();
-    chain.close(&market);
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(3));
     install_silent_oracle(chain.svm());
     assert_settlement_error(
         chain.settle(&market, proof),
@@ -204,8 +204,7 @@ fn no_validation_return_when_the_oracle_answers_nothing() {
 #[test]
 fn unexpected_return_program_when_another_program_answers() {
     let (mut chain, market) = chain_with_market();
-    chain.close(&market);
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(3));
     install_relaying_oracle(chain.svm());
     let settle = instructions::settle_with_roots(
         market,
@@ -225,8 +224,7 @@ fn unexpected_return_program_when_another_program_answers() {
 #[test]
 fn invalid_oracle_program_even_with_the_genuine_code_elsewhere() {
     let (mut chain, market) = chain_with_market();
-    chain.close(&market);
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(3));
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(3));
     let impostor = Pubkey::new_unique();
     install_oracle_copy(chain.svm(), impostor);
     let settle = instructions::settle(market, impostor, proof, StatedOutcome::Yes);
@@ -244,8 +242,7 @@ fn already_claimed_not_a_winner_and_no_winners() {
     let bob = chain.new_wallet(10 * USDC);
     chain.deposit(&alice, &market, 1, USDC).expect("alice YES");
     chain.deposit(&bob, &market, 0, USDC).expect("bob NO");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
-    chain.close(&market);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(2));
     chain.settle(&market, proof).expect("settle YES");
     chain.finalize(&market);
 
@@ -261,8 +258,7 @@ fn already_claimed_not_a_winner_and_no_winners() {
     let (mut chain, market) = chain_with_market();
     let carol = chain.new_wallet(10 * USDC);
     chain.deposit(&carol, &market, 0, USDC).expect("carol NO");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
-    chain.close(&market);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(2));
     chain
         .settle(&market, proof)
         .expect("settle YES with nobody on YES");

@@ -27,8 +27,7 @@ fn a_market_pays_winners_pro_rata_through_real_token_transfers() {
     assert_eq!(chain.token_balance(&vault), 60 * USDC);
     assert_eq!(chain.usdc_balance(&alice.pubkey()), 70 * USDC);
 
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
-    chain.close(&market);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(2));
     chain.settle(&market, proof).expect("settle");
     let settled = chain.market(&market).expect("market");
     assert!(settled.settled);

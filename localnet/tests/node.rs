@@ -1,26 +1,37 @@
-//! The `localnet` binary: boots a ready chain over JSON-RPC, refuses a taken port with a clear
-//! message, stops cleanly on SIGTERM, and with `--log-transactions` prints every transaction
-//! with its logs.
+//! The `localnet` binary: boots a ready chain over JSON-RPC (its clock before the demo matches'
+//! kickoffs, the mock oracle fed only by the oracle authority it names), refuses a taken port
+//! with a clear message, stops cleanly on SIGTERM, and with `--log-transactions` prints every
+//! transaction with its logs.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anchor_lang::AccountDeserialize;
+use anchor_lang::prelude::Pubkey;
+use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::cluster::short_signature;
+use fulltime_client::errors::explain_logs;
 use fulltime_client::instructions;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::pda;
-use fulltime_localnet::node::{DEMO_MARKETS, WALLET_USDC};
+use fulltime_client::rpc::{CLOCK_SYSVAR, unix_timestamp, wait_for_confirmation};
+use fulltime_localnet::node::{DEMO_MARKETS, ORACLE_AUTHORITY_FILE, WALLET_USDC, demo_clock_start};
 use fulltime_localnet::process::{LocalnetProcess, free_ports};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
+use solana_instruction::error::InstructionError;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::config::RpcSendTransactionConfig;
+use solana_rpc_client_api::request::{RpcError, RpcResponseErrorData};
 use solana_signer::Signer;
 use solana_transaction::Transaction;
+use solana_transaction_error::TransactionError;
+use txline_interface::OracleError;
+use txline_interface::time::SLOTS_PER_DAY;
 
 fn start(name: &str) -> LocalnetProcess {
     LocalnetProcess::start(Path::new(env!("CARGO_BIN_EXE_localnet")), name).expect("localnet ready")
@@ -42,14 +53,40 @@ async fn a_fresh_node_serves_a_ready_chain() {
     let config = Config::try_deserialize(&mut config.data.as_slice()).expect("config decodes");
     assert_eq!(config.usdc_mint, env.mint);
     assert_eq!(config.market_count, DEMO_MARKETS.len() as u64);
-    for id in 0..config.market_count {
+
+    // The clock starts before the demo matches, each market closing at its match's kickoff:
+    // stakes are open, and each fixture's proof will be published after its market closed.
+    let now = cluster_time(&rpc).await;
+    let clock_start = demo_clock_start().expect("the demo clock start");
+    assert!(now >= clock_start, "{now} < {clock_start}");
+    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))
             .await
             .expect("demo market");
         let market = Market::try_deserialize(&mut market.data.as_slice()).expect("market decodes");
         assert!(!market.settled);
+        let fixture = committed.fixture(name).expect("the market's fixture");
+        assert_eq!(
+            Some(market.close_time),
+            fixture.kickoff,
+            "{name} closes at kickoff"
+        );
+        assert!(now < market.close_time, "{name} is open");
+        assert!(fixture.proof.ts >= market.close_time * 1_000, "{name}");
     }
+
+    // The mock oracle is deployed by the oracle authority that env.json names.
+    let oracle_authority_path = node.state_dir().join(ORACLE_AUTHORITY_FILE);
+    assert_eq!(env.oracle_authority.as_ref(), Some(&oracle_authority_path));
+    let oracle_authority = read_keypair_file(&oracle_authority_path)
+        .expect("the oracle authority's keypair")
+        .pubkey();
+    assert_eq!(
+        upgrade_authority(&rpc, &mock_oracle::ID).await,
+        Some(oracle_authority)
+    );
 
     let wallet = read_keypair_file(node.wallet_path())
         .expect("the test wallet")
@@ -60,6 +97,93 @@ async fn a_fresh_node_serves_a_ready_chain() {
         .expect("wallet token account");
     assert_eq!(balance.amount, WALLET_USDC.to_string());
     assert!(rpc.get_balance(&wallet).await.expect("SOL balance") > 0);
+}
+
+/// Anyone but the oracle authority posting a root is refused with the oracle's `Unauthorized`,
+/// by the node's preflight and on chain alike, and nothing is written: no batch can be invented.
+#[tokio::test]
+async fn the_oracle_takes_roots_from_its_authority_only() {
+    let node = start("node-oracle-authority");
+    let env = node.env().expect("env.json");
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let wallet = read_keypair_file(node.wallet_path()).expect("the funded wallet");
+
+    // A free slot of a day the bootstrap posted roots for.
+    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    let epoch_day = committed.roots.roots[0].epoch_day;
+    let day = txline_interface::ids::daily_scores_roots_address(&mock_oracle::ID, epoch_day).0;
+    let before = rpc.get_account(&day).await.expect("the day's roots").data;
+    let slot = (0..SLOTS_PER_DAY)
+        .find(|slot| before[8 + slot * 32..8 + slot * 32 + 32] == [0; 32])
+        .expect("a free slot");
+    let invented = instructions::insert_scores_root(
+        mock_oracle::ID,
+        wallet.pubkey(),
+        epoch_day,
+        u8::try_from(slot / 12).expect("an hour"),
+        u8::try_from(slot % 12 * 5).expect("a minute"),
+        [7; 32],
+    );
+    let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+    let transaction = Transaction::new_signed_with_payer(
+        &[invented],
+        Some(&wallet.pubkey()),
+        &[&wallet],
+        blockhash,
+    );
+    let unauthorized = (
+        mock_oracle::ID,
+        "Unauthorized".to_owned(),
+        u32::from(OracleError::Unauthorized),
+    );
+
+    let refused = rpc
+        .send_transaction(&transaction)
+        .await
+        .expect_err("refused in preflight");
+    let ErrorKind::RpcError(RpcError::RpcResponseError {
+        data: RpcResponseErrorData::SendTransactionPreflightFailure(simulation),
+        ..
+    }) = refused.kind()
+    else {
+        panic!("not a preflight refusal: {refused}");
+    };
+    let error = simulation.err.clone().map(TransactionError::from);
+    let Some(TransactionError::InstructionError(0, InstructionError::Custom(code))) = error else {
+        panic!("not a custom program error: {refused}");
+    };
+    let logs = simulation.logs.clone().unwrap_or_default();
+    let failure = explain_logs(code, &logs).unwrap_or_else(|| panic!("unexplained: {logs:?}"));
+    assert_eq!(
+        (failure.program_id, failure.name, failure.code),
+        unauthorized,
+        "{logs:?}"
+    );
+
+    // Sent past preflight, it fails on chain.
+    let signature = rpc
+        .send_transaction_with_config(
+            &transaction,
+            RpcSendTransactionConfig {
+                skip_preflight: true,
+                ..RpcSendTransactionConfig::default()
+            },
+        )
+        .await
+        .expect("sent");
+    let failed = wait_for_confirmation(&rpc, signature)
+        .await
+        .expect_err("fails on chain");
+    assert_eq!(
+        failed.get_transaction_error(),
+        Some(TransactionError::InstructionError(
+            0,
+            InstructionError::Custom(unauthorized.2)
+        ))
+    );
+
+    let after = rpc.get_account(&day).await.expect("the day's roots").data;
+    assert!(after == before, "the day's roots changed");
 }
 
 #[test]
@@ -169,6 +293,30 @@ async fn log_transactions_prints_each_transaction_with_its_logs() {
         after.starts_with(&format!("\n    Program {} invoke [1]\n", settlement::ID)),
         "{after}"
     );
+}
+
+/// The cluster clock, in unix seconds.
+async fn cluster_time(rpc: &RpcClient) -> i64 {
+    let clock = rpc
+        .get_account_data(&CLOCK_SYSVAR)
+        .await
+        .expect("the clock sysvar");
+    unix_timestamp(&clock).expect("a clock")
+}
+
+/// The upgrade authority named by `program`'s program-data account.
+async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> Option<Pubkey> {
+    let program_data = rpc
+        .get_account(&pda::program_data_of(program))
+        .await
+        .expect("the program-data account");
+    match bincode::deserialize(&program_data.data) {
+        Ok(UpgradeableLoaderState::ProgramData {
+            upgrade_authority_address,
+            ..
+        }) => upgrade_authority_address,
+        other => panic!("not a program-data account: {other:?}"),
+    }
 }
 
 /// Waits until the node's stdout has a line containing `text`.

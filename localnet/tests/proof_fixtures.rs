@@ -1,15 +1,20 @@
 //! Every committed proof fixture, settled in the runtime against the committed oracle roots,
-//! gives exactly the result the fixture states.
+//! gives exactly the result the fixture states, on the timeline of a real match: betting opens
+//! before the fixture's kickoff and closes at it, and the proof counts once the clock reaches
+//! its batch.
 
 mod common;
 
 use std::collections::BTreeSet;
 
+use anchor_lang::prelude::Pubkey;
 use common::*;
-use fulltime_client::fixture::{ErrorProgram, Expected, Outcome};
+use fulltime_client::fixture::{ErrorProgram, Expected, Outcome, ProofFixture, RootsFile};
 use fulltime_client::pda;
 use fulltime_localnet::harness::{SlotRoot, TestChain};
 use fulltime_localnet::native::FalsePredicate;
+use settlement::SettlementError;
+use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 /// Whatever the oracle does with a false predicate, since the program never asks one.
@@ -20,10 +25,10 @@ fn each_fixture_settles_as_it_says() {
     }
 }
 
-fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
-    let committed = fulltime_fixtures::committed().expect("load committed fixtures");
+/// A chain whose mock oracle holds every committed root.
+fn chain_with_committed_roots(false_predicate: FalsePredicate, roots: &RootsFile) -> TestChain {
     let mut chain = TestChain::with_oracle(false_predicate);
-    for root in &committed.roots.roots {
+    for root in &roots.roots {
         chain
             .post_root(SlotRoot {
                 epoch_day: root.epoch_day,
@@ -33,21 +38,53 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
             })
             .expect("post a committed root");
     }
+    chain
+}
+
+/// The fixture's kickoff; every committed fixture has one.
+fn kickoff(fixture: &ProofFixture) -> i64 {
+    fixture
+        .kickoff
+        .unwrap_or_else(|| panic!("{}: no kickoff", fixture.name))
+}
+
+/// The fixture's market, created an hour before its kickoff and closing at it, with 2 USDC of
+/// `yes` on YES and 3 USDC of `no` on NO.
+fn staked_market(
+    chain: &mut TestChain,
+    fixture: &ProofFixture,
+    yes: &Keypair,
+    no: &Keypair,
+) -> Pubkey {
+    let kickoff = kickoff(fixture);
+    chain.set_time(kickoff - 3_600);
     let creator = chain.new_wallet(0);
+    let terms = fixture.market_terms(kickoff, DISPUTE_WINDOW);
+    let market = chain.create_market(&creator, terms).expect("create market");
+    chain.deposit(yes, &market, 1, 2 * USDC).expect("YES stake");
+    chain.deposit(no, &market, 0, 3 * USDC).expect("NO stake");
+    market
+}
+
+fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
+    let committed = fulltime_fixtures::committed().expect("load committed fixtures");
+    let mut chain = chain_with_committed_roots(false_predicate, &committed.roots);
 
     let mut seen = BTreeSet::new();
     for fixture in &committed.fixtures {
-        let terms = fixture.market_terms(chain.now() + 3_600, DISPUTE_WINDOW);
-        let market = chain.create_market(&creator, terms).expect("create market");
+        // Each fixture's market lives on its match's day: the clock goes back for each one.
         let yes = chain.new_wallet(10 * USDC);
         let no = chain.new_wallet(10 * USDC);
-        chain
-            .deposit(&yes, &market, 1, 2 * USDC)
-            .expect("YES stake");
-        chain.deposit(&no, &market, 0, 3 * USDC).expect("NO stake");
-        chain.close(&market);
+        let market = staked_market(&mut chain, fixture, &yes, &no);
+        let proof = fixture.to_settlement_proof();
+        assert!(
+            proof.ts >= kickoff(fixture) * 1_000,
+            "{}: its batch comes after the kickoff",
+            fixture.name
+        );
+        chain.reach_batch(&proof);
 
-        let result = chain.settle(&market, fixture.to_settlement_proof());
+        let result = chain.settle(&market, proof);
         let state = chain.market(&market).expect("market");
         match &fixture.expected {
             Expected::Outcome(outcome) => {
@@ -128,8 +165,75 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
         "InvalidFixtureSubTreeProof",
         "MissingSecondStat",
         "UnexpectedSecondStat",
-        "InvalidStatCombination",
+        "SecondStatFromOtherEvent",
+        "EventPathMismatch",
     ] {
         assert!(seen.contains(required), "no fixture produces {required}");
+    }
+}
+
+/// The QA scenario of a re-split proof: Brentford's away goals at Bournemouth, 1 in the batch's
+/// full-time event and 2 in the correction later in the same batch. The full-time proof settles
+/// NO for now; the same proof re-split (the event's path moved onto the stat path, which would
+/// have recorded an event nothing is later than) is refused; the correction replaces the result
+/// with YES, which is what pays out.
+#[test]
+fn a_re_split_full_time_proof_cannot_stop_the_correction() {
+    let committed = fulltime_fixtures::committed().expect("load committed fixtures");
+    let fixture = |name: &str| {
+        committed
+            .fixture(name)
+            .unwrap_or_else(|| panic!("no fixture {name}"))
+    };
+    let full_time = fixture("brentford-away-goals-over-1-full-time");
+    let re_split = fixture("brentford-away-goals-over-1-full-time-resplit");
+    let corrected = fixture("brentford-away-goals-over-1-corrected");
+    for other in [re_split, corrected] {
+        assert_eq!(
+            (&other.market, other.kickoff, other.proof.ts),
+            (&full_time.market, full_time.kickoff, full_time.proof.ts),
+            "{}: the same market and batch",
+            other.name
+        );
+    }
+
+    for false_predicate in FalsePredicate::BOTH {
+        let mut chain = chain_with_committed_roots(false_predicate, &committed.roots);
+        let yes = chain.new_wallet(10 * USDC);
+        let no = chain.new_wallet(10 * USDC);
+        let market = staked_market(&mut chain, full_time, &yes, &no);
+        let watched = [
+            pda::token_account(&yes.pubkey(), &chain.mint()),
+            pda::token_account(&no.pubkey(), &chain.mint()),
+            pda::vault(&market),
+        ];
+        chain.reach_batch(&full_time.proof);
+
+        chain
+            .settle(&market, full_time.to_settlement_proof())
+            .unwrap_or_else(|failure| panic!("{false_predicate:?}: full time settles: {failure}"));
+        let state = chain.market(&market).expect("market");
+        assert_eq!((state.settled, state.outcome), (true, 0), "NO for now");
+        assert!(!state.is_final(chain.now()), "provisional");
+
+        let before = balances(&chain, &watched);
+        assert_settlement_error(
+            chain.settle(&market, re_split.to_settlement_proof()),
+            SettlementError::EventPathMismatch,
+        );
+        assert_eq!(balances(&chain, &watched), before, "no token may move");
+        assert_eq!(chain.market(&market).expect("market").outcome, 0);
+
+        chain
+            .settle(&market, corrected.to_settlement_proof())
+            .unwrap_or_else(|failure| panic!("{false_predicate:?}: the correction: {failure}"));
+        let state = chain.market(&market).expect("market");
+        assert_eq!((state.settled, state.outcome), (true, 1), "YES replaces it");
+
+        chain.finalize(&market);
+        assert_settlement_error(chain.claim(&no, &market), SettlementError::NotAWinner);
+        chain.claim(&yes, &market).expect("YES claims");
+        assert_eq!(chain.usdc_balance(&yes.pubkey()), 8 * USDC + 5 * USDC);
+        assert_eq!(chain.token_balance(&pda::vault(&market)), 0);
     }
 }

@@ -18,8 +18,7 @@ fn an_empty_winning_side_refunds_every_stake_in_full() {
         .deposit(&alice, &market, 0, 3 * USDC)
         .expect("alice NO");
     chain.deposit(&bob, &market, 0, 2 * USDC).expect("bob NO");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(5));
-    chain.close(&market);
+    let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(5));
     chain.settle(&market, proof).expect("settle YES");
     assert_settlement_error(chain.refund(&alice, &market), SettlementError::NotResolved);
     chain.finalize(&market);
@@ -49,8 +48,9 @@ fn refunds_stay_shut_while_a_market_can_still_be_settled() {
     );
 
     let bob = chain.new_wallet(10 * USDC);
+    // The result is published ten seconds before the deadline.
     chain.set_time(deadline - 10);
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    let proof = post_single_stat_proof(&mut chain, deadline - 10, FIXTURE_ID, home_goals(2));
     chain
         .deposit(&bob, &market, 0, USDC)
         .expect_err("closed for deposits");
@@ -77,7 +77,9 @@ fn an_unsettled_market_becomes_refundable_and_can_no_longer_be_settled() {
         .deposit(&alice, &market, 1, 4 * USDC)
         .expect("alice YES");
     chain.deposit(&bob, &market, 0, USDC).expect("bob NO");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    // A proof published soon after the close, that nobody sent in time.
+    let published = close_time(&chain, &market) + 600;
+    let proof = post_single_stat_proof(&mut chain, published, FIXTURE_ID, home_goals(2));
     let deadline = chain.market(&market).expect("market").close_time + SETTLEMENT_GRACE_SECS;
     chain.set_time(deadline);
 

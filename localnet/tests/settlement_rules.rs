@@ -44,12 +44,9 @@ fn assert_settle_refused(
 #[test]
 fn settling_waits_for_the_close_time() {
     let mut staked = staked(FalsePredicate::ReturnFalse);
-    let proof = post_single_stat_proof(&mut staked.chain, FIXTURE_ID, home_goals(2));
-    let close_time = staked
-        .chain
-        .market(&staked.market)
-        .expect("market")
-        .close_time;
+    let close_time = close_time(&staked.chain, &staked.market);
+    // The result is published at the very second betting closes.
+    let proof = post_single_stat_proof(&mut staked.chain, close_time, FIXTURE_ID, home_goals(2));
     staked.chain.set_time(close_time - 1);
     assert_settle_refused(
         &mut staked,
@@ -72,12 +69,13 @@ fn settling_waits_for_the_close_time() {
 #[test]
 fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
     let mut staked = staked(FalsePredicate::ReturnFalse);
-    let ts = (staked.chain.now() + 7_200) * 1_000;
+    let ts = (close_time(&staked.chain, &staked.market) + 600) * 1_000;
     let (proofs, root) =
         batch_proofs(ts, FIXTURE_ID, &[home_goals(2), home_goals(1)]).expect("a valid batch");
     staked.chain.post_root(root).expect("post the batch root");
     let [first, correction] = <[_; 2]>::try_from(proofs).expect("two proofs");
     staked.chain.close(&staked.market);
+    staked.chain.reach_batch(&first);
 
     staked
         .chain
@@ -140,9 +138,21 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
 #[test]
 fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
     let mut staked = staked(FalsePredicate::ReturnFalse);
-    let earlier = post_single_stat_proof(&mut staked.chain, FIXTURE_ID, home_goals(0));
-    let later = post_single_stat_proof(&mut staked.chain, FIXTURE_ID, home_goals(3));
+    let close_time = close_time(&staked.chain, &staked.market);
+    let earlier = post_single_stat_proof(
+        &mut staked.chain,
+        close_time + 600,
+        FIXTURE_ID,
+        home_goals(0),
+    );
+    let later = post_single_stat_proof(
+        &mut staked.chain,
+        close_time + 900,
+        FIXTURE_ID,
+        home_goals(3),
+    );
     staked.chain.close(&staked.market);
+    staked.chain.reach_batch(&later);
 
     staked
         .chain
@@ -156,9 +166,19 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
     );
     assert_eq!(staked.settlement(), (true, 1));
 
-    // From the end of the window on, the settlement is final, even against a later batch.
-    let latest = post_single_stat_proof(&mut staked.chain, FIXTURE_ID, home_goals(0));
+    // From the end of the window on, the settlement is final, even against a later batch
+    // published within it.
+    let latest = post_single_stat_proof(
+        &mut staked.chain,
+        close_time + 1_200,
+        FIXTURE_ID,
+        home_goals(0),
+    );
     staked.chain.finalize(&staked.market);
+    assert!(
+        staked.chain.now() * 1_000 >= latest.ts,
+        "the clock is past the batch"
+    );
     assert_settle_refused(
         &mut staked,
         latest,
@@ -180,8 +200,8 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
 fn no_settles_and_a_wrong_outcome_is_refused_whatever_the_oracle_does_with_false() {
     for false_predicate in FalsePredicate::BOTH {
         let mut staked = staked(false_predicate);
-        let one_goal = post_single_stat_proof(&mut staked.chain, FIXTURE_ID, home_goals(1));
-        staked.chain.close(&staked.market);
+        let market = staked.market;
+        let one_goal = proof_after_close(&mut staked.chain, &market, FIXTURE_ID, home_goals(1));
 
         let before = staked.balances();
         let wrong =
@@ -234,8 +254,7 @@ fn an_equality_market_settles_no_from_either_side() {
                 comparison: Comparison::EqualTo,
             };
             let market = chain.create_market(&creator, terms).expect("create market");
-            let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(goals));
-            chain.close(&market);
+            let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, home_goals(goals));
             chain
                 .settle_stating(&market, proof.clone(), wrong_side)
                 .expect_err("the wrong side is not confirmed");
@@ -329,7 +348,7 @@ fn the_largest_close_times_cannot_lock_funds() {
         .deposit(&alice, &unsettled, 1, 2 * USDC)
         .expect("alice");
     chain.deposit(&bob, &settled, 1, 3 * USDC).expect("bob");
-    let proof = post_single_stat_proof(&mut chain, FIXTURE_ID, home_goals(2));
+    let proof = post_single_stat_proof(&mut chain, horizon + 600, FIXTURE_ID, home_goals(2));
 
     chain.set_time(horizon + SETTLEMENT_GRACE_SECS - 1);
     chain
@@ -366,7 +385,7 @@ fn only_the_upgrade_authority_initializes() {
 fn a_market_settles_through_the_mainnet_oracle() {
     for false_predicate in FalsePredicate::BOTH {
         let mut staked = staked(false_predicate);
-        let ts = (staked.chain.now() + 7_200) * 1_000;
+        let ts = (close_time(&staked.chain, &staked.market) + 600) * 1_000;
         let (mut proofs, root) =
             batch_proofs(ts, FIXTURE_ID, &[home_goals(1)]).expect("a valid batch");
         let proof = proofs.pop().expect("one proof");
@@ -375,6 +394,7 @@ fn a_market_settles_through_the_mainnet_oracle() {
             .post_root_to(txline_interface::MAINNET_PROGRAM_ID, root)
             .expect("post the root to the mainnet oracle");
         staked.chain.close(&staked.market);
+        staked.chain.reach_batch(&proof);
 
         // The devnet oracle has no such root.
         let market = staked.market;

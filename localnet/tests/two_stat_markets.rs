@@ -1,14 +1,14 @@
 //! Markets on two statistics of one event, combined: total goals (home + away), goal difference
 //! (home - away). The second stat is bound at creation like the first, and a proof that does not
-//! bring exactly the market's stats is refused before the oracle is asked. No refused settlement
-//! moves a token.
+//! bring exactly the market's stats, both of one event, is refused before the oracle is asked. No
+//! refused settlement moves a token.
 
 mod common;
 
 use common::staked::Staked;
 use common::*;
 use fulltime_client::pda;
-use fulltime_localnet::harness::{TestChain, two_stat_proof};
+use fulltime_localnet::harness::{TestChain, mixed_event_proofs, two_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
 use settlement::state::SecondStat;
 use settlement::{SettlementError, SettlementProof, StatedOutcome};
@@ -58,11 +58,13 @@ impl TwoStat {
         )
     }
 
-    /// Posts a batch whose one event carries both stats, and returns the proof of both.
+    /// Posts the batch published ten minutes after the close, whose one event carries both
+    /// stats, moves the clock to it, and returns the proof of both.
     fn post(&mut self, first: ScoreStat, second: ScoreStat) -> SettlementProof {
-        let ts = (self.0.chain.now() + 7_200) * 1_000;
+        let ts = (close_time(&self.0.chain, &self.0.market) + 600) * 1_000;
         let (proof, root) = two_stat_proof(ts, FIXTURE_ID, first, second).expect("a valid batch");
         self.0.chain.post_root(root).expect("post the batch root");
+        self.0.chain.reach_batch(&proof);
         proof
     }
 
@@ -198,13 +200,22 @@ fn a_proof_must_bring_exactly_the_markets_two_stats() {
         assert_settlement_error(result, SettlementError::StatMismatch)
     });
 
+    // Both of the market's stats, but each from an event of its own, which no event says: the
+    // program refuses it itself (its batch root was never posted).
+    let (mixed, _, _) = mixed_event_proofs(both.ts, FIXTURE_ID, home_goals(2), away_goals(1))
+        .expect("a valid batch");
+    market.assert_refused(mixed, |result| {
+        assert_settlement_error(result, SettlementError::SecondStatFromOtherEvent)
+    });
+
     // A one-stat market takes no second stat.
     let (mut one_stat, one_stat_market) = chain_with_market();
-    one_stat.close(&one_stat_market);
-    let ts = (one_stat.now() + 7_200) * 1_000;
+    let ts = (close_time(&one_stat, &one_stat_market) + 600) * 1_000;
     let (proof, root) =
         two_stat_proof(ts, FIXTURE_ID, home_goals(2), away_goals(1)).expect("a valid batch");
     one_stat.post_root(root).expect("post the batch root");
+    one_stat.close(&one_stat_market);
+    one_stat.reach_batch(&proof);
     assert_settlement_error(
         one_stat.settle(&one_stat_market, proof),
         SettlementError::UnexpectedSecondStat,

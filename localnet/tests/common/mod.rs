@@ -4,8 +4,6 @@
 pub mod impostors;
 pub mod staked;
 
-use std::sync::atomic::{AtomicI64, Ordering};
-
 use anchor_lang::prelude::Pubkey;
 use fulltime_localnet::harness::{TestChain, TxFailure, single_stat_proof};
 use settlement::{MarketTerms, SettlementError, SettlementProof};
@@ -34,18 +32,38 @@ pub fn home_goals_market(chain: &TestChain) -> MarketTerms {
     }
 }
 
-/// Posts a single-stat proof's root to the mock oracle and returns the proof. Each call uses a
-/// five-minute slot of its own: the oracle never replaces a posted root.
+/// The market's close time.
+pub fn close_time(chain: &TestChain, market: &Pubkey) -> i64 {
+    chain.market(market).expect("the market exists").close_time
+}
+
+/// Posts the root of a batch published at `published` (unix seconds) in which `stat` is alone,
+/// and returns its proof. The oracle never replaces a posted root: each batch of a chain needs a
+/// five-minute slot of its own.
 pub fn post_single_stat_proof(
     chain: &mut TestChain,
+    published: i64,
     fixture_id: i64,
     stat: ScoreStat,
 ) -> SettlementProof {
-    static SLOTS_USED: AtomicI64 = AtomicI64::new(0);
-    let slot = SLOTS_USED.fetch_add(1, Ordering::Relaxed);
-    let ts = (chain.now() + 7_200 + slot * 300) * 1_000;
-    let (proof, root) = single_stat_proof(ts, fixture_id, stat).expect("a timestamp after 1970");
+    let (proof, root) =
+        single_stat_proof(published * 1_000, fixture_id, stat).expect("a timestamp after 1970");
     chain.post_root(root).expect("post the batch root");
+    proof
+}
+
+/// Closes the market, posts a batch published ten minutes later in which `stat` is alone, and
+/// moves the clock to it: the timeline of an honest settlement. Returns the batch's proof.
+pub fn proof_after_close(
+    chain: &mut TestChain,
+    market: &Pubkey,
+    fixture_id: i64,
+    stat: ScoreStat,
+) -> SettlementProof {
+    let published = close_time(chain, market) + 600;
+    let proof = post_single_stat_proof(chain, published, fixture_id, stat);
+    chain.close(market);
+    chain.reach_batch(&proof);
     proof
 }
 

@@ -145,9 +145,12 @@ impl Bootstrap {
         if config.is_none() {
             chain.check_upgrade_authority().await?;
         }
-        if options.oracle_roots {
+        let fixture_roots = if options.oracle_roots {
             chain.check_oracle().await?;
-        }
+            Some(chain.fixture_roots().await?)
+        } else {
+            None
+        };
 
         let authority_what = format!(
             "the authority {authority} ({})",
@@ -173,7 +176,12 @@ impl Bootstrap {
                 .await?;
             progress(line);
         }
-        if options.oracle_roots {
+        // The oracle authority pays the rent of the roots accounts it creates: it is funded only
+        // when there is a root to post, so that a second run sends nothing.
+        if fixture_roots
+            .as_ref()
+            .is_some_and(|roots| !roots.missing.is_empty())
+        {
             let what = format!(
                 "the oracle authority {} ({})",
                 keys.oracle_authority.pubkey(),
@@ -220,10 +228,9 @@ impl Bootstrap {
                 0
             }
         };
-        if options.oracle_roots {
-            progress(chain.post_fixture_roots().await?);
-        } else {
-            progress("oracle roots: skipped".into());
+        match &fixture_roots {
+            Some(roots) => progress(chain.post_fixture_roots(roots).await?),
+            None => progress("oracle roots: skipped".into()),
         }
         if options.demo_markets {
             progress(chain.create_demo_markets(market_count).await?);

@@ -8,6 +8,7 @@ use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
 use anchor_spl::token::spl_token;
 use fulltime_client::amount::{format_sol, format_usdc};
+use fulltime_client::fixture::OracleRoot;
 use fulltime_client::instructions;
 use fulltime_client::pda;
 use fulltime_client::rpc::wait_for_confirmation;
@@ -18,6 +19,12 @@ use solana_signer::Signer;
 use super::chain::{Chain, failed, refused};
 use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS};
 use crate::node::NodeError;
+
+/// The proof fixtures' roots the mock oracle does not hold yet, and how many it holds.
+pub(super) struct FixtureRoots {
+    pub(super) missing: Vec<OracleRoot>,
+    pub(super) present: usize,
+}
 
 impl Chain<'_> {
     /// Airdrops `who` up to `target` lamports when it holds less than `below`.
@@ -106,15 +113,17 @@ impl Chain<'_> {
             .await
     }
 
-    /// Posts every root of the proof fixtures that the mock oracle does not hold yet, signed by
-    /// the oracle authority.
-    pub(super) async fn post_fixture_roots(&self) -> Result<String, NodeError> {
+    /// The proof fixtures' roots, split by whether the mock oracle holds them already.
+    pub(super) async fn fixture_roots(&self) -> Result<FixtureRoots, NodeError> {
         let oracle = mock_oracle::ID;
         let committed = fulltime_fixtures::committed()
             .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
         let mut days: HashMap<u16, Option<Account>> = HashMap::new();
-        let (mut posted, mut present) = (0, 0);
-        for root in &committed.roots.roots {
+        let mut roots = FixtureRoots {
+            missing: Vec::new(),
+            present: 0,
+        };
+        for root in committed.roots.roots {
             let day = match days.entry(root.epoch_day) {
                 Entry::Occupied(day) => day.into_mut(),
                 Entry::Vacant(day) => {
@@ -133,12 +142,23 @@ impl Chain<'_> {
                 _ => false,
             };
             if held {
-                present += 1;
-                continue;
+                roots.present += 1;
+            } else {
+                roots.missing.push(root);
             }
-            let authority = &self.keys.oracle_authority.keypair;
+        }
+        Ok(roots)
+    }
+
+    /// Posts the roots the mock oracle does not hold yet, signed by the oracle authority.
+    pub(super) async fn post_fixture_roots(
+        &self,
+        roots: &FixtureRoots,
+    ) -> Result<String, NodeError> {
+        let authority = &self.keys.oracle_authority.keypair;
+        for root in &roots.missing {
             let insert = instructions::insert_scores_root(
-                oracle,
+                mock_oracle::ID,
                 authority.pubkey(),
                 root.epoch_day,
                 root.hour_of_day,
@@ -146,10 +166,11 @@ impl Chain<'_> {
                 root.root,
             );
             self.send_signed(&[insert], &[authority]).await?;
-            posted += 1;
         }
         Ok(format!(
-            "oracle roots: {posted} posted, {present} already there"
+            "oracle roots: {} posted, {} already there",
+            roots.missing.len(),
+            roots.present
         ))
     }
 
