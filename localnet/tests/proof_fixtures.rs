@@ -186,7 +186,7 @@ fn a_re_split_full_time_proof_cannot_stop_the_correction() {
             .unwrap_or_else(|| panic!("no fixture {name}"))
     };
     let full_time = fixture("brentford-away-goals-over-1-full-time");
-    let re_split = fixture("brentford-away-goals-over-1-full-time-resplit");
+    let re_split = fixture("brentford-away-goals-over-1-resplit");
     let corrected = fixture("brentford-away-goals-over-1-corrected");
     for other in [re_split, corrected] {
         assert_eq!(

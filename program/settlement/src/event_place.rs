@@ -84,9 +84,9 @@ mod tests {
     fn path_of(mut index: u32, mut leaves: u32) -> Vec<ProofNode> {
         let mut path = vec![];
         while leaves > 1 {
-            let promoted = index % 2 == 0 && index + 1 == leaves;
+            let promoted = index.is_multiple_of(2) && index + 1 == leaves;
             if !promoted {
-                path.push(sibling(index % 2 == 0));
+                path.push(sibling(index.is_multiple_of(2)));
             }
             index /= 2;
             leaves = leaves.div_ceil(2);
