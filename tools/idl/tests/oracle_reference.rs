@@ -201,3 +201,33 @@ fn the_errors_match_the_reference() {
     }
     assert_none("error catalog", &found);
 }
+
+/// The mock posts roots with the real program's three accounts, in the real order and with the
+/// same signer and writable flags, then its own program-data account, where it reads the only
+/// key it takes roots from.
+#[test]
+fn insert_scores_root_keeps_the_real_accounts_in_order() {
+    let (mock, reference) = (mock(), reference());
+    let mock = instruction(&mock, "insert_scores_root");
+    let reference = instruction(&reference, "insert_scores_root");
+    assert_eq!(mock["discriminator"], reference["discriminator"]);
+    assert_eq!(mock["args"], reference["args"]);
+    let accounts = |instruction: &Value| -> Vec<Value> {
+        instruction["accounts"]
+            .as_array()
+            .expect("accounts")
+            .iter()
+            .map(|account| {
+                serde_json::json!({
+                    "name": account["name"],
+                    "writable": account["writable"],
+                    "signer": account["signer"],
+                })
+            })
+            .collect()
+    };
+    let (mock_accounts, reference_accounts) = (accounts(mock), accounts(reference));
+    assert_eq!(mock_accounts[..3], reference_accounts[..]);
+    assert_eq!(mock_accounts.len(), 4);
+    assert_eq!(mock_accounts[3]["name"], "program_data");
+}

@@ -188,6 +188,7 @@ pub fn market_json(market: &Market, now: i64) -> Value {
         "address": pda::market(market.id).to_string(),
         "question": market.question,
         "status": status_name,
+        "settled": market.settled,
         "outcome": outcome,
         "refundable": refundable,
         "close_time": market.close_time,
@@ -400,6 +401,7 @@ pub(crate) mod tests {
         let market = sample_market();
         let value = market_json(&market, NOW);
         assert_eq!(value["status"], "open");
+        assert_eq!(value["settled"], false);
         assert_eq!(value["outcome"], Value::Null);
         assert_eq!(value["refundable"], false);
         assert_eq!(value["total_yes"], 4_000_000);
@@ -437,6 +439,7 @@ pub(crate) mod tests {
             (&value["status"], &value["outcome"], &value["refundable"]),
             (&json!("provisional"), &json!("yes"), &json!(false))
         );
+        assert_eq!(value["settled"], true, "settled, and not yet resolved");
         assert_eq!(value["dispute_ends_at"], FINAL_AT);
         assert_eq!(value["dispute_ends_at_utc"], "2026-05-16T16:10:00Z");
         assert_eq!(value["proof_ts"], PROOF_TS);

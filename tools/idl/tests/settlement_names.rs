@@ -1,0 +1,51 @@
+//! What the settlement program's committed IDL tells a client that reads only it.
+
+use serde_json::Value;
+
+fn settlement() -> Value {
+    let path = fulltime_idl::workspace_root().join("idl/settlement.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The stored flag says what it records: a settlement exists. Resolution (the dispute window
+/// over) is derived from the clock and `dispute_ends_at`, never stored.
+#[test]
+fn the_market_flag_is_settled_at_byte_8() {
+    let idl = settlement();
+    let market = idl["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .find(|ty| ty["name"] == "Market")
+        .expect("the Market type");
+    let fields: Vec<&str> = market["type"]["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .filter_map(|field| field["name"].as_str())
+        .collect();
+    assert_eq!(fields.first(), Some(&"settled"), "{fields:?}");
+    assert!(!fields.contains(&"resolved"), "{fields:?}");
+    assert!(fields.contains(&"dispute_ends_at"), "{fields:?}");
+}
+
+#[test]
+fn the_proof_errors_are_appended_after_the_catalog() {
+    let idl = settlement();
+    let errors: Vec<(u64, &str)> = idl["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .filter_map(|error| Some((error["code"].as_u64()?, error["name"].as_str()?)))
+        .collect();
+    for expected in [
+        (6033, "EventPathMismatch"),
+        (6034, "SecondStatFromOtherEvent"),
+        (6035, "ProofBeforeClose"),
+        (6036, "ProofFromFuture"),
+    ] {
+        assert!(errors.contains(&expected), "{expected:?} in {errors:?}");
+    }
+}
