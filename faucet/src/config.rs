@@ -24,6 +24,7 @@ use crate::{
     limits::{Rate, RateLimits},
     mint::Minter,
     rpc_minter::{MintSettings, RpcMinter},
+    serve::ConnectionLimits,
     state::AppState,
 };
 
@@ -97,12 +98,38 @@ pub struct Args {
     #[arg(long, env = "FAUCET_GLOBAL_BURST", default_value_t = 20,
           value_parser = clap::value_parser!(u32).range(1..=MAX_BURST))]
     pub global_burst: u32,
+
+    /// Seconds a connection has to send a request's headers, counted from when it waits for
+    /// one; a client that sends them slower is disconnected.
+    #[arg(long, env = "FAUCET_HEADER_READ_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub header_read_timeout_secs: u64,
+
+    /// Seconds a connection may send nothing while none of its requests is being handled
+    /// before it is closed.
+    #[arg(long, env = "FAUCET_IDLE_TIMEOUT_SECS", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub idle_timeout_secs: u64,
+
+    /// Connections open at once; further ones wait, unaccepted, until one closes. Keep it
+    /// below the process's file descriptor limit (`ulimit -n`).
+    #[arg(long, env = "FAUCET_MAX_CONNECTIONS", default_value_t = 512,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
+    pub max_connections: u32,
+
+    /// Seconds that requests in flight have to finish after Ctrl-C or SIGTERM; the faucet then
+    /// closes every connection still open and exits.
+    #[arg(long, env = "FAUCET_SHUTDOWN_TIMEOUT_SECS", default_value_t = 8,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub shutdown_timeout_secs: u64,
 }
 
 /// A thousand mints a second is beyond what any RPC node takes from one faucet.
 const MAX_PER_MINUTE: i64 = 60_000;
 /// Bounded so that a bucket's size in time (burst times period) cannot overflow.
 const MAX_BURST: i64 = 10_000;
+/// Far beyond what one process's file descriptors allow by default.
+const MAX_CONNECTIONS: i64 = 1_000_000;
 
 /// Why the faucet cannot mint; it serves 503 meanwhile.
 #[derive(Debug, thiserror::Error)]
@@ -125,6 +152,7 @@ pub struct FaucetConfig {
     pub per_client: Option<Rate>,
     pub global: Option<Rate>,
     pub minting: Result<MintSettings, NotConfigured>,
+    pub connections: ConnectionLimits,
 }
 
 impl Args {
@@ -136,7 +164,18 @@ impl Args {
             mint_timeout,
             per_client: rate(self.per_ip_per_minute, self.per_ip_burst),
             global: rate(self.global_per_minute, self.global_burst),
+            connections: self.connection_limits(),
             minting: self.mint_settings(mint_timeout),
+        }
+    }
+
+    fn connection_limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            header_read_timeout: Duration::from_secs(self.header_read_timeout_secs),
+            idle_timeout: Duration::from_secs(self.idle_timeout_secs),
+            // The flag's range keeps it within any usize.
+            max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+            shutdown_timeout: Duration::from_secs(self.shutdown_timeout_secs),
         }
     }
 
@@ -289,6 +328,31 @@ mod tests {
         let config = args.resolve();
         assert_eq!(config.per_client, rate(10, 5));
         assert_eq!(config.global, rate(60, 20));
+        assert_eq!(config.connections, ConnectionLimits::default());
+    }
+
+    #[test]
+    fn connection_limits_come_from_their_flags() {
+        let config = args(&[
+            "--header-read-timeout-secs",
+            "3",
+            "--idle-timeout-secs",
+            "4",
+            "--max-connections",
+            "5",
+            "--shutdown-timeout-secs",
+            "6",
+        ])
+        .resolve();
+        assert_eq!(
+            config.connections,
+            ConnectionLimits {
+                header_read_timeout: Duration::from_secs(3),
+                idle_timeout: Duration::from_secs(4),
+                max_connections: 5,
+                shutdown_timeout: Duration::from_secs(6),
+            }
+        );
     }
 
     #[test]
@@ -375,6 +439,15 @@ mod tests {
         assert!(argv(&["--per-ip-per-minute", "-1"]));
         assert!(argv(&["--global-per-minute", "60001"]));
         assert!(argv(&["--per-ip-burst", "10001"]));
+        for flag in [
+            "--header-read-timeout-secs",
+            "--idle-timeout-secs",
+            "--max-connections",
+            "--shutdown-timeout-secs",
+        ] {
+            assert!(argv(&[flag, "0"]), "{flag} 0");
+            assert!(argv(&[flag, "1000001"]), "{flag} 1000001");
+        }
     }
 
     #[test]

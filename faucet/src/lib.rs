@@ -1,7 +1,8 @@
 //! The Fulltime faucet: `POST /api/faucet` mints devnet test USDC to a wallet.
 //!
-//! [`app`] builds the router from an [`AppState`]; the `faucet` binary only parses the
-//! configuration, binds, installs tracing and shuts down gracefully.
+//! [`app`] builds the router from an [`AppState`]; [`serve`] serves it under connection limits
+//! until a shutdown signal; the `faucet` binary only parses the configuration, installs
+//! tracing, binds and calls [`serve`].
 
 pub mod client;
 pub mod config;
@@ -14,8 +15,11 @@ pub mod limits;
 pub mod mint;
 pub mod routes;
 pub mod rpc_minter;
+pub mod serve;
+pub mod shutdown_signal;
 pub mod state;
 pub mod wallet;
 
 pub use routes::app;
+pub use serve::{ConnectionLimits, serve};
 pub use state::AppState;

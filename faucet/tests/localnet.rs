@@ -3,14 +3,16 @@
 //! `faucet --rpc-url localnet --state-dir DIR`.
 
 use clap::Parser;
-use fulltime_faucet::{app, config::Args};
+use fulltime_faucet::{app, config::Args, serve};
 use fulltime_localnet::process::{LocalnetProcess, binary_beside};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use solana_address::Address;
 use solana_commitment_config::CommitmentConfig;
+use solana_keypair::Keypair;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
-use std::{net::SocketAddr, time::Duration};
+use solana_signer::Signer;
+use std::time::Duration;
 use tokio::task::JoinSet;
 
 const AMOUNT: u64 = 100_000_000;
@@ -31,8 +33,9 @@ async fn start_faucet(flags: &[&str]) -> String {
         .await
         .expect("bind");
     let url = format!("http://{}", listener.local_addr().expect("address"));
-    let service = app(config.app_state()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, service).await });
+    let limits = config.connections;
+    let faucet = app(config.app_state());
+    tokio::spawn(serve(listener, faucet, limits, std::future::pending()));
     url
 }
 
@@ -80,7 +83,7 @@ async fn the_faucet_mints_on_a_real_node() {
     };
 
     // A mint shows up in the wallet's token balance.
-    let wallet = Address::new_unique();
+    let wallet = Keypair::new().pubkey();
     let (status, body) = faucet.request(&wallet).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["amount"], json!(AMOUNT));
@@ -98,7 +101,7 @@ async fn the_faucet_mints_on_a_real_node() {
     assert_eq!(balance(&rpc, &wallet, &env.mint).await, AMOUNT);
 
     // Twenty at once for a fresh wallet: one mint on chain.
-    let wallet = Address::new_unique();
+    let wallet = Keypair::new().pubkey();
     let faucet = std::sync::Arc::new(faucet);
     let mut requests = JoinSet::new();
     for _ in 0..20 {
@@ -128,7 +131,7 @@ async fn the_faucet_mints_on_a_real_node() {
         .await,
         http: reqwest::Client::new(),
     };
-    let wallet = Address::new_unique();
+    let wallet = Keypair::new().pubkey();
     for _ in 0..2 {
         let (status, body) = dead.request(&wallet).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");

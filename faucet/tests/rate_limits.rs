@@ -8,7 +8,6 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use common::*;
 use fulltime_faucet::app;
-use solana_address::Address;
 
 const CLIENT: &str = "192.0.2.1:40000";
 const OTHER_CLIENT: &str = "198.51.100.7:40000";
@@ -32,21 +31,21 @@ async fn a_client_past_its_burst_is_429_until_its_bucket_refills() {
     let minter = FakeMinter::new();
     let app = app(limited_state(Some(minter.clone()), rate(10, 2), None));
     for _ in 0..2 {
-        let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+        let answer = request_from(&app, CLIENT, &new_wallet()).await;
         assert_eq!(answer.status, StatusCode::OK);
     }
-    let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+    let answer = request_from(&app, CLIENT, &new_wallet()).await;
     assert_limited(&answer, "rate_limited_client", 6);
 
     // Another client has a bucket of its own.
-    let answer = request_from(&app, OTHER_CLIENT, &Address::new_unique()).await;
+    let answer = request_from(&app, OTHER_CLIENT, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
 
     tokio::time::advance(Duration::from_secs(5)).await;
-    let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+    let answer = request_from(&app, CLIENT, &new_wallet()).await;
     assert_limited(&answer, "rate_limited_client", 1);
     tokio::time::advance(Duration::from_secs(1)).await;
-    let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+    let answer = request_from(&app, CLIENT, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(minter.calls(), 4);
 }
@@ -67,15 +66,15 @@ async fn the_global_bucket_refuses_every_client() {
         "[2001:db8::1]:1",
     ];
     for client in &clients[..2] {
-        let answer = request_from(&app, client, &Address::new_unique()).await;
+        let answer = request_from(&app, client, &new_wallet()).await;
         assert_eq!(answer.status, StatusCode::OK);
     }
     for client in &clients[2..] {
-        let answer = request_from(&app, client, &Address::new_unique()).await;
+        let answer = request_from(&app, client, &new_wallet()).await;
         assert_limited(&answer, "rate_limited_global", 1);
     }
     tokio::time::advance(Duration::from_secs(1)).await;
-    let answer = request_from(&app, clients[3], &Address::new_unique()).await;
+    let answer = request_from(&app, clients[3], &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(minter.calls(), 3);
 }
@@ -85,8 +84,8 @@ async fn a_refused_request_reserves_no_wallet() {
     let minter = FakeMinter::new();
     let state = limited_state(Some(minter.clone()), rate(10, 1), None);
     let app = app(state.clone());
-    request_from(&app, CLIENT, &Address::new_unique()).await;
-    let wallet = Address::new_unique();
+    request_from(&app, CLIENT, &new_wallet()).await;
+    let wallet = new_wallet();
     let answer = request_from(&app, CLIENT, &wallet).await;
     assert_eq!(answer.error_code(), "rate_limited_client");
     assert_eq!(state.cooldowns.tracked_wallets(), 1);
@@ -103,7 +102,7 @@ async fn a_wallet_in_cooldown_spends_no_tokens() {
         rate(10, 2),
         rate(60, 2),
     ));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     assert_eq!(
         request_from(&app, CLIENT, &wallet).await.status,
         StatusCode::OK
@@ -112,7 +111,7 @@ async fn a_wallet_in_cooldown_spends_no_tokens() {
         let answer = request_from(&app, CLIENT, &wallet).await;
         assert_eq!(answer.error_code(), "cooldown");
     }
-    let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+    let answer = request_from(&app, CLIENT, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(minter.calls(), 2);
 }
@@ -123,7 +122,7 @@ async fn bad_requests_and_a_missing_authority_come_before_the_buckets() {
     for _ in 0..3 {
         let answer = send(&app, post_json(r#"{"wallet":"not-an-address"}"#)).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-        let answer = request_from(&app, CLIENT, &Address::new_unique()).await;
+        let answer = request_from(&app, CLIENT, &new_wallet()).await;
         assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
     }
 }
@@ -132,20 +131,20 @@ async fn bad_requests_and_a_missing_authority_come_before_the_buckets() {
 async fn requests_without_a_known_peer_share_one_bucket() {
     let app = app(limited_state(Some(FakeMinter::new()), rate(10, 1), None));
     assert_eq!(
-        request_for(&app, &Address::new_unique()).await.status,
+        request_for(&app, &new_wallet()).await.status,
         StatusCode::OK
     );
-    let answer = request_for(&app, &Address::new_unique()).await;
+    let answer = request_for(&app, &new_wallet()).await;
     assert_limited(&answer, "rate_limited_client", 6);
 }
 
 #[tokio::test(start_paused = true)]
 async fn one_ipv6_network_is_one_client() {
     let app = app(limited_state(Some(FakeMinter::new()), rate(10, 1), None));
-    let answer = request_from(&app, "[2001:db8:1:2::1]:1", &Address::new_unique()).await;
+    let answer = request_from(&app, "[2001:db8:1:2::1]:1", &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
-    let answer = request_from(&app, "[2001:db8:1:2::ffff]:1", &Address::new_unique()).await;
+    let answer = request_from(&app, "[2001:db8:1:2::ffff]:1", &new_wallet()).await;
     assert_eq!(answer.error_code(), "rate_limited_client");
-    let answer = request_from(&app, "[2001:db8:1:3::1]:1", &Address::new_unique()).await;
+    let answer = request_from(&app, "[2001:db8:1:3::1]:1", &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
 }

@@ -19,7 +19,7 @@ use tokio::task::JoinSet;
 async fn mints_and_answers_signature_amount_and_mint() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let answer = request_for(&app, &Address::new_unique()).await;
+    let answer = request_for(&app, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.keys(), ["amount", "mint", "signature"]);
     assert_eq!(answer.body["amount"], json!(AMOUNT));
@@ -32,14 +32,14 @@ async fn mints_and_answers_signature_amount_and_mint() {
 #[tokio::test]
 async fn json_with_a_charset_is_json() {
     let app = app(state(Some(FakeMinter::new())));
-    let body = json!({ "wallet": Address::new_unique().to_string() }).to_string();
+    let body = json!({ "wallet": new_wallet().to_string() }).to_string();
     let answer = send(&app, post(Some("application/json; charset=utf-8"), body)).await;
     assert_eq!(answer.status, StatusCode::OK);
 }
 
 /// Each case: content type, body, expected machine code.
 fn bad_requests() -> Vec<(Option<&'static str>, String, &'static str)> {
-    let valid = json!({ "wallet": Address::new_unique().to_string() }).to_string();
+    let valid = json!({ "wallet": new_wallet().to_string() }).to_string();
     let json = Some("application/json");
     // Leading `1`s are zero bytes in base58: 31 and 33 of them are valid base58, wrong length.
     let short = "1".repeat(31);
@@ -63,7 +63,7 @@ fn bad_requests() -> Vec<(Option<&'static str>, String, &'static str)> {
         // serde would read a one-element array as the struct's one field: refused.
         (
             json,
-            json!([Address::new_unique().to_string()]).to_string(),
+            json!([new_wallet().to_string()]).to_string(),
             "invalid_request",
         ),
         (json, "{}".into(), "invalid_wallet"),
@@ -85,10 +85,20 @@ fn bad_requests() -> Vec<(Option<&'static str>, String, &'static str)> {
         ),
         (
             json,
-            format!(r#"{{"wallet":" {} "}}"#, Address::new_unique()),
+            format!(r#"{{"wallet":" {} "}}"#, new_wallet()),
+            "invalid_wallet",
+        ),
+        (
+            json,
+            json!({ "wallet": program_derived().to_string() }).to_string(),
             "invalid_wallet",
         ),
     ]
+}
+
+/// An address off the Ed25519 curve, which no key can sign for.
+fn program_derived() -> Address {
+    Address::find_program_address(&[b"vault"], &new_wallet()).0
 }
 
 #[tokio::test]
@@ -123,10 +133,28 @@ async fn a_bad_wallet_is_400_before_the_missing_authority_503() {
 }
 
 #[tokio::test]
+async fn an_address_off_the_curve_is_400_and_says_why() {
+    let minter = FakeMinter::new();
+    let state = state(Some(minter.clone()));
+    let app = app(state.clone());
+    let answer = request_for(&app, &program_derived()).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer.error_code(), "invalid_wallet");
+    assert_eq!(
+        answer.body["message"],
+        json!(
+            "wallet is not on the Ed25519 curve: no key can sign for it (a program-derived address?)"
+        )
+    );
+    assert_eq!(minter.calls(), 0);
+    assert_eq!(state.cooldowns.tracked_wallets(), 0);
+}
+
+#[tokio::test]
 async fn without_a_mint_authority_it_answers_503_and_never_429() {
     let state = state(None);
     let app = app(state.clone());
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     for _ in 0..3 {
         let answer = request_for(&app, &wallet).await;
         assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
@@ -140,7 +168,7 @@ async fn without_a_mint_authority_it_answers_503_and_never_429() {
 async fn a_second_request_within_the_cooldown_is_429_with_retry_after() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     assert_eq!(request_for(&app, &wallet).await.status, StatusCode::OK);
 
     let answer = request_for(&app, &wallet).await;
@@ -156,10 +184,10 @@ async fn a_second_request_within_the_cooldown_is_429_with_retry_after() {
 async fn the_cooldown_is_per_wallet() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let first = Address::new_unique();
+    let first = new_wallet();
     assert_eq!(request_for(&app, &first).await.status, StatusCode::OK);
     assert_eq!(
-        request_for(&app, &Address::new_unique()).await.status,
+        request_for(&app, &new_wallet()).await.status,
         StatusCode::OK
     );
     assert_eq!(
@@ -172,7 +200,7 @@ async fn the_cooldown_is_per_wallet() {
 #[tokio::test]
 async fn a_bad_body_is_400_even_for_a_wallet_in_cooldown() {
     let app = app(state(Some(FakeMinter::new())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     assert_eq!(request_for(&app, &wallet).await.status, StatusCode::OK);
     let body = format!(r#"{{"wallet":"{wallet}""#);
     let answer = send(&app, post_json(&body)).await;
@@ -207,7 +235,7 @@ async fn a_failed_mint_is_500_and_the_wallet_may_retry_at_once() {
         let minter = FakeMinter::failing_first([failure]);
         let state = state(Some(minter.clone()));
         let app = app(state.clone());
-        let wallet = Address::new_unique();
+        let wallet = new_wallet();
 
         let answer = request_for(&app, &wallet).await;
         assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR, "{case}");
@@ -232,7 +260,7 @@ async fn a_failed_mint_is_500_and_the_wallet_may_retry_at_once() {
 async fn a_wallet_in_cooldown_is_429_without_asking_the_minter() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     request_for(&app, &wallet).await;
     for _ in 0..5 {
         request_for(&app, &wallet).await;
@@ -244,7 +272,7 @@ async fn a_wallet_in_cooldown_is_429_without_asking_the_minter() {
 async fn a_mainnet_rpc_is_a_500_that_says_so() {
     let minter = FakeMinter::failing_first([MintError::Mainnet]);
     let app = app(state(Some(minter)));
-    let answer = request_for(&app, &Address::new_unique()).await;
+    let answer = request_for(&app, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(answer.error_code(), "mainnet_refused");
     let message = answer.body["message"].as_str().expect("message");
@@ -258,7 +286,7 @@ async fn a_mainnet_rpc_is_a_500_that_says_so() {
 async fn twenty_concurrent_requests_for_one_wallet_mint_once() {
     let minter = FakeMinter::slow(Duration::from_millis(200));
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     let mut requests = JoinSet::new();
     for _ in 0..20 {
         let app = app.clone();
@@ -281,7 +309,7 @@ async fn twenty_concurrent_requests_for_one_wallet_mint_once() {
 async fn a_wallet_being_minted_to_waits_a_whole_cooldown() {
     let minter = FakeMinter::slow(Duration::from_secs(5));
     let app = app(state(Some(minter)));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     let first = tokio::spawn({
         let app = app.clone();
         async move { request_for(&app, &wallet).await }
@@ -297,7 +325,7 @@ async fn a_wallet_being_minted_to_waits_a_whole_cooldown() {
 async fn the_cooldown_expires() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     assert_eq!(request_for(&app, &wallet).await.status, StatusCode::OK);
 
     tokio::time::advance(COOLDOWN - Duration::from_secs(1)).await;
@@ -316,11 +344,11 @@ async fn expired_cooldowns_are_pruned() {
     let state = state(Some(FakeMinter::new()));
     let app = app(state.clone());
     for _ in 0..50 {
-        request_for(&app, &Address::new_unique()).await;
+        request_for(&app, &new_wallet()).await;
     }
     assert_eq!(state.cooldowns.tracked_wallets(), 50);
     tokio::time::advance(COOLDOWN).await;
-    request_for(&app, &Address::new_unique()).await;
+    request_for(&app, &new_wallet()).await;
     assert_eq!(state.cooldowns.tracked_wallets(), 1);
 }
 
@@ -332,7 +360,7 @@ async fn a_request_past_its_timeout_is_408_and_the_mint_still_decides_the_cooldo
         COOLDOWN,
         Duration::from_secs(1),
     ));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     let answer = request_for(&app, &wallet).await;
     assert_eq!(answer.status, StatusCode::REQUEST_TIMEOUT);
     assert_eq!(answer.error_code(), "request_timeout");
@@ -351,7 +379,7 @@ async fn a_body_over_the_limit_is_413_in_the_same_shape() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
     let padding = " ".repeat(fulltime_faucet::routes::BODY_LIMIT_BYTES);
-    let body = format!(r#"{{"wallet":"{}"{padding}}}"#, Address::new_unique());
+    let body = format!(r#"{{"wallet":"{}"{padding}}}"#, new_wallet());
     let answer = send(&app, post_json(&body)).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(answer.error_code(), "body_too_large");

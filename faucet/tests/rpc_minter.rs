@@ -61,7 +61,7 @@ async fn free_port() -> SocketAddr {
 #[tokio::test]
 async fn a_refused_connection_is_500_and_the_wallet_may_retry() {
     let app = faucet_for("http://127.0.0.1:1".into());
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     for _ in 0..2 {
         let answer = bounded_request(&app, &wallet).await;
         assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
@@ -86,7 +86,7 @@ async fn a_node_that_never_answers_is_500_within_the_mint_timeout() {
         }
     });
     let app = faucet_for(format!("http://{address}"));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     for _ in 0..2 {
         let answer = bounded_request(&app, &wallet).await;
         assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
@@ -118,7 +118,7 @@ async fn serve_mainnet(address: SocketAddr, calls: Arc<AtomicUsize>) {
 async fn a_node_down_at_start_up_is_asked_again_and_mainnet_is_refused() {
     let address = free_port().await;
     let app = faucet_for(format!("http://{address}"));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
 
     let answer = bounded_request(&app, &wallet).await;
     assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
@@ -239,7 +239,7 @@ async fn a_sent_mint_that_expires_frees_the_wallet() {
     node.block_height
         .store(LAST_VALID_BLOCK_HEIGHT - 10, Ordering::SeqCst);
     let (app, state) = faucet_and_state_for(node.serve().await);
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     unconfirmed_mint(&app, &wallet).await;
 
     // Still valid: the wallet stays reserved however long it takes.
@@ -255,7 +255,7 @@ async fn a_sent_mint_that_expires_frees_the_wallet() {
 async fn a_sent_mint_that_lands_starts_the_cooldown() {
     let node = Arc::new(FakeNode::default());
     let (app, _) = faucet_and_state_for(node.serve().await);
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     unconfirmed_mint(&app, &wallet).await;
 
     node.landed.store(true, Ordering::SeqCst);
@@ -274,7 +274,7 @@ async fn a_send_the_node_refuses_frees_the_wallet_at_once() {
     let node = Arc::new(FakeNode::default());
     node.refuse_sends.store(true, Ordering::SeqCst);
     let (app, state) = faucet_and_state_for(node.serve().await);
-    let answer = bounded_request(&app, &Address::new_unique()).await;
+    let answer = bounded_request(&app, &new_wallet()).await;
     assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(answer.error_code(), "mint_failed");
     assert_eq!(state.cooldowns.tracked_wallets(), 0);

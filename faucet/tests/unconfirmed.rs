@@ -46,7 +46,7 @@ async fn assert_reserved(app: &axum::Router, wallet: &Address) {
 async fn an_unconfirmed_mint_reserves_the_wallet_until_confirmed_then_cools_down() {
     let minter = FakeMinter::failing_first([MintError::Unconfirmed(sent(9))]);
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     unconfirmed_mint(&minter, &app, &wallet).await;
 
     // Longer than any cooldown, shorter than the follow limit: still reserved.
@@ -75,7 +75,7 @@ async fn an_unconfirmed_mint_that_expires_or_fails_frees_the_wallet() {
         let minter = FakeMinter::failing_first([MintError::Unconfirmed(sent(9))]);
         let state = state(Some(minter.clone()));
         let app = app(state.clone());
-        let wallet = Address::new_unique();
+        let wallet = new_wallet();
         unconfirmed_mint(&minter, &app, &wallet).await;
         assert_reserved(&app, &wallet).await;
 
@@ -91,7 +91,7 @@ async fn an_unconfirmed_mint_that_expires_or_fails_frees_the_wallet() {
 async fn a_fate_unknown_past_the_follow_limit_counts_as_minted() {
     let minter = FakeMinter::failing_first([MintError::Unconfirmed(sent(9))]);
     let app = app(state(Some(minter.clone())));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     unconfirmed_mint(&minter, &app, &wallet).await;
 
     tokio::time::advance(FOLLOW_LIMIT - Duration::from_secs(1)).await;
@@ -117,7 +117,7 @@ async fn an_unconfirmed_mint_past_the_request_timeout_is_still_followed() {
         COOLDOWN,
         Duration::from_secs(1),
     ));
-    let wallet = Address::new_unique();
+    let wallet = new_wallet();
     let answer = request_for(&app, &wallet).await;
     assert_eq!(answer.status, StatusCode::REQUEST_TIMEOUT);
 

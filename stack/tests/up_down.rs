@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use common::{GONE_WITHIN, Stack, assert_success, text};
 use fulltime_stack::StackRecord;
 use fulltime_stack::os::{self, Signal};
+use solana_signer::Signer;
 
 /// The node's JSON-RPC `getHealth`, and a faucet mint to a new wallet.
 async fn assert_answers(record: &StackRecord) {
@@ -24,7 +25,8 @@ async fn assert_answers(record: &StackRecord) {
         .expect("a JSON-RPC answer");
     assert_eq!(health["result"], "ok", "{health}");
 
-    let wallet = solana_address::Address::new_unique().to_string();
+    // A keypair's address: the faucet refuses addresses off the Ed25519 curve.
+    let wallet = solana_keypair::Keypair::new().pubkey().to_string();
     let minted = http
         .post(format!("{}/api/faucet", record.faucet_url))
         .json(&serde_json::json!({ "wallet": wallet }))

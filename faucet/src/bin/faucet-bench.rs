@@ -6,7 +6,6 @@
 //! `cargo run --release -p fulltime-faucet --bin faucet-bench -- --requests 20000`
 
 use std::{
-    net::SocketAddr,
     process::ExitCode,
     sync::{
         Arc,
@@ -17,14 +16,16 @@ use std::{
 
 use clap::Parser;
 use fulltime_faucet::{
-    AppState, app,
+    AppState, ConnectionLimits, app,
     config::Args as FaucetArgs,
     limits::RateLimits,
     mint::{Fate, FateFuture, MintFuture, Minted, Minter, Sent},
 };
 use reqwest::StatusCode;
 use solana_address::Address;
+use solana_keypair::Keypair;
 use solana_signature::Signature;
+use solana_signer::Signer;
 
 #[derive(Debug, Parser)]
 #[command(about = "Load figures of the faucet's 400 and 429 paths, and of minting on localnet")]
@@ -171,12 +172,18 @@ impl Load {
     }
 }
 
-/// Serves `state` on a free loopback port; returns the endpoint's URL.
+/// Serves `state` as the `faucet` binary does, on a free loopback port; returns the endpoint's
+/// URL.
 async fn serve(state: AppState) -> std::io::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}/api/faucet", listener.local_addr()?);
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, service).await });
+    let limits = ConnectionLimits::default();
+    tokio::spawn(fulltime_faucet::serve(
+        listener,
+        app(state),
+        limits,
+        std::future::pending(),
+    ));
     Ok(url)
 }
 
@@ -225,7 +232,7 @@ async fn main() -> ExitCode {
         limit,
     };
 
-    let cooling = Address::new_unique();
+    let cooling = Keypair::new().pubkey();
     let first = load(&url, 1, 1)
         .run(&client, StatusCode::OK, move || wallet_body(&cooling))
         .await;
@@ -284,7 +291,7 @@ async fn main() -> ExitCode {
         // A fresh wallet per request: every one is a real mint, none a 429.
         let minted = mints
             .run(&client, StatusCode::OK, || {
-                wallet_body(&Address::new_unique())
+                wallet_body(&Keypair::new().pubkey())
             })
             .await;
         minted.print("mint");

@@ -1,6 +1,8 @@
-//! Shared by the router tests: a fake minter and request helpers.
+//! Shared by the tests: a fake minter, request helpers, and the real server over TCP.
 
 #![allow(dead_code)] // each test crate uses its own subset
+
+pub mod server;
 
 use std::{
     collections::VecDeque,
@@ -26,7 +28,9 @@ use fulltime_faucet::{
 };
 use serde_json::Value;
 use solana_address::Address;
+use solana_keypair::Keypair;
 use solana_signature::Signature;
+use solana_signer::Signer;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
@@ -130,6 +134,12 @@ impl Minter for FakeMinter {
             }
         })
     }
+}
+
+/// A wallet someone can sign for: a keypair's address, on the Ed25519 curve as the faucet
+/// requires (`Address::new_unique` is off the curve about half the time).
+pub fn new_wallet() -> Address {
+    Keypair::new().pubkey()
 }
 
 pub fn state(minter: Option<Arc<FakeMinter>>) -> AppState {
