@@ -1,10 +1,12 @@
 //! Random market lifecycles, step by step against an independent model of the contract
 //! (`fulltime_localnet::harness::lifecycle`): deposits of any amount on any side, settlements
-//! stating right and wrong outcomes with competing earlier and later proofs, the clock moved
-//! through close, dispute window and grace period, claims and refunds, twice. Every step must
-//! succeed moving exactly the tokens the model says, or fail with exactly the error it names;
-//! after every step each wallet, vault, market and position must be what the model holds, and
-//! every lifecycle ends with each pool paid out to the last unit of rounding dust.
+//! stating right and wrong outcomes with competing earlier and later proofs, proofs re-split,
+//! grown into their event or mixing two events, batches dated before the close or after the
+//! clock, the clock moved through close, batch publications, dispute window and grace period,
+//! claims and refunds, twice. Every step must succeed moving exactly the tokens the model says,
+//! or fail with exactly the error it names; after every step each wallet, vault, market and
+//! position must be what the model holds, and every lifecycle ends with each pool paid out to
+//! the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
 //! `PROPTEST_CASES=200 cargo test -p fulltime-localnet --test lifecycle_properties` runs longer;
@@ -12,13 +14,13 @@
 
 use fulltime_localnet::harness::lifecycle::picks::{self, Phase, weight};
 use fulltime_localnet::harness::lifecycle::{
-    Mark, ProofPick, StatPick, StatedPick, Step, TermsPick, run_lifecycle,
+    CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick, run_lifecycle,
 };
 use fulltime_localnet::native::FalsePredicate;
 use proptest::prelude::*;
 use proptest::sample::select;
 use settlement::StatedOutcome;
-use txline_interface::Comparison;
+use txline_interface::{BinaryExpression, Comparison};
 
 /// Cases per oracle mode when `PROPTEST_CASES` is not set: both modes together stay under a
 /// minute in a debug build on two cores.
@@ -104,8 +106,8 @@ fn step(weights: [u32; 6]) -> impl Strategy<Value = Step> {
         deposit => (wallet.clone(), market.clone(), outcome(), amount()).prop_map(
             |(wallet, market, outcome, amount)| Step::Deposit { wallet, market, outcome, amount }
         ),
-        settle => (market.clone(), proof(), stated())
-            .prop_map(|(market, proof, stated)| Step::Settle { market, proof, stated }),
+        settle => (market.clone(), proof(), cut(), stated())
+            .prop_map(|(market, proof, cut, stated)| Step::Settle { market, proof, cut, stated }),
         time => (market.clone(), mark(weight::MARKS))
             .prop_map(|(market, mark)| Step::Time { market, mark }),
         claim => (wallet.clone(), market.clone())
@@ -132,13 +134,12 @@ fn amount() -> impl Strategy<Value = u64> {
 
 fn proof() -> impl Strategy<Value = ProofPick> {
     let [fresh, posted, rival] = weight::PROOFS;
-    let [later, earlier] = weight::LATER_BATCH;
     let [market_stat, other_key, other_period] = weight::STATS;
     let [one, two] = weight::SUMMARIES;
     let events = || prop::collection::vec(picks::VALUE_OFFSETS, picks::EVENTS_PER_SUMMARY);
     let index = || 0..picks::INDEX_PICKS;
     let fresh_batch = (
-        prop_oneof![later => Just(true), earlier => Just(false)],
+        date(),
         prop_oneof![
             market_stat => Just(StatPick::Market),
             other_key => Just(StatPick::OtherKey),
@@ -151,15 +152,13 @@ fn proof() -> impl Strategy<Value = ProofPick> {
         index(),
         index(),
     )
-        .prop_map(
-            |(later, stat, summaries, summary, event)| ProofPick::Fresh {
-                later,
-                stat,
-                summaries,
-                summary,
-                event,
-            },
-        );
+        .prop_map(|(date, stat, summaries, summary, event)| ProofPick::Fresh {
+            date,
+            stat,
+            summaries,
+            summary,
+            event,
+        });
     let posted_batch =
         (0..picks::BACK_PICKS, index(), index()).prop_map(|(back, summary, event)| {
             ProofPick::Posted {
@@ -178,6 +177,27 @@ fn proof() -> impl Strategy<Value = ProofPick> {
     prop_oneof![fresh => fresh_batch, posted => posted_batch, rival => rival_proof]
 }
 
+fn date() -> impl Strategy<Value = DatePick> {
+    let [next, earlier, before_close, from_clock] = weight::DATES;
+    prop_oneof![
+        next => Just(DatePick::Next),
+        earlier => Just(DatePick::Earlier),
+        before_close => select(picks::BEFORE_CLOSE_MS.to_vec()).prop_map(DatePick::BeforeClose),
+        from_clock => select(picks::FROM_CLOCK_MS.to_vec()).prop_map(DatePick::FromClock),
+    ]
+}
+
+fn cut() -> impl Strategy<Value = CutPick> {
+    let [as_published, resplit, grown, mixed, mixed_resplit] = weight::CUTS;
+    prop_oneof![
+        as_published => Just(CutPick::AsPublished),
+        resplit => Just(CutPick::Resplit),
+        grown => Just(CutPick::GrownIntoEvent),
+        mixed => Just(CutPick::MixedEvents),
+        mixed_resplit => Just(CutPick::MixedEventsResplit),
+    ]
+}
+
 fn stated() -> impl Strategy<Value = StatedPick> {
     let [truth, client, exactly] = weight::STATED;
     let outcomes = vec![
@@ -192,7 +212,7 @@ fn stated() -> impl Strategy<Value = StatedPick> {
     ]
 }
 
-fn mark(weights: [u32; 7]) -> impl Strategy<Value = Mark> {
+fn mark(weights: [u32; 8]) -> impl Strategy<Value = Mark> {
     let [
         before_close,
         close,
@@ -201,6 +221,7 @@ fn mark(weights: [u32; 7]) -> impl Strategy<Value = Mark> {
         before_grace_end,
         grace_end,
         forward,
+        publication,
     ] = weights;
     prop_oneof![
         before_close => Just(Mark::BeforeClose),
@@ -210,6 +231,7 @@ fn mark(weights: [u32; 7]) -> impl Strategy<Value = Mark> {
         before_grace_end => Just(Mark::BeforeGraceEnd),
         grace_end => Just(Mark::GraceEnd),
         forward => select(picks::FORWARD_SECS.to_vec()).prop_map(Mark::Forward),
+        publication => Just(Mark::Publication),
     ]
 }
 
@@ -279,7 +301,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         )
 }
 
-// Two scripted lifecycles, so that every branch of the contract is reached whatever the random
+// Three scripted lifecycles, so that every branch of the contract is reached whatever the random
 // cases draw, and so that the model's predictions are pinned down by hand, not only matched
 // against the program's.
 
@@ -295,6 +317,18 @@ fn market(comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
     })
 }
 
+/// "Will `first op second` be more than `threshold`?", closing in an hour.
+fn two_stat_market(op: BinaryExpression, threshold: i32, dispute_window: i64) -> Step {
+    let Step::CreateMarket(terms) = market(Comparison::GreaterThan, threshold, dispute_window)
+    else {
+        unreachable!("market() creates a market")
+    };
+    Step::CreateMarket(TermsPick {
+        second_stat: Some(op),
+        ..terms
+    })
+}
+
 fn deposit(wallet: usize, market: usize, outcome: u8, amount: u64) -> Step {
     Step::Deposit {
         wallet,
@@ -306,14 +340,14 @@ fn deposit(wallet: usize, market: usize, outcome: u8, amount: u64) -> Step {
 
 /// A fresh batch whose summaries have events at these offsets from the market's threshold.
 fn fresh(
-    later: bool,
+    date: DatePick,
     stat: StatPick,
     summaries: &[&[i8]],
     summary: usize,
     event: usize,
 ) -> ProofPick {
     ProofPick::Fresh {
-        later,
+        date,
         stat,
         summaries: summaries.iter().map(|events| events.to_vec()).collect(),
         summary,
@@ -329,10 +363,16 @@ fn posted(summary: usize, event: usize) -> ProofPick {
     }
 }
 
+/// A settlement with the proof as the oracle publishes it.
 fn settle(market: usize, proof: ProofPick, stated: StatedPick) -> Step {
+    settle_cut(market, proof, CutPick::AsPublished, stated)
+}
+
+fn settle_cut(market: usize, proof: ProofPick, cut: CutPick, stated: StatedPick) -> Step {
     Step::Settle {
         market,
         proof,
+        cut,
         stated,
     }
 }
@@ -350,12 +390,13 @@ fn assert_transcript(oracle: FalsePredicate, steps: &[Step], expected: &[&str]) 
 /// times the pool needs more than 64 bits.
 #[test]
 fn a_later_proof_replaces_a_settlement_until_the_dispute_window_ends() {
+    use DatePick::{Earlier, Next};
     use StatedPick::{Exactly, Truth};
     let yes = 1;
     let no = 0;
     let steps = [
-        // "More than 1?" with a ten-minute dispute window.
-        market(Comparison::GreaterThan, 1, 600),
+        // "More than 1?" with an hour's dispute window.
+        market(Comparison::GreaterThan, 1, 3_600),
         deposit(0, 0, yes, 1_000_000),
         deposit(1, 0, no, 5_000_000_000_000),
         deposit(2, 0, yes, 3_333_333_333_333),
@@ -366,8 +407,8 @@ fn a_later_proof_replaces_a_settlement_until_the_dispute_window_ends() {
             wallet: 0,
             market: 0,
         },
-        // Events 0 then 2.
-        settle(0, fresh(true, StatPick::Market, &[&[-1, 1]], 0, 0), Truth),
+        // Events 0 then 2, published at the close.
+        settle(0, fresh(Next, StatPick::Market, &[&[-1, 1]], 0, 0), Truth),
         time(0, Mark::Close),
         deposit(3, 0, no, 1_000_000),
         settle(0, posted(0, 0), Truth),
@@ -386,19 +427,21 @@ fn a_later_proof_replaces_a_settlement_until_the_dispute_window_ends() {
         settle(0, posted(0, 1), Exactly(StatedOutcome::NoAbove)),
         settle(0, posted(0, 1), Exactly(StatedOutcome::NoBelow)),
         settle(0, posted(0, 1), Truth),
-        settle(0, fresh(false, StatPick::Market, &[&[-1]], 0, 0), Truth),
-        settle(0, fresh(true, StatPick::OtherKey, &[&[-1]], 0, 0), Truth),
+        // Before the batch at the close is before the close.
+        settle(0, fresh(Earlier, StatPick::Market, &[&[-1]], 0, 0), Truth),
+        // The settler waits five minutes for the next batch, then five more.
+        settle(0, fresh(Next, StatPick::OtherKey, &[&[-1]], 0, 0), Truth),
         // Two versions of the fixture's events in one batch: 0, 1 and 3, 4.
         settle(
             0,
-            fresh(true, StatPick::Market, &[&[-1, 0], &[2, 3]], 0, 0),
+            fresh(Next, StatPick::Market, &[&[-1, 0], &[2, 3]], 0, 0),
             Truth,
         ),
         settle(0, posted(1, 1), Truth),
         // 1 is not more than 1.
         settle(0, posted(0, 1), Truth),
         time(0, Mark::DisputeEnd),
-        settle(0, fresh(true, StatPick::Market, &[&[1]], 0, 0), Truth),
+        settle(0, fresh(Next, StatPick::Market, &[&[1]], 0, 0), Truth),
         Step::Claim {
             wallet: 0,
             market: 0,
@@ -457,8 +500,10 @@ fn a_later_proof_replaces_a_settlement_until_the_dispute_window_ends() {
                 "settle again: InvalidOutcome",
                 wrong_outcome,
                 "settle again: ok",
-                "settle again: ProofNotLater",
+                "settle again: ProofBeforeClose",
+                "time: to Publication",
                 "settle again: StatMismatch",
+                "time: to Publication",
                 "settle again: ok",
                 "settle again: ProofNotLater",
                 "settle again: ok",
@@ -498,7 +543,7 @@ fn stakes_come_back_when_nobody_won_or_nobody_settled_in_time() {
         // 1 is not more than 1: NO, on which nobody staked.
         settle(
             0,
-            fresh(true, StatPick::Market, &[&[0]], 0, 0),
+            fresh(DatePick::Next, StatPick::Market, &[&[0]], 0, 0),
             StatedPick::Truth,
         ),
         Step::Claim {
@@ -529,7 +574,7 @@ fn stakes_come_back_when_nobody_won_or_nobody_settled_in_time() {
         },
         settle(
             1,
-            fresh(true, StatPick::Market, &[&[0]], 0, 0),
+            fresh(DatePick::Next, StatPick::Market, &[&[0]], 0, 0),
             StatedPick::Truth,
         ),
         Step::Refund {
@@ -561,6 +606,121 @@ fn stakes_come_back_when_nobody_won_or_nobody_settled_in_time() {
         "claim: AlreadyClaimed",
         "claim: NoWinners",
         "refund: ok",
+        "claim: AlreadyClaimed",
+        "claim: NotResolved",
+        "refund: AlreadyClaimed",
+        "claim: NotResolved",
+    ];
+    for oracle in FalsePredicate::BOTH {
+        assert_transcript(oracle, &steps, &expected);
+    }
+}
+
+/// Proofs cut elsewhere than the oracle cuts them and batches dated outside [close, clock] are
+/// refused in the program's order (the date before the path, the path before the second
+/// stat's event), moving no token; a re-split proof of a one-event summary is the proof as
+/// published; a batch from the future counts once the clock reaches it; a market whose only
+/// proof predates its close is refunded after the grace period.
+#[test]
+fn proofs_cut_elsewhere_or_dated_outside_the_window_are_refused() {
+    use CutPick::{AsPublished, GrownIntoEvent, MixedEvents, MixedEventsResplit, Resplit};
+    use DatePick::{BeforeClose, FromClock};
+    use StatedPick::Truth;
+    let yes = 1;
+    let no = 0;
+    let steps = [
+        // "Will home + away goals be more than 1?", and "Will the stat be more than 1?".
+        two_stat_market(BinaryExpression::Add, 1, 3_600),
+        market(Comparison::GreaterThan, 1, 60),
+        deposit(0, 0, yes, 1_000_000),
+        deposit(1, 0, no, 2_000_000),
+        deposit(2, 1, yes, 3_000_000),
+        time(0, Mark::Close),
+        // Published a millisecond before market 1 closed: past-posting.
+        settle(
+            1,
+            fresh(BeforeClose(1), StatPick::Market, &[&[2]], 0, 0),
+            Truth,
+        ),
+        // Events 0 (0 goals) then 3 (3 goals), published in the clock's own second.
+        settle_cut(
+            0,
+            fresh(FromClock(999), StatPick::Market, &[&[-1, 2]], 0, 1),
+            GrownIntoEvent,
+            Truth,
+        ),
+        settle_cut(0, posted(0, 1), Resplit, Truth),
+        settle_cut(0, posted(0, 1), MixedEvents, Truth),
+        settle_cut(0, posted(0, 1), MixedEventsResplit, Truth),
+        settle_cut(0, posted(0, 1), AsPublished, Truth),
+        settle(
+            0,
+            ProofPick::Rival {
+                other_summary: false,
+                event_step: -1,
+            },
+            Truth,
+        ),
+        time(0, Mark::Forward(300)),
+        // One event of 1 goal, published in the first millisecond after the clock's second.
+        settle_cut(
+            0,
+            fresh(FromClock(1_000), StatPick::Market, &[&[0]], 0, 0),
+            Resplit,
+            Truth,
+        ),
+        time(0, Mark::Publication),
+        settle_cut(0, posted(0, 0), Resplit, Truth),
+        // An hour before the close: refused for its date before its path is looked at.
+        settle_cut(
+            0,
+            fresh(BeforeClose(3_600_000), StatPick::Market, &[&[2]], 0, 0),
+            GrownIntoEvent,
+            Truth,
+        ),
+        time(1, Mark::GraceEnd),
+        Step::Refund {
+            wallet: 2,
+            market: 1,
+        },
+        Step::Claim {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+    ];
+    let expected = [
+        "create market: ok",
+        "create market: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "time: to Close",
+        "settle: ProofBeforeClose",
+        "settle (grown into event): EventPathMismatch",
+        "settle (resplit): EventPathMismatch",
+        "settle (mixed events): SecondStatFromOtherEvent",
+        "settle (mixed events, resplit): EventPathMismatch",
+        "settle: ok",
+        "settle again: ProofNotLater",
+        "time: to Forward(300)",
+        "settle again (resplit): ProofFromFuture",
+        "time: to Publication",
+        "settle again (resplit): ok",
+        "settle again (grown into event): ProofBeforeClose",
+        "time: to GraceEnd",
+        "refund: ok",
+        "claim: ok",
+        "claim: NotAWinner",
+        // The final pay-out: market 0's NO won; market 1 was refunded.
+        "claim: NotAWinner",
+        "refund: RefundUnavailable",
+        "claim: NotAWinner",
+        "claim: AlreadyClaimed",
+        "refund: RefundUnavailable",
         "claim: AlreadyClaimed",
         "claim: NotResolved",
         "refund: AlreadyClaimed",

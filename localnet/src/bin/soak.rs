@@ -87,6 +87,10 @@ fn main() -> ExitCode {
     for (label, count) in &findings.tally.outcomes {
         eprintln!("  {count:>9}  {label}");
     }
+    eprintln!("draws:");
+    for (label, count) in &findings.tally.draws {
+        eprintln!("  {count:>9}  {label}");
+    }
     eprintln!(
         "lifecycles: {}, violations: {}, time: {:.1} s ({} transactions)",
         args.lifecycles,

@@ -14,7 +14,7 @@ use txline_interface::{
     BinaryExpression, ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm,
 };
 
-use super::model::ProofFacts;
+use super::proof_facts::{Cut, ProofFacts};
 use crate::harness::SlotRoot;
 
 #[derive(Clone, Debug)]
@@ -146,8 +146,8 @@ impl Batch {
         })
     }
 
-    /// What the model knows of that proof.
-    pub fn facts(&self, summary: usize, event: usize) -> Result<ProofFacts, BatchError> {
+    /// What the model knows of that proof, cut as `cut` says.
+    pub fn facts(&self, summary: usize, event: usize, cut: Cut) -> Result<ProofFacts, BatchError> {
         let events = self.events(summary)?;
         if event >= events.len() {
             return Err(MerkleError::IndexOutOfRange {
@@ -163,6 +163,7 @@ impl Batch {
             period: self.period,
             events: events.clone(),
             event,
+            cut,
         })
     }
 }

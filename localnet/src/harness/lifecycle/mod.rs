@@ -4,9 +4,12 @@
 //! [`run_lifecycle`].
 
 mod batch;
+mod calendar;
+mod cut;
 mod model;
 mod payout;
 pub mod picks;
+mod proof_facts;
 mod random;
 mod report;
 mod runner;
@@ -15,4 +18,4 @@ mod step;
 pub use random::{SplitMix64, random_lifecycle};
 pub use report::{Run, Tally, Violation};
 pub use runner::run_lifecycle;
-pub use step::{Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+pub use step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};

@@ -3,7 +3,9 @@
 //! are not consulted. It keeps its own clock, balances, totals and positions, and assumes each
 //! step did what it predicted; the runner stops a lifecycle at the first disagreement.
 //!
-//! Markets prove a single stat; two-stat markets (`second_stat`) are not modelled yet.
+//! A two-stat market's value is its two stats combined; the batches always carry the pair the
+//! market names, so the model tells proofs apart by their value, dates, event and cut
+//! (see `proof_facts`).
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -14,6 +16,7 @@ use settlement::{MarketTerms, SettlementError, StatedOutcome};
 use txline_interface::{Comparison, OracleError};
 
 use super::payout::{is_pro_rata_floor, winning_share};
+use super::proof_facts::ProofFacts;
 use super::step::Mark;
 use crate::native::FalsePredicate;
 
@@ -51,33 +54,6 @@ pub enum Refusal {
     PositionMissing,
     /// SPL Token refuses a transfer larger than the wallet's balance.
     InsufficientFunds,
-}
-
-/// What the model knows of a proof: its batch, its stat, and the event it proves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofFacts {
-    pub ts_ms: i64,
-    pub fixture_id: i64,
-    pub stat_key: u32,
-    pub period: i32,
-    /// The stat's value after each event of the proof's events tree, in order.
-    pub events: Vec<i32>,
-    pub event: usize,
-}
-
-impl ProofFacts {
-    /// The market's value the proof proves.
-    pub fn value(&self) -> Option<i32> {
-        self.events.get(self.event).copied()
-    }
-
-    /// From a later batch, or a later event of the very same events tree.
-    fn is_later_than(&self, other: &Self) -> bool {
-        self.ts_ms > other.ts_ms
-            || (self.ts_ms == other.ts_ms
-                && self.events == other.events
-                && self.event > other.event)
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -214,6 +190,8 @@ impl MarketModel {
 pub struct Model {
     oracle: FalsePredicate,
     pub now: i64,
+    /// When the oracle's latest batch so far was published, in milliseconds.
+    latest_batch_ms: Option<i64>,
     /// Each wallet's test USDC.
     pub balances: Vec<u64>,
     pub markets: Vec<MarketModel>,
@@ -224,9 +202,15 @@ impl Model {
         Self {
             oracle,
             now,
+            latest_batch_ms: None,
             balances,
             markets: Vec::new(),
         }
+    }
+
+    /// The oracle posted the root of a batch dated `ts_ms`.
+    pub fn publish(&mut self, ts_ms: i64) {
+        self.latest_batch_ms = Some(ts_ms);
     }
 
     pub fn create_market(&mut self, terms: &MarketTerms) -> Expected {
@@ -346,6 +330,15 @@ impl Model {
         if (proof.stat_key, proof.period) != (model.stat_key, model.period) {
             return refusal(SettlementError::StatMismatch);
         }
+        if let Some(error) = proof.dated_outside(model.close_time, now) {
+            return refusal(error);
+        }
+        if proof.place().is_none() {
+            return refusal(SettlementError::EventPathMismatch);
+        }
+        if !proof.second_stat_from_same_event() {
+            return refusal(SettlementError::SecondStatFromOtherEvent);
+        }
         if let Some(settled) = &model.settlement
             && !proof.is_later_than(&settled.proof)
         {
@@ -464,6 +457,7 @@ impl Model {
             Mark::BeforeGraceEnd => Some(model.grace_ends_at() - 1),
             Mark::GraceEnd => Some(model.grace_ends_at()),
             Mark::Forward(secs) => self.now.checked_add(secs),
+            Mark::Publication => self.latest_batch_ms.map(|ms| ms.div_euclid(1_000)),
         }
     }
 

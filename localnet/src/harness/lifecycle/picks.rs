@@ -74,6 +74,13 @@ pub const RIVAL_EVENT_STEPS: RangeInclusive<i8> = -1..=2;
 /// Clock steps that are not tied to a market's deadlines.
 pub const FORWARD_SECS: [i64; 5] = [1, 59, 60, 3_600, DAY];
 
+/// Batches dated before a market's close, in milliseconds before it: its last millisecond, a
+/// minute, an hour (a match over before its market closed).
+pub const BEFORE_CLOSE_MS: [i64; 3] = [1, 60_000, 3_600_000];
+/// Batches dated from the clock's second, in milliseconds after its start: the last one of the
+/// clock's own second (still valid), the first of the next, a slot ahead, an hour ahead.
+pub const FROM_CLOCK_MS: [i64; 4] = [999, 1_000, 300_000, 3_600_000];
+
 /// Markets created, with valid terms, before the random steps.
 pub const FIRST_MARKETS: RangeInclusive<usize> = 1..=2;
 
@@ -84,7 +91,7 @@ pub struct Phase {
     /// Weights of deposit, settle, time, claim, refund, create market.
     pub steps: [u32; 6],
     /// The clock step that opens the stretch, by mark weights as in [`weight::MARKS`].
-    pub opening: Option<[u32; 7]>,
+    pub opening: Option<[u32; 8]>,
     pub len: RangeInclusive<usize>,
 }
 
@@ -98,13 +105,13 @@ pub const PHASES: [Phase; 3] = [
     // From about the close: settlements, competing ones among them, and early claims.
     Phase {
         steps: [6, 40, 10, 10, 6, 1],
-        opening: Some([2, 8, 0, 0, 0, 0, 0]),
+        opening: Some([2, 8, 0, 0, 0, 0, 0, 0]),
         len: 0..=14,
     },
     // About the end of the dispute window or of the grace period: mostly claims and refunds.
     Phase {
         steps: [3, 10, 10, 40, 20, 1],
-        opening: Some([0, 0, 2, 5, 1, 2, 0]),
+        opening: Some([0, 0, 2, 5, 1, 2, 0, 0]),
         len: 0..=14,
     },
 ];
@@ -118,8 +125,12 @@ pub mod weight {
 
     /// Fresh batches, batches posted before, rivals of the settled proof.
     pub const PROOFS: [u32; 3] = [3, 1, 2];
-    /// Fresh batches after every other against before every other.
-    pub const LATER_BATCH: [u32; 2] = [4, 1];
+    /// Fresh batches dated next, earlier, before the close, from the clock: mostly the honest
+    /// next batch, so that settlements compete; one in five outside [close, clock] or older.
+    pub const DATES: [u32; 4] = [16, 3, 2, 3];
+    /// Proofs cut as published, re-split, grown into the event, mixing two events, mixing them
+    /// re-split: about one in four cut elsewhere.
+    pub const CUTS: [u32; 5] = [16, 3, 1, 1, 1];
     /// The market's stat, another key, another period.
     pub const STATS: [u32; 3] = [18, 1, 1];
     /// One summary of the fixture in a batch against two.
@@ -128,8 +139,8 @@ pub mod weight {
     pub const STATED: [u32; 3] = [5, 2, 3];
 
     /// Before close, close, before dispute end, dispute end, before grace end, grace end,
-    /// forward.
-    pub const MARKS: [u32; 7] = [2, 3, 2, 3, 1, 2, 3];
+    /// forward, the latest batch's publication.
+    pub const MARKS: [u32; 8] = [2, 3, 2, 3, 1, 2, 3, 2];
 
     /// A typical value against an edge, for each term of a random market.
     pub const TERM_EDGE: [u32; 2] = [8, 2];

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use settlement::StatedOutcome;
 
 use super::picks::{self, Phase, weight};
-use super::step::{Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
 use crate::native::FalsePredicate;
 
 /// Steele, Lea and Flood's SplitMix64: tiny, fast and good enough to pick test steps.
@@ -122,6 +122,7 @@ fn step(rng: &mut SplitMix64, phase: &Phase) -> Step {
         1 => Step::Settle {
             market,
             proof: proof(rng),
+            cut: cut(rng),
             stated: stated(rng),
         },
         2 => Step::Time {
@@ -163,7 +164,7 @@ fn proof(rng: &mut SplitMix64) -> ProofPick {
             };
         }
     }
-    let later = rng.weighted(&weight::LATER_BATCH) == 0;
+    let date = date(rng);
     let stat =
         [StatPick::Market, StatPick::OtherKey, StatPick::OtherPeriod][rng.weighted(&weight::STATS)];
     let count = 1 + rng.weighted(&weight::SUMMARIES);
@@ -177,12 +178,31 @@ fn proof(rng: &mut SplitMix64) -> ProofPick {
         })
         .collect();
     ProofPick::Fresh {
-        later,
+        date,
         stat,
         summaries,
         summary,
         event,
     }
+}
+
+fn date(rng: &mut SplitMix64) -> DatePick {
+    match rng.weighted(&weight::DATES) {
+        0 => DatePick::Next,
+        1 => DatePick::Earlier,
+        2 => DatePick::BeforeClose(rng.pick(&picks::BEFORE_CLOSE_MS)),
+        _ => DatePick::FromClock(rng.pick(&picks::FROM_CLOCK_MS)),
+    }
+}
+
+fn cut(rng: &mut SplitMix64) -> CutPick {
+    [
+        CutPick::AsPublished,
+        CutPick::Resplit,
+        CutPick::GrownIntoEvent,
+        CutPick::MixedEvents,
+        CutPick::MixedEventsResplit,
+    ][rng.weighted(&weight::CUTS)]
 }
 
 fn stated(rng: &mut SplitMix64) -> StatedPick {
@@ -197,7 +217,7 @@ fn stated(rng: &mut SplitMix64) -> StatedPick {
     }
 }
 
-fn mark(rng: &mut SplitMix64, weights: &[u32; 7]) -> Mark {
+fn mark(rng: &mut SplitMix64, weights: &[u32; 8]) -> Mark {
     match rng.weighted(weights) {
         0 => Mark::BeforeClose,
         1 => Mark::Close,
@@ -205,7 +225,8 @@ fn mark(rng: &mut SplitMix64, weights: &[u32; 7]) -> Mark {
         3 => Mark::DisputeEnd,
         4 => Mark::BeforeGraceEnd,
         5 => Mark::GraceEnd,
-        _ => Mark::Forward(rng.pick(&picks::FORWARD_SECS)),
+        6 => Mark::Forward(rng.pick(&picks::FORWARD_SECS)),
+        _ => Mark::Publication,
     }
 }
 

@@ -26,6 +26,9 @@ impl std::error::Error for Violation {}
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
     pub outcomes: BTreeMap<String, u64>,
+    /// How often each kind of value was drawn where the outcome does not tell it, such as a
+    /// batch's date: `"batch dated BeforeClose(1)"`.
+    pub draws: BTreeMap<String, u64>,
     pub transactions: u64,
 }
 
@@ -34,6 +37,9 @@ impl Tally {
         self.transactions += other.transactions;
         for (label, count) in other.outcomes {
             *self.outcomes.entry(label).or_default() += count;
+        }
+        for (label, count) in other.draws {
+            *self.draws.entry(label).or_default() += count;
         }
     }
 }
@@ -50,5 +56,10 @@ impl Run {
     pub(super) fn count(&mut self, label: String) {
         *self.tally.outcomes.entry(label.clone()).or_default() += 1;
         self.transcript.push(label);
+    }
+
+    /// Counts a draw, outside the transcript.
+    pub(super) fn draw(&mut self, label: String) {
+        *self.tally.draws.entry(label).or_default() += 1;
     }
 }

@@ -17,10 +17,12 @@ use txline_interface::TraderPredicate;
 use txline_interface::time::{FINAL_PERIOD, MS_PER_SLOT};
 
 use super::batch::Batch;
+use super::calendar::{Calendar, slot_of};
+use super::cut::cut_proof;
 use super::model::{Expected, Model, Movement, Refusal};
 use super::picks::{WALLET_FUNDS, WALLETS};
 use super::report::{Run, Violation};
-use super::step::{Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
 use crate::harness::{GENESIS_UNIX_TIME, TestChain, TxFailure};
 use crate::native::FalsePredicate;
 
@@ -72,9 +74,7 @@ struct Lifecycle {
     batches: Vec<Batch>,
     /// Per market, the batch, summary and event its settlement rests on.
     settled_with: Vec<Option<(usize, usize, usize)>>,
-    /// Five-minute slots taken after and before the first batch's.
-    slots_after: i64,
-    slots_before: i64,
+    calendar: Calendar,
     run: Run,
 }
 
@@ -93,8 +93,7 @@ impl Lifecycle {
             markets: Vec::new(),
             batches: Vec::new(),
             settled_with: Vec::new(),
-            slots_after: 0,
-            slots_before: 0,
+            calendar: Calendar::default(),
             run: Run::default(),
         }
     }
@@ -127,8 +126,11 @@ impl Lifecycle {
                 self.judge("deposit", expected, result, watch)
             }
             Step::Settle {
-                ref proof, stated, ..
-            } => self.settle(market, proof, stated),
+                ref proof,
+                cut,
+                stated,
+                ..
+            } => self.settle(market, proof, cut, stated),
             Step::Time { mark, .. } => {
                 self.time(market, mark);
                 Ok(())
@@ -201,6 +203,7 @@ impl Lifecycle {
         &mut self,
         market: usize,
         pick: &ProofPick,
+        cut: CutPick,
         stated: StatedPick,
     ) -> Result<(), String> {
         let Some(picked) = self.pick_proof(market, pick)? else {
@@ -209,11 +212,15 @@ impl Lifecycle {
         };
         let (batch, summary, event) = picked;
         let batch = &self.batches[batch];
+        let Some((proof, cut_facts)) =
+            cut_proof(batch, summary, event, cut).map_err(|error| error.to_string())?
+        else {
+            self.run
+                .count(format!("skipped: no proof{} here", cut_label(cut)));
+            return Ok(());
+        };
         let facts = batch
-            .facts(summary, event)
-            .map_err(|error| error.to_string())?;
-        let proof = batch
-            .proof(summary, event)
+            .facts(summary, event, cut_facts)
             .map_err(|error| error.to_string())?;
         // The market's value: the stat, or both stats combined, as the batch drew it.
         let value = facts
@@ -227,6 +234,7 @@ impl Lifecycle {
             Some(_) => "settle again",
             None => "settle",
         };
+        let kind = format!("{kind}{}", cut_label(cut));
         let expected = self.model.settle(market, facts, stated_outcome);
         let watch = self.watch(None, market);
         let address = self.markets[market];
@@ -235,7 +243,7 @@ impl Lifecycle {
             _ => self.chain.settle_stating(&address, proof, stated_outcome),
         };
         let settled = matches!(expected, Expected::Done(_));
-        self.judge(kind, expected, result, watch)?;
+        self.judge(&kind, expected, result, watch)?;
         if settled {
             self.settled_with[market] = Some(picked);
         }
@@ -250,7 +258,7 @@ impl Lifecycle {
     ) -> Result<Option<(usize, usize, usize)>, String> {
         let (batch, summary, event) = match pick {
             ProofPick::Fresh {
-                later,
+                date,
                 stat,
                 summaries,
                 summary,
@@ -276,8 +284,9 @@ impl Lifecycle {
                 };
                 let fixture_id = model.fixture_id;
                 let second_stat = model.second_stat;
+                let ts_ms = self.date(market, *date);
                 let batch = Batch {
-                    ts_ms: self.next_slot(*later),
+                    ts_ms,
                     fixture_id,
                     stat_key,
                     period,
@@ -289,7 +298,17 @@ impl Lifecycle {
                     .post_root(root)
                     .map_err(|failure| format!("posting a fresh batch root failed: {failure}"))?;
                 self.run.tally.transactions += 1;
+                self.run.draw(format!("batch dated {date:?}"));
+                self.calendar.take(ts_ms);
+                self.model.publish(ts_ms);
                 self.batches.push(batch);
+                // The settler waits for the oracle's next batch, once there is a result to wait
+                // for.
+                if *date == DatePick::Next
+                    && self.model.now >= self.model.markets[market].close_time
+                {
+                    self.move_clock(market, Mark::Publication);
+                }
                 (self.batches.len() - 1, *summary, *event)
             }
             ProofPick::Posted {
@@ -325,27 +344,52 @@ impl Lifecycle {
         Ok(Some((batch, summary, event)))
     }
 
-    /// A five-minute slot no batch of this lifecycle used: after all of them, or before.
-    fn next_slot(&mut self, later: bool) -> i64 {
-        // Genesis is at midnight, on a slot boundary.
-        let first = GENESIS_UNIX_TIME * 1_000;
-        if later {
-            self.slots_after += 1;
-            first + self.slots_after * MS_PER_SLOT
-        } else {
-            self.slots_before += 1;
-            first - self.slots_before * MS_PER_SLOT
-        }
+    /// The millisecond a fresh batch for the market is dated, in a slot no batch of this
+    /// lifecycle took.
+    fn date(&self, market: usize, date: DatePick) -> i64 {
+        const MS: i64 = 1_000;
+        let model = &self.model.markets[market];
+        let close_ms = model.close_time.saturating_mul(MS);
+        let clock_ms = self.model.now.saturating_mul(MS);
+        let slots = self
+            .batches
+            .iter()
+            .filter(|batch| batch.fixture_id == model.fixture_id)
+            .map(|batch| slot_of(batch.ts_ms));
+        let (first, last) = (slots.clone().min(), slots.max());
+        let from_result = close_ms.max(clock_ms);
+        let (wanted, forward) = match date {
+            DatePick::Next => {
+                let after_last = last.map_or(i64::MIN, |slot| (slot + 1) * MS_PER_SLOT);
+                (from_result.max(after_last), true)
+            }
+            DatePick::Earlier => {
+                let before = first.map_or(from_result, |slot| slot * MS_PER_SLOT);
+                (before - 1, false)
+            }
+            DatePick::BeforeClose(ms) => (close_ms.saturating_sub(ms), false),
+            // Still from the future when moved, if it was.
+            DatePick::FromClock(ms) => (clock_ms.saturating_add(ms), ms >= MS),
+        };
+        self.calendar.free_from(wanted, forward)
     }
 
     fn time(&mut self, market: usize, mark: Mark) {
+        if !self.move_clock(market, mark) {
+            self.run.count("time: stays".into());
+        }
+    }
+
+    /// Moves the clock forward to `mark`, if it is ahead; whether it moved.
+    fn move_clock(&mut self, market: usize, mark: Mark) -> bool {
         match self.model.time_of(market, mark) {
             Some(to) if to > self.model.now => {
                 self.chain.set_time(to);
                 self.model.now = to;
                 self.run.count(format!("time: to {mark:?}"));
+                true
             }
-            _ => self.run.count("time: stays".into()),
+            _ => false,
         }
     }
 
@@ -462,12 +506,14 @@ impl Lifecycle {
                     settlement.outcome,
                     settlement.dispute_ends_at,
                     settlement.proof.ts_ms,
+                    settlement.proof.event,
                 )
             });
             let on_chain = state.settled.then_some((
                 state.outcome,
                 state.dispute_ends_at,
                 state.settled_by.ts,
+                state.settled_by.event as usize,
             ));
             let terms = (
                 state.close_time,
@@ -565,6 +611,17 @@ fn raised_by(refusal: Refusal) -> (Option<Pubkey>, Option<u32>) {
         Refusal::InsufficientFunds => (spl_token::ID, TokenError::InsufficientFunds as u32),
     };
     (Some(program), Some(code))
+}
+
+/// How a settle step names the cut of its proof: nothing for a proof as published.
+fn cut_label(cut: CutPick) -> &'static str {
+    match cut {
+        CutPick::AsPublished => "",
+        CutPick::Resplit => " (resplit)",
+        CutPick::GrownIntoEvent => " (grown into event)",
+        CutPick::MixedEvents => " (mixed events)",
+        CutPick::MixedEventsResplit => " (mixed events, resplit)",
+    }
 }
 
 fn refusal_name(refusal: Refusal) -> String {

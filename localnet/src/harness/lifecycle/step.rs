@@ -17,6 +17,7 @@ pub enum Step {
     Settle {
         market: usize,
         proof: ProofPick,
+        cut: CutPick,
         stated: StatedPick,
     },
     Time {
@@ -51,10 +52,9 @@ pub struct TermsPick {
 /// Which proof a settler sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofPick {
-    /// A batch posted now for the market's fixture, in a five-minute slot after every batch so
-    /// far (`later`) or before every one.
+    /// A batch posted now for the market's fixture, dated as `date` says.
     Fresh {
-        later: bool,
+        date: DatePick,
         stat: StatPick,
         /// Per summary of the fixture in the batch, the stat's value after each of its events,
         /// as an offset from the market's threshold. Two summaries of one fixture in one batch
@@ -73,6 +73,44 @@ pub enum ProofPick {
     /// A rival of the proof the market's settlement rests on: from its batch, `event_step`
     /// events on, in the same summary or in the batch's other version of the fixture's events.
     Rival { other_summary: bool, event_step: i8 },
+}
+
+/// When a fresh batch is dated. Each batch takes a five-minute slot of its own (a slot holds one
+/// root): when the slot of the date is taken, the batch moves to the nearest free one, away
+/// from the clock for a batch from the future and towards the past otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatePick {
+    /// The oracle's next batch: after the market's batches so far, and from the later of its
+    /// close and the clock. Once the market has closed, the settler waits for its publication.
+    Next,
+    /// Before the market's batches so far (before the clock when it has none): a settler holding
+    /// an older batch.
+    Earlier,
+    /// This many milliseconds before the market's close: 1 is the last millisecond before it.
+    BeforeClose(i64),
+    /// This many milliseconds after the start of the clock's second: 999 is the last millisecond
+    /// of the clock's own second, 1,000 the first one of the future.
+    FromClock(i64),
+}
+
+/// Where a settler cuts the proof's path between the stats and the fixture. The oracle hashes
+/// leaves and inner nodes alike and knows nothing of the events tree's shape, so the re-split
+/// cuts verify in it: the settlement program must pin the event itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutPick {
+    /// As the oracle publishes it: each stat's path ends at its event's stat root.
+    AsPublished,
+    /// The fixture path moved onto the end of each stat's path: both stats name the events root
+    /// as their event's, and the fixture path is empty.
+    Resplit,
+    /// The fixture path grown by one step into the event: the first stat's top path step moved
+    /// onto it, so that a node inside the event is named as the event's root. Only a two-stat
+    /// event has a node inside it.
+    GrownIntoEvent,
+    /// The second stat taken from the summary's next event, each stat cut at its own event.
+    MixedEvents,
+    /// The same, both stats raised to the events root.
+    MixedEventsResplit,
 }
 
 /// Which stat a fresh batch carries.
@@ -105,4 +143,6 @@ pub enum Mark {
     BeforeGraceEnd,
     GraceEnd,
     Forward(i64),
+    /// The second in which the latest batch so far was published.
+    Publication,
 }

@@ -1,0 +1,142 @@
+//! What the model knows of a proof, and the contract's rules about it as the model reads them:
+//! when its batch counts, which event it proves, and whether its stats come from that event.
+//! These are worked out from the batch's dates and the proven event's number among the
+//! summary's events, never from the proof's bytes, so that a wrong reading in the program shows.
+
+use settlement::SettlementError;
+
+const MS_PER_SECOND: i64 = 1_000;
+
+/// What the model knows of a proof: its batch, its stat, the event it proves and how its path
+/// is cut.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofFacts {
+    pub ts_ms: i64,
+    pub fixture_id: i64,
+    pub stat_key: u32,
+    pub period: i32,
+    /// The market's value after each event of the proof's events tree, in order.
+    pub events: Vec<i32>,
+    pub event: usize,
+    pub cut: Cut,
+}
+
+/// Where the proof's path is cut between the stats and the fixture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// As the oracle publishes it.
+    AsPublished,
+    /// Both stats raised to the events root; no fixture path.
+    Resplit,
+    /// A node inside the event named as the event's root; the fixture path one step longer.
+    GrownIntoEvent,
+    /// The second stat from event `second_event` of the same summary, each stat cut at its own
+    /// event, or (`resplit`) both raised to the events root.
+    MixedEvents { second_event: usize, resplit: bool },
+}
+
+impl ProofFacts {
+    /// The market's value the proof proves.
+    pub fn value(&self) -> Option<i32> {
+        self.events.get(self.event).copied()
+    }
+
+    /// Why the batch may not settle a market closing at `close_time` while the clock reads
+    /// `now` (both in seconds): a batch counts from the first millisecond of the close's second
+    /// to the last millisecond of the clock's.
+    pub fn dated_outside(&self, close_time: i64, now: i64) -> Option<SettlementError> {
+        let first_ms = close_time.saturating_mul(MS_PER_SECOND);
+        let after_clock_ms = now.saturating_add(1).saturating_mul(MS_PER_SECOND);
+        if self.ts_ms < first_ms {
+            Some(SettlementError::ProofBeforeClose)
+        } else if self.ts_ms >= after_clock_ms {
+            Some(SettlementError::ProofFromFuture)
+        } else {
+            None
+        }
+    }
+
+    /// The place the program must read for the proven event, or `None` when the fixture path is
+    /// not the path of any of the summary's events. A path as published is its event's. An
+    /// empty one is the path of the only event of a one-event summary, and of none in a larger
+    /// one. A path grown into the event is one step longer than any event's.
+    pub fn place(&self) -> Option<usize> {
+        match self.cut {
+            Cut::AsPublished | Cut::MixedEvents { resplit: false, .. } => Some(self.event),
+            Cut::Resplit | Cut::MixedEvents { resplit: true, .. } => {
+                (self.events.len() == 1).then_some(self.event)
+            }
+            Cut::GrownIntoEvent => None,
+        }
+    }
+
+    /// Whether the second stat can be shown to come from the first one's event. Only hashes
+    /// tell events apart, and an event's stats follow from its value: an event with the same
+    /// value is, to any program, the same event.
+    pub fn second_stat_from_same_event(&self) -> bool {
+        match self.cut {
+            Cut::MixedEvents { second_event, .. } => {
+                self.events.get(second_event) == self.events.get(self.event)
+            }
+            _ => true,
+        }
+    }
+
+    /// From a later batch, or a later event of the very same events tree.
+    pub fn is_later_than(&self, other: &Self) -> bool {
+        self.ts_ms > other.ts_ms
+            || (self.ts_ms == other.ts_ms
+                && self.events == other.events
+                && self.event > other.event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(ts_ms: i64, events: &[i32], event: usize, cut: Cut) -> ProofFacts {
+        ProofFacts {
+            ts_ms,
+            fixture_id: 1,
+            stat_key: 1,
+            period: 100,
+            events: events.to_vec(),
+            event,
+            cut,
+        }
+    }
+
+    #[test]
+    fn a_batch_counts_from_the_close_to_the_end_of_the_clocks_second() {
+        let dated = |ts_ms| {
+            let facts = facts(ts_ms, &[0], 0, Cut::AsPublished);
+            facts.dated_outside(10, 20).map(|error| error.name())
+        };
+        assert_eq!(dated(9_999).as_deref(), Some("ProofBeforeClose"));
+        assert_eq!(dated(10_000), None);
+        assert_eq!(dated(20_999), None);
+        assert_eq!(dated(21_000).as_deref(), Some("ProofFromFuture"));
+    }
+
+    #[test]
+    fn only_a_one_event_summary_has_an_empty_fixture_path() {
+        assert_eq!(facts(0, &[3], 0, Cut::Resplit).place(), Some(0));
+        assert_eq!(facts(0, &[3, 4], 1, Cut::Resplit).place(), None);
+        assert_eq!(facts(0, &[3], 0, Cut::GrownIntoEvent).place(), None);
+        assert_eq!(facts(0, &[3, 4, 5], 2, Cut::AsPublished).place(), Some(2));
+    }
+
+    #[test]
+    fn events_of_equal_value_cannot_be_told_apart() {
+        let mixed = |events: &[i32]| {
+            let cut = Cut::MixedEvents {
+                second_event: 1,
+                resplit: false,
+            };
+            facts(0, events, 0, cut).second_stat_from_same_event()
+        };
+        assert!(!mixed(&[3, 4]));
+        assert!(mixed(&[3, 3]));
+    }
+}
