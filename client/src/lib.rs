@@ -12,6 +12,7 @@ pub mod localnet_env;
 pub mod market_status;
 pub mod merkle;
 pub mod pda;
+pub mod program_data;
 pub mod rpc;
 #[cfg(test)]
 mod test_market;

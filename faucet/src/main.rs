@@ -24,6 +24,13 @@ async fn main() -> ExitCode {
     let limits = config.connections;
     let state = config.app_state();
 
+    let shutdown = match shutdown_signal() {
+        Ok(shutdown) => shutdown,
+        Err(error) => {
+            tracing::error!(%error, "cannot listen for SIGTERM");
+            return ExitCode::FAILURE;
+        }
+    };
     let listener = match tokio::net::TcpListener::bind(bind).await {
         Ok(listener) => listener,
         Err(error) => {
@@ -32,7 +39,7 @@ async fn main() -> ExitCode {
         }
     };
     tracing::info!(address = %bind, "serving POST /api/faucet");
-    serve(listener, app(state), limits, shutdown_signal()).await;
+    serve(listener, app(state), limits, shutdown).await;
     tracing::info!("stopped");
     ExitCode::SUCCESS
 }

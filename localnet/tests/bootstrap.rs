@@ -10,12 +10,12 @@ use std::process::{Command, Output};
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
-use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
+use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_localnet::node::{
     DEMO_MARKETS, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL,
     WALLET_USDC,
@@ -66,18 +66,11 @@ async fn usdc(rpc: &RpcClient, wallet: &Pubkey, mint: &Pubkey) -> String {
 }
 
 /// The upgrade authority named by `program`'s program-data account.
-async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> Option<Pubkey> {
-    let program_data = rpc
-        .get_account(&pda::program_data_of(program))
+async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> UpgradeAuthority {
+    UpgradeAuthority::read(rpc, program)
         .await
-        .expect("the program-data account");
-    match bincode::deserialize(&program_data.data) {
-        Ok(UpgradeableLoaderState::ProgramData {
-            upgrade_authority_address,
-            ..
-        }) => upgrade_authority_address,
-        other => panic!("not a program-data account: {other:?}"),
-    }
+        .expect("read the program-data account")
+        .expect("a program-data account")
 }
 
 #[tokio::test]
@@ -106,14 +99,14 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
         .pubkey();
     assert_eq!(
         upgrade_authority(&rpc, &settlement::ID).await,
-        Some(authority)
+        UpgradeAuthority::Key(authority)
     );
     let oracle_authority = read_keypair_file(&state_dir.join(ORACLE_AUTHORITY_FILE))
         .expect("the oracle authority's keypair")
         .pubkey();
     assert_eq!(
         upgrade_authority(&rpc, &mock_oracle::ID).await,
-        Some(oracle_authority)
+        UpgradeAuthority::Key(oracle_authority)
     );
 
     // Another authority is refused before anything is sent.

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
-use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::cluster::short_signature;
@@ -17,6 +16,7 @@ use fulltime_client::errors::explain_logs;
 use fulltime_client::instructions;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::pda;
+use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_client::rpc::{CLOCK_SYSVAR, unix_timestamp, wait_for_confirmation};
 use fulltime_localnet::node::{DEMO_MARKETS, ORACLE_AUTHORITY_FILE, WALLET_USDC, demo_clock_start};
 use fulltime_localnet::process::{LocalnetProcess, free_ports};
@@ -85,7 +85,7 @@ async fn a_fresh_node_serves_a_ready_chain() {
         .pubkey();
     assert_eq!(
         upgrade_authority(&rpc, &mock_oracle::ID).await,
-        Some(oracle_authority)
+        UpgradeAuthority::Key(oracle_authority)
     );
 
     let wallet = read_keypair_file(node.wallet_path())
@@ -305,18 +305,11 @@ async fn cluster_time(rpc: &RpcClient) -> i64 {
 }
 
 /// The upgrade authority named by `program`'s program-data account.
-async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> Option<Pubkey> {
-    let program_data = rpc
-        .get_account(&pda::program_data_of(program))
+async fn upgrade_authority(rpc: &RpcClient, program: &Pubkey) -> UpgradeAuthority {
+    UpgradeAuthority::read(rpc, program)
         .await
-        .expect("the program-data account");
-    match bincode::deserialize(&program_data.data) {
-        Ok(UpgradeableLoaderState::ProgramData {
-            upgrade_authority_address,
-            ..
-        }) => upgrade_authority_address,
-        other => panic!("not a program-data account: {other:?}"),
-    }
+        .expect("read the program-data account")
+        .expect("a program-data account")
 }
 
 /// Waits until the node's stdout has a line containing `text`.

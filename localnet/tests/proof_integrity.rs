@@ -22,29 +22,6 @@ use txline_interface::{BinaryExpression, Comparison, OracleError, ScoreStat, Tra
 
 const AWAY_GOALS: u32 = 2;
 
-/// A home-goals market ("more than 1?") with Yves on YES (3 USDC) and Nora on NO (1 USDC).
-fn staked(false_predicate: FalsePredicate) -> Staked {
-    let chain = TestChain::with_oracle(false_predicate);
-    let terms = home_goals_market(&chain);
-    Staked::new(chain, terms)
-}
-
-/// Settles stating `stated`, asserts the settlement error `expected` and that no token moved.
-fn assert_refused(
-    staked: &mut Staked,
-    proof: SettlementProof,
-    stated: StatedOutcome,
-    expected: SettlementError,
-) {
-    let before = staked.balances();
-    let market = staked.market;
-    assert_settlement_error(
-        staked.chain.settle_stating(&market, proof, stated),
-        expected,
-    );
-    assert_eq!(staked.balances(), before, "no token may move");
-}
-
 /// The batch an hour after the market closes: the full-time event says 1 home goal, a later
 /// event of the same batch corrects it to 2.
 fn full_time_and_correction(staked: &mut Staked) -> (SettlementProof, SettlementProof) {
@@ -65,15 +42,14 @@ fn full_time_and_correction(staked: &mut Staked) -> (SettlementProof, Settlement
 #[test]
 fn a_re_split_proof_is_refused_and_the_correction_still_replaces_the_full_time_result() {
     for false_predicate in FalsePredicate::BOTH {
-        let mut staked = staked(false_predicate);
+        let mut staked = Staked::home_goals(false_predicate);
         let (full_time, correction) = full_time_and_correction(&mut staked);
 
         // The full-time event's path moved onto its stat path: every hash verifies, and it
         // would have been recorded as an event nothing in the batch comes after.
         let re_split = resplit(&full_time);
         assert!(re_split.fixture_proof.is_empty());
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             re_split,
             StatedOutcome::NoBelow,
             SettlementError::EventPathMismatch,
@@ -87,8 +63,7 @@ fn a_re_split_proof_is_refused_and_the_correction_still_replaces_the_full_time_r
             .expect("the full-time event settles NO");
         assert_eq!(staked.settlement(), (true, 0));
         let re_split_correction = resplit(&correction);
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             re_split_correction,
             StatedOutcome::Yes,
             SettlementError::EventPathMismatch,
@@ -116,7 +91,7 @@ fn a_re_split_proof_is_refused_and_the_correction_still_replaces_the_full_time_r
 fn a_fixture_path_grown_by_a_node_of_the_event_is_refused() {
     // The event carries two stats: its root is an inner node of the stats' tree. Presenting the
     // stat's parent inside the event as the "event" lengthens the fixture path by one step.
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let close_time = staked
         .chain
         .market(&staked.market)
@@ -143,8 +118,7 @@ fn a_fixture_path_grown_by_a_node_of_the_event_is_refused() {
         .expect("a sibling inside the event");
     grown.stat.event_stat_root = txline_interface::proof::stat_leaf(&grown.stat.stat_to_prove);
     grown.fixture_proof.insert(0, step);
-    assert_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         grown,
         StatedOutcome::Yes,
         SettlementError::EventPathMismatch,
@@ -188,8 +162,7 @@ fn two_stats_from_different_events_never_combine() {
         staked.chain.post_root(root).expect("post the batch root");
         staked.chain.reach_batch(&honest);
 
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             honest,
             StatedOutcome::Yes,
             SettlementError::SecondStatFromOtherEvent,
@@ -197,8 +170,7 @@ fn two_stats_from_different_events_never_combine() {
         // Both raised to the events root, both name the same "event" root: still refused.
         let stat_b = raised.stat_b.as_ref().expect("a second stat");
         assert_eq!(stat_b.event_stat_root, raised.stat.event_stat_root);
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             raised,
             StatedOutcome::Yes,
             SettlementError::EventPathMismatch,
@@ -227,8 +199,7 @@ fn a_second_stat_naming_the_event_without_a_path_to_it_is_refused() {
     let mut forged = proof.clone();
     let stat_b = forged.stat_b.as_mut().expect("a second stat");
     stat_b.stat_to_prove.value = 5;
-    assert_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         forged,
         StatedOutcome::Yes,
         SettlementError::SecondStatFromOtherEvent,
@@ -243,7 +214,7 @@ fn a_second_stat_naming_the_event_without_a_path_to_it_is_refused() {
 #[test]
 fn a_proof_published_before_the_close_is_past_posting_and_the_stakes_come_back() {
     for false_predicate in FalsePredicate::BOTH {
-        let mut staked = staked(false_predicate);
+        let mut staked = Staked::home_goals(false_predicate);
         let close_time = staked
             .chain
             .market(&staked.market)
@@ -254,8 +225,7 @@ fn a_proof_published_before_the_close_is_past_posting_and_the_stakes_come_back()
             .expect("a valid proof");
         staked.chain.post_root(root).expect("post the batch root");
         staked.chain.close(&staked.market);
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             early.clone(),
             StatedOutcome::Yes,
             SettlementError::ProofBeforeClose,
@@ -264,8 +234,7 @@ fn a_proof_published_before_the_close_is_past_posting_and_the_stakes_come_back()
         // is asked, so its root need not be posted).
         let (last_ms, _) = single_stat_proof(close_time * 1_000 - 1, FIXTURE_ID, home_goals(2))
             .expect("a valid proof");
-        assert_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             last_ms,
             StatedOutcome::Yes,
             SettlementError::ProofBeforeClose,
@@ -284,7 +253,7 @@ fn a_proof_published_before_the_close_is_past_posting_and_the_stakes_come_back()
 
 #[test]
 fn a_proof_from_the_future_waits_for_the_clock() {
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let close_time = staked
         .chain
         .market(&staked.market)
@@ -295,15 +264,13 @@ fn a_proof_from_the_future_waits_for_the_clock() {
         single_stat_proof(batch * 1_000 + 500, FIXTURE_ID, home_goals(2)).expect("a valid proof");
     staked.chain.post_root(root).expect("post the batch root");
     staked.chain.close(&staked.market);
-    assert_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         proof.clone(),
         StatedOutcome::Yes,
         SettlementError::ProofFromFuture,
     );
     staked.chain.set_time(batch - 1);
-    assert_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         proof.clone(),
         StatedOutcome::Yes,
         SettlementError::ProofFromFuture,
@@ -323,7 +290,7 @@ fn the_oracle_takes_roots_from_its_authority_only() {
         txline_interface::DEVNET_PROGRAM_ID,
         txline_interface::MAINNET_PROGRAM_ID,
     ] {
-        let mut staked = staked(FalsePredicate::ReturnFalse);
+        let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
         let close_time = staked
             .chain
             .market(&staked.market)
@@ -373,7 +340,7 @@ fn the_oracle_takes_roots_from_its_authority_only() {
 
 #[test]
 fn the_stored_flag_says_settled_and_resolution_comes_with_the_dispute_windows_end() {
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let (full_time, _) = full_time_and_correction(&mut staked);
     staked
         .chain

@@ -14,42 +14,18 @@ use fulltime_localnet::native::FalsePredicate;
 use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MIN_DISPUTE_WINDOW_SECS, SETTLEMENT_GRACE_SECS,
 };
-use settlement::{SettlementError, SettlementProof, StatedOutcome};
+use settlement::{SettlementError, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::{Comparison, OracleError, TraderPredicate};
 
-/// A home-goals market ("more than 1?") with Yves on YES and Nora on NO.
-fn staked(false_predicate: FalsePredicate) -> Staked {
-    let chain = TestChain::with_oracle(false_predicate);
-    let terms = home_goals_market(&chain);
-    Staked::new(chain, terms)
-}
-
-/// Settles stating `stated` and asserts the settlement error `expected`, moving nothing.
-fn assert_settle_refused(
-    staked: &mut Staked,
-    proof: SettlementProof,
-    stated: StatedOutcome,
-    expected: SettlementError,
-) {
-    let before = staked.balances();
-    let market = staked.market;
-    assert_settlement_error(
-        staked.chain.settle_stating(&market, proof, stated),
-        expected,
-    );
-    assert_eq!(staked.balances(), before, "no token may move");
-}
-
 #[test]
 fn settling_waits_for_the_close_time() {
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let close_time = close_time(&staked.chain, &staked.market);
     // The result is published at the very second betting closes.
     let proof = post_single_stat_proof(&mut staked.chain, close_time, FIXTURE_ID, home_goals(2));
     staked.chain.set_time(close_time - 1);
-    assert_settle_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         proof.clone(),
         StatedOutcome::Yes,
         SettlementError::MarketNotClosed,
@@ -68,7 +44,7 @@ fn settling_waits_for_the_close_time() {
 /// later one correcting the earlier. Either one proves, but only the later one stands.
 #[test]
 fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let ts = (close_time(&staked.chain, &staked.market) + 600) * 1_000;
     let (proofs, root) =
         batch_proofs(ts, FIXTURE_ID, &[home_goals(2), home_goals(1)]).expect("a valid batch");
@@ -108,14 +84,8 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
     );
 
     // Neither the earlier event nor the same one again can take it back.
-    assert_settle_refused(
-        &mut staked,
-        first,
-        StatedOutcome::Yes,
-        SettlementError::ProofNotLater,
-    );
-    assert_settle_refused(
-        &mut staked,
+    staked.assert_settle_refused(first, StatedOutcome::Yes, SettlementError::ProofNotLater);
+    staked.assert_settle_refused(
         correction,
         StatedOutcome::NoBelow,
         SettlementError::ProofNotLater,
@@ -137,7 +107,7 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
 
 #[test]
 fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
-    let mut staked = staked(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::home_goals(FalsePredicate::ReturnFalse);
     let close_time = close_time(&staked.chain, &staked.market);
     let earlier = post_single_stat_proof(
         &mut staked.chain,
@@ -158,8 +128,7 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
         .chain
         .settle(&staked.market, later.clone())
         .expect("the later batch settles YES");
-    assert_settle_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         earlier,
         StatedOutcome::NoBelow,
         SettlementError::ProofNotLater,
@@ -179,8 +148,7 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
         staked.chain.now() * 1_000 >= latest.ts,
         "the clock is past the batch"
     );
-    assert_settle_refused(
-        &mut staked,
+    staked.assert_settle_refused(
         latest,
         StatedOutcome::NoBelow,
         SettlementError::MarketResolved,
@@ -199,7 +167,7 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
 #[test]
 fn no_settles_and_a_wrong_outcome_is_refused_whatever_the_oracle_does_with_false() {
     for false_predicate in FalsePredicate::BOTH {
-        let mut staked = staked(false_predicate);
+        let mut staked = Staked::home_goals(false_predicate);
         let market = staked.market;
         let one_goal = proof_after_close(&mut staked.chain, &market, FIXTURE_ID, home_goals(1));
 
@@ -223,8 +191,7 @@ fn no_settles_and_a_wrong_outcome_is_refused_whatever_the_oracle_does_with_false
         assert_eq!(staked.settlement(), (false, 0), "{false_predicate:?}");
 
         // "More than 1" cannot be NO from above.
-        assert_settle_refused(
-            &mut staked,
+        staked.assert_settle_refused(
             one_goal.clone(),
             StatedOutcome::NoAbove,
             SettlementError::InvalidOutcome,
@@ -384,7 +351,7 @@ fn only_the_upgrade_authority_initializes() {
 #[test]
 fn a_market_settles_through_the_mainnet_oracle() {
     for false_predicate in FalsePredicate::BOTH {
-        let mut staked = staked(false_predicate);
+        let mut staked = Staked::home_goals(false_predicate);
         let ts = (close_time(&staked.chain, &staked.market) + 600) * 1_000;
         let (mut proofs, root) =
             batch_proofs(ts, FIXTURE_ID, &[home_goals(1)]).expect("a valid batch");

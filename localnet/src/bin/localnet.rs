@@ -80,6 +80,14 @@ fn main() -> ExitCode {
 
 async fn run(args: Args) -> ExitCode {
     let started = std::time::Instant::now();
+    // Listening before `ready` is printed: whoever reads it may send SIGTERM at once.
+    let shutdown = match ShutdownSignal::listen() {
+        Ok(shutdown) => shutdown,
+        Err(error) => {
+            eprintln!("localnet: cannot listen for SIGTERM: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let options = NodeOptions {
         rpc_port: args.rpc_port,
         ws_port: args.ws_port,
@@ -121,7 +129,7 @@ async fn run(args: Args) -> ExitCode {
             args.state_dir.display(),
         );
         let _ = std::io::stdout().flush();
-        wait_for_shutdown_signal().await;
+        shutdown.received().await;
         bare.shutdown();
         println!("stopped");
         return ExitCode::SUCCESS;
@@ -147,29 +155,48 @@ async fn run(args: Args) -> ExitCode {
     );
     let _ = std::io::stdout().flush();
 
-    wait_for_shutdown_signal().await;
+    shutdown.received().await;
     node.shutdown();
     println!("stopped");
     ExitCode::SUCCESS
 }
 
-async fn wait_for_shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(signal) => signal,
-                Err(_) => {
-                    let _ = interrupt.await;
-                    return;
-                }
-            };
+/// Ctrl-C (SIGINT) or SIGTERM, listened for from the moment it is made.
+#[cfg(unix)]
+struct ShutdownSignal {
+    interrupt: tokio::signal::unix::Signal,
+    terminate: tokio::signal::unix::Signal,
+}
+
+#[cfg(unix)]
+impl ShutdownSignal {
+    fn listen() -> std::io::Result<Self> {
+        use tokio::signal::unix::{SignalKind, signal};
+        Ok(Self {
+            interrupt: signal(SignalKind::interrupt())?,
+            terminate: signal(SignalKind::terminate())?,
+        })
+    }
+
+    async fn received(mut self) {
         tokio::select! {
-            _ = interrupt => {}
-            _ = terminate.recv() => {}
+            _ = self.interrupt.recv() => {}
+            _ = self.terminate.recv() => {}
         }
     }
-    #[cfg(not(unix))]
-    let _ = interrupt.await;
+}
+
+/// Ctrl-C.
+#[cfg(not(unix))]
+struct ShutdownSignal;
+
+#[cfg(not(unix))]
+impl ShutdownSignal {
+    fn listen() -> std::io::Result<Self> {
+        Ok(Self)
+    }
+
+    async fn received(self) {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -4,11 +4,12 @@
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
 use fulltime_localnet::harness::TestChain;
-use settlement::MarketTerms;
+use fulltime_localnet::native::FalsePredicate;
+use settlement::{MarketTerms, SettlementError, SettlementProof, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
-use super::{USDC, balances};
+use super::{USDC, assert_settlement_error, balances, home_goals_market};
 
 /// Yves holds 3 USDC on YES, Nora 1 USDC on NO; each started with 10 USDC.
 pub struct Staked {
@@ -41,6 +42,28 @@ impl Staked {
             nora,
             watched,
         }
+    }
+
+    /// A home-goals market ("more than 1?") on a chain whose oracle treats a false predicate
+    /// as told.
+    pub fn home_goals(false_predicate: FalsePredicate) -> Self {
+        let chain = TestChain::with_oracle(false_predicate);
+        let terms = home_goals_market(&chain);
+        Self::new(chain, terms)
+    }
+
+    /// Settles stating `stated` and asserts the settlement error `expected`, moving nothing.
+    #[track_caller]
+    pub fn assert_settle_refused(
+        &mut self,
+        proof: SettlementProof,
+        stated: StatedOutcome,
+        expected: SettlementError,
+    ) {
+        let before = self.balances();
+        let market = self.market;
+        assert_settlement_error(self.chain.settle_stating(&market, proof, stated), expected);
+        assert_eq!(self.balances(), before, "no token may move");
     }
 
     pub fn balances(&self) -> Vec<u64> {

@@ -3,10 +3,10 @@
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
-use anchor_lang::solana_program::bpf_loader_upgradeable::UpgradeableLoaderState;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::pda;
+use fulltime_client::program_data::UpgradeAuthority;
 use settlement::state::Config;
 use solana_signer::Signer;
 
@@ -108,23 +108,16 @@ impl Chain<'_> {
                  with --upgradeable-program {program} target/deploy/settlement.so {authority}"
             )));
         };
-        match bincode::deserialize::<UpgradeableLoaderState>(&account.data) {
-            Ok(UpgradeableLoaderState::ProgramData {
-                upgrade_authority_address: Some(upgrade_authority),
-                ..
-            }) if upgrade_authority == authority => Ok(()),
-            Ok(UpgradeableLoaderState::ProgramData {
-                upgrade_authority_address,
-                ..
-            }) => Err(refused(format!(
+        match UpgradeAuthority::of(&account.data) {
+            Some(UpgradeAuthority::Key(key)) if key == authority => Ok(()),
+            Some(upgrade_authority) => Err(refused(format!(
                 "the settlement program's upgrade authority is {}, but the authority is \
                  {authority} ({}); initialize accepts only the upgrade authority: pass its \
                  keypair with --authority",
-                upgrade_authority_address
-                    .map_or_else(|| "none (immutable)".to_owned(), |key| key.to_string()),
+                upgrade_authority.describe(),
                 self.keys.authority.path.display(),
             ))),
-            _ => Err(refused(format!(
+            None => Err(refused(format!(
                 "{address} is not the settlement program's program-data account"
             ))),
         }
@@ -142,24 +135,17 @@ impl Chain<'_> {
             .await?
             .is_some_and(|account| account.executable);
         let address = pda::program_data_of(&oracle);
-        let deployed_by = match self.account(&address).await? {
-            Some(account) => match bincode::deserialize::<UpgradeableLoaderState>(&account.data) {
-                Ok(UpgradeableLoaderState::ProgramData {
-                    upgrade_authority_address,
-                    ..
-                }) => Some(upgrade_authority_address),
-                _ => None,
-            },
-            None => None,
-        };
+        let deployed_by = self
+            .account(&address)
+            .await?
+            .and_then(|account| UpgradeAuthority::of(&account.data));
         match (loaded, deployed_by) {
-            (true, Some(Some(upgrade_authority))) if upgrade_authority == authority => Ok(()),
+            (true, Some(UpgradeAuthority::Key(key))) if key == authority => Ok(()),
             (true, Some(upgrade_authority)) => Err(refused(format!(
                 "the mock oracle at {oracle} takes roots only from its upgrade authority, {}, \
                  not the oracle authority {authority} ({authority_path}): pass its keypair \
                  with --oracle-authority, or pass --no-oracle-roots",
-                upgrade_authority
-                    .map_or_else(|| "none (immutable)".to_owned(), |key| key.to_string()),
+                upgrade_authority.describe(),
             ))),
             _ => Err(refused(format!(
                 "no mock oracle deployed at {oracle} on {url}: it runs at TxLINE's devnet id as \

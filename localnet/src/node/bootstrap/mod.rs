@@ -13,6 +13,7 @@ mod steps;
 
 use std::path::PathBuf;
 
+use fulltime_client::fixture::ProofFixture;
 use fulltime_client::instructions;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
@@ -64,23 +65,29 @@ pub const DEMO_MARKETS: &[&str] = &[
 /// markets' fixtures, so that every demo market is open at first and every fixture's batch is
 /// still to come (a proof must be published after the close and before the clock).
 pub fn demo_clock_start() -> Result<i64, NodeError> {
+    demo_fixtures()?
+        .iter()
+        .map(|(_, kickoff)| kickoff - DEMO_LEAD_SECS)
+        .min()
+        .ok_or_else(|| NodeError::Bootstrap("no demo markets".into()))
+}
+
+/// Each demo market's proof fixture and its match's kickoff, in `DEMO_MARKETS` order.
+fn demo_fixtures() -> Result<Vec<(ProofFixture, i64)>, NodeError> {
     let committed = fulltime_fixtures::committed()
         .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
-    let mut kickoffs = Vec::new();
-    for name in DEMO_MARKETS {
-        let fixture = committed
-            .fixture(name)
-            .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
-        let kickoff = fixture.kickoff.ok_or_else(|| {
-            NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
-        })?;
-        kickoffs.push(kickoff);
-    }
-    kickoffs
-        .into_iter()
-        .min()
-        .map(|first| first - DEMO_LEAD_SECS)
-        .ok_or_else(|| NodeError::Bootstrap("no demo markets".into()))
+    DEMO_MARKETS
+        .iter()
+        .map(|name| {
+            let fixture = committed
+                .fixture(name)
+                .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
+            let kickoff = fixture.kickoff.ok_or_else(|| {
+                NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
+            })?;
+            Ok((fixture.clone(), kickoff))
+        })
+        .collect()
 }
 
 /// What a bootstrap creates besides the mint and the config.

@@ -17,7 +17,7 @@ use solana_account::Account;
 use solana_signer::Signer;
 
 use super::chain::{Chain, failed, refused};
-use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS};
+use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS, demo_fixtures};
 use crate::node::NodeError;
 
 /// The proof fixtures' roots the mock oracle does not hold yet, and how many it holds.
@@ -179,26 +179,19 @@ impl Chain<'_> {
     /// fixture's kickoff; a cluster whose clock has passed a kickoff still to come gets none, as
     /// no proof of a match already played may settle a market (past-posting).
     pub(super) async fn create_demo_markets(&self, market_count: u64) -> Result<String, NodeError> {
-        let committed = fulltime_fixtures::committed()
-            .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
         let now = self.unix_time().await?;
         let mut to_create = Vec::new();
-        for (id, name) in (0u64..).zip(DEMO_MARKETS) {
+        for (id, (fixture, kickoff)) in (0u64..).zip(demo_fixtures()?) {
             if id < market_count {
                 continue;
             }
-            let fixture = committed
-                .fixture(name)
-                .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
-            let kickoff = fixture.kickoff.ok_or_else(|| {
-                NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
-            })?;
             if kickoff <= now {
                 return Ok(format!(
-                    "demo markets: skipped: the cluster clock ({}) is past the kickoff of {name} \
+                    "demo markets: skipped: the cluster clock ({}) is past the kickoff of {} \
                      ({}), and a market must close before its proof is published; localnet \
                      starts its clock before the fixtures' kickoffs",
                     format_time(now),
+                    fixture.name,
                     format_time(kickoff),
                 ));
             }
