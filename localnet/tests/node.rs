@@ -23,13 +23,16 @@ use fulltime_localnet::process::{LocalnetProcess, free_ports};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
 use solana_instruction::error::InstructionError;
+use solana_keypair::Keypair;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::ErrorKind;
-use solana_rpc_client_api::config::RpcSendTransactionConfig;
+use solana_rpc_client_api::config::{RpcSendTransactionConfig, RpcTransactionConfig};
 use solana_rpc_client_api::request::{RpcError, RpcResponseErrorData};
+use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 use solana_transaction_error::TransactionError;
+use solana_transaction_status_client_types::UiTransactionEncoding;
 use txline_interface::OracleError;
 use txline_interface::time::SLOTS_PER_DAY;
 
@@ -292,6 +295,128 @@ async fn log_transactions_prints_each_transaction_with_its_logs() {
     assert!(
         after.starts_with(&format!("\n    Program {} invoke [1]\n", settlement::ID)),
         "{after}"
+    );
+}
+
+/// A transaction's log messages as any client fetches them: `getTransaction`.
+async fn fetched_logs(rpc: &RpcClient, signature: &Signature) -> Vec<String> {
+    let config = RpcTransactionConfig {
+        encoding: Some(UiTransactionEncoding::Json),
+        commitment: Some(CommitmentConfig::confirmed()),
+        max_supported_transaction_version: Some(0),
+    };
+    let transaction = rpc
+        .get_transaction_with_config(signature, config)
+        .await
+        .expect("getTransaction");
+    let meta = transaction
+        .transaction
+        .meta
+        .expect("the transaction's meta");
+    Option::from(meta.log_messages).expect("log messages")
+}
+
+/// A deposit of `amount` on YES in demo market 0, signed by `wallet`.
+async fn signed_deposit(
+    rpc: &RpcClient,
+    wallet: &Keypair,
+    mint: Pubkey,
+    amount: u64,
+) -> Transaction {
+    let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+    Transaction::new_signed_with_payer(
+        &[instructions::deposit(
+            wallet.pubkey(),
+            mint,
+            pda::market(0),
+            1,
+            amount,
+        )],
+        Some(&wallet.pubkey()),
+        &[wallet],
+        blockhash,
+    )
+}
+
+/// The line Anchor writes for a deposit below 0.10 USDC, as its TypeScript client parses it.
+fn is_below_minimum_line(line: &str) -> bool {
+    line.starts_with("Program log: AnchorError ")
+        && line.ends_with(
+            "Error Code: BelowMinimum. Error Number: 6004. Error Message: Deposit below 0.10 USDC.",
+        )
+}
+
+#[tokio::test]
+async fn deposits_carry_their_program_logs_to_any_client() {
+    let node = start("node-program-logs");
+    let env = node.env().expect("env.json");
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let wallet = read_keypair_file(node.wallet_path()).expect("the test wallet");
+    let signed = |amount| signed_deposit(&rpc, &wallet, env.mint, amount);
+
+    // Accepted: `getTransaction` shows the instruction Anchor names.
+    let accepted = rpc
+        .send_and_confirm_transaction(&signed(1_250_000).await)
+        .await
+        .expect("a deposit of 1.25 USDC");
+    let logs = fetched_logs(&rpc, &accepted).await;
+    let at = logs
+        .iter()
+        .position(|line| *line == format!("Program {} invoke [1]", settlement::ID))
+        .expect("the settlement program's invocation");
+    assert_eq!(
+        logs[at + 1],
+        "Program log: Instruction: Deposit",
+        "{logs:#?}"
+    );
+
+    // Refused in preflight: the simulation's logs come with the error.
+    let refused = rpc
+        .send_transaction(&signed(50_000).await)
+        .await
+        .expect_err("0.05 USDC is below the minimum");
+    let ErrorKind::RpcError(RpcError::RpcResponseError {
+        data: RpcResponseErrorData::SendTransactionPreflightFailure(simulation),
+        ..
+    }) = refused.kind()
+    else {
+        panic!("not a preflight refusal: {refused}");
+    };
+    let logs = simulation.logs.clone().unwrap_or_default();
+    assert!(
+        logs.iter().any(|line| is_below_minimum_line(line)),
+        "{logs:#?}"
+    );
+
+    // Sent past preflight and failed on chain: `getTransaction` has the same line.
+    let failed = rpc
+        .send_transaction_with_config(
+            &signed(50_000).await,
+            RpcSendTransactionConfig {
+                skip_preflight: true,
+                ..RpcSendTransactionConfig::default()
+            },
+        )
+        .await
+        .expect("sent");
+    wait_for_confirmation(&rpc, failed)
+        .await
+        .expect_err("fails on chain");
+    let logs = fetched_logs(&rpc, &failed).await;
+    assert!(
+        logs.iter().any(|line| is_below_minimum_line(line)),
+        "{logs:#?}"
+    );
+    assert_eq!(
+        logs.last().map(String::as_str),
+        Some(
+            format!(
+                "Program {} failed: custom program error: 0x1774",
+                settlement::ID
+            )
+            .as_str()
+        ),
+        "{logs:#?}"
     );
 }
 

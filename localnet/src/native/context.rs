@@ -57,3 +57,11 @@ pub(super) fn record_cpi_failure(error: InstructionError) {
 pub(super) fn take_cpi_failure() -> Option<InstructionError> {
     CPI_FAILURE.take()
 }
+
+/// Whether a CPI of the running top-level program has failed, leaving it recorded.
+pub(super) fn cpi_failed() -> bool {
+    let failure = CPI_FAILURE.take();
+    let failed = failure.is_some();
+    CPI_FAILURE.set(failure);
+    failed
+}

@@ -7,12 +7,13 @@
 //! which `syscalls` implements on top of the invoke context of the running instruction.
 
 mod accounts;
+mod anchor_log;
 mod context;
 mod entry;
 mod programs;
 mod syscalls;
 
-pub use entry::{NativeEntry, run};
+pub use entry::{AnchorEntry, NativeEntry, PlainEntry, run};
 pub use programs::{
     Deployment, FalsePredicate, MockOracleBuiltin, SettlementBuiltin, register_programs,
 };

@@ -3,27 +3,52 @@ use anchor_lang::solana_program::bpf_loader_upgradeable::{self, UpgradeableLoade
 use litesvm::LiteSVM;
 use solana_account::Account;
 
-/// Declares a runtime builtin named `$name` that runs the Anchor-style native entry `$entry`.
+/// Declares a runtime builtin named `$name` that runs `$entry`, a [`NativeEntry`](super::NativeEntry).
 /// Register it with `svm.add_builtin(id, $name::register)` (trait `BuiltinFunctionDefinition`).
 #[macro_export]
 macro_rules! native_builtin {
-    ($name:ident, $entry:path) => {
+    ($name:ident, $entry:expr) => {
         $crate::native::__private::declare_process_instruction!($name, 1, |invoke_context| {
             $crate::native::run($entry, invoke_context)
         });
     };
 }
 
-native_builtin!(SettlementBuiltin, settlement::entry);
-native_builtin!(MockOracleBuiltin, mock_oracle::entry);
+/// An Anchor program's native entry: its dispatch and the names of its instructions.
+macro_rules! anchor_entry {
+    ($try_entry:path, $program:ident) => {
+        super::NativeEntry::Anchor {
+            try_entry: $try_entry,
+            instruction_name: $program::native::instruction_name,
+        }
+    };
+}
+
+native_builtin!(
+    SettlementBuiltin,
+    anchor_entry!(settlement::native::try_entry, settlement)
+);
+native_builtin!(
+    MockOracleBuiltin,
+    anchor_entry!(mock_oracle::native::try_entry, mock_oracle)
+);
 native_builtin!(
     MockOracleFailingBuiltin,
-    mock_oracle::false_predicate::entry_failing_false_predicates
+    anchor_entry!(
+        mock_oracle::native::try_entry_failing_false_predicates,
+        mock_oracle
+    )
 );
-native_builtin!(MainnetMockOracleBuiltin, mock_oracle_mainnet::entry);
+native_builtin!(
+    MainnetMockOracleBuiltin,
+    anchor_entry!(mock_oracle_mainnet::native::try_entry, mock_oracle_mainnet)
+);
 native_builtin!(
     MainnetMockOracleFailingBuiltin,
-    mock_oracle_mainnet::false_predicate::entry_failing_false_predicates
+    anchor_entry!(
+        mock_oracle_mainnet::native::try_entry_failing_false_predicates,
+        mock_oracle_mainnet
+    )
 );
 
 /// What the mock oracle does with a predicate that does not hold. The real oracle's choice is

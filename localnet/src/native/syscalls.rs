@@ -12,6 +12,9 @@ use anchor_lang::solana_program::program_error::ProgramError;
 use anchor_lang::solana_program::pubkey::Pubkey;
 use solana_instruction::error::{InstructionError, UNSUPPORTED_SYSVAR};
 use solana_program_runtime::invoke_context::InvokeContext;
+use solana_program_runtime::solana_sbpf::vm::ContextObject;
+use solana_program_runtime::stable_log::{program_data, program_log};
+use solana_svm_log_collector::ic_logger_msg;
 use solana_svm_timings::ExecuteTimings;
 use solana_sysvar::program_stubs::{SyscallStubs, set_syscall_stubs};
 
@@ -124,6 +127,40 @@ impl SyscallStubs for RuntimeSyscalls {
 
     fn sol_get_stack_height(&self) -> u64 {
         with_current(|invoke_context| invoke_context.get_stack_height() as u64).unwrap_or(0)
+    }
+
+    /// `msg!` through the stubs (also `sol_log_64`, which formats its five words and calls
+    /// this); outside a running program, stdout as the default stub does.
+    fn sol_log(&self, message: &str) {
+        let logged = with_current(|invoke_context| {
+            program_log(&invoke_context.get_log_collector(), message);
+        });
+        if logged.is_none() {
+            println!("{message}");
+        }
+    }
+
+    fn sol_remaining_compute_units(&self) -> u64 {
+        with_current(|invoke_context| invoke_context.get_remaining()).unwrap_or(0)
+    }
+
+    /// A validator writes the units left in the meter; a native program is charged one unit
+    /// however much it does, so the figure says nothing about the program (see the README).
+    fn sol_log_compute_units(&self) {
+        with_current(|invoke_context| {
+            ic_logger_msg!(
+                &invoke_context.get_log_collector(),
+                "Program consumption: {} units remaining",
+                invoke_context.get_remaining()
+            );
+        });
+    }
+
+    /// Anchor events (`emit!` through `sol_log_data`): `Program data: <base64> ...`.
+    fn sol_log_data(&self, fields: &[&[u8]]) {
+        with_current(|invoke_context| {
+            program_data(&invoke_context.get_log_collector(), fields);
+        });
     }
 }
 

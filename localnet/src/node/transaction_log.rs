@@ -1,16 +1,16 @@
 //! `localnet --log-transactions`: for every processed transaction, one line (local time, short
 //! signature, `ok` or the error) and then its log messages indented, the way a validator's
-//! `solana logs` shows them: `Program <id> invoke [1]`, `Program log: ...` of SBF programs such as
-//! the token programs, `Program <id> failed: ...`.
+//! `solana logs` shows them: `Program <id> invoke [1]`, `Program log: ...`, `Program <id> failed:
+//! ...`.
 //!
 //! A transaction refused by the preflight simulation (what a client sending with preflight meets
 //! for any program error) is not processed, and surfpool says only why: it gets one line,
 //! `14:03:07.123 refused in preflight: <error>`, in place of surfpool's `surfnet error:
 //! Transaction simulation failed: <error>` on stderr.
 //!
-//! The native programs' own `msg!` output (Anchor's `AnchorError thrown in ...` among it) does not
-//! reach the transaction logs: it goes straight to stdout as the program runs, in the preflight
-//! simulation and again in the execution, so it shows just before the transaction's lines.
+//! The native programs' own lines are in the logs like any program's (`Program log: Instruction:
+//! Deposit`, Anchor's `AnchorError thrown in ...`; see `native::anchor_log`). The preflight
+//! refusal's logs go back to the client with its error; surfpool does not hand them to the node.
 
 use std::io::Write;
 

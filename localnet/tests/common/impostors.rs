@@ -5,7 +5,7 @@ use anchor_lang::solana_program::entrypoint::ProgramResult;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::program::invoke;
 use anchor_lang::solana_program::pubkey::Pubkey;
-use fulltime_localnet::native::BuiltinFunctionDefinition;
+use fulltime_localnet::native::{BuiltinFunctionDefinition, NativeEntry};
 use fulltime_localnet::native_builtin;
 use litesvm::LiteSVM;
 
@@ -39,10 +39,16 @@ fn echo<'a>(_: &'a Pubkey, _: &'a [AccountInfo<'a>], _: &'a [u8]) -> ProgramResu
     Ok(())
 }
 
-native_builtin!(SilentOracle, silent_oracle);
-native_builtin!(RelayingOracle, relaying_oracle);
-native_builtin!(Echo, echo);
-native_builtin!(GenuineOracleCode, mock_oracle::entry);
+native_builtin!(SilentOracle, NativeEntry::Plain(silent_oracle));
+native_builtin!(RelayingOracle, NativeEntry::Plain(relaying_oracle));
+native_builtin!(Echo, NativeEntry::Plain(echo));
+native_builtin!(
+    GenuineOracleCode,
+    NativeEntry::Anchor {
+        try_entry: mock_oracle::native::try_entry,
+        instruction_name: mock_oracle::native::instruction_name,
+    }
+);
 
 /// Replaces the oracle at the devnet id with one that returns nothing.
 pub fn install_silent_oracle(svm: &mut LiteSVM) {

@@ -3,8 +3,9 @@
 //! The published IDL lists `PredicateFailed`, so the real `validate_stat` may raise it instead of
 //! returning `false`, and nobody can check which offline. The settlement program must work
 //! either way, so the mock does both: by default it returns `false`; built with the
-//! `fail-false-predicates` feature, or run natively through [`entry_failing_false_predicates`],
-//! it raises `PredicateFailed`. The native switch lets one process run both kinds side by side.
+//! `fail-false-predicates` feature, or run natively through
+//! `native::try_entry_failing_false_predicates`, it raises `PredicateFailed`. The native switch
+//! lets one process run both kinds side by side.
 
 /// Whether a false predicate raises `PredicateFailed` instead of returning `false`.
 pub fn fails() -> bool {
@@ -12,14 +13,11 @@ pub fn fails() -> bool {
 }
 
 #[cfg(not(target_os = "solana"))]
-pub use native::entry_failing_false_predicates;
+pub(crate) use native::failing_false_predicates;
 
 #[cfg(not(target_os = "solana"))]
 mod native {
     use std::cell::Cell;
-
-    use anchor_lang::prelude::{AccountInfo, Pubkey};
-    use anchor_lang::solana_program::entrypoint::ProgramResult;
 
     std::thread_local! {
         // A native runtime runs a whole transaction, CPIs included, on one thread.
@@ -39,14 +37,10 @@ mod native {
         }
     }
 
-    /// The program's entry, raising `PredicateFailed` for a false predicate.
-    pub fn entry_failing_false_predicates<'a>(
-        program_id: &'a Pubkey,
-        accounts: &'a [AccountInfo<'a>],
-        data: &'a [u8],
-    ) -> ProgramResult {
+    /// Runs `run` with false predicates raising `PredicateFailed`.
+    pub fn failing_false_predicates<T>(run: impl FnOnce() -> T) -> T {
         let _restore = Restore(FAIL_FALSE_PREDICATES.replace(true));
-        crate::entry(program_id, accounts, data)
+        run()
     }
 }
 

@@ -13,6 +13,8 @@ use anchor_lang::prelude::*;
 pub mod error;
 pub mod false_predicate;
 pub mod instructions;
+#[cfg(not(target_os = "solana"))]
+pub mod native;
 pub mod state;
 
 use instructions::*;

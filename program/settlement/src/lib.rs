@@ -14,6 +14,8 @@ pub mod constants;
 pub mod error;
 pub mod event_place;
 pub mod instructions;
+#[cfg(not(target_os = "solana"))]
+pub mod native;
 pub mod state;
 pub mod stated_outcome;
 
