@@ -1,27 +1,35 @@
 //! `fulltime`: the dashboard (no subcommand) and the scriptable command line of Fulltime
-//! prediction markets. The `fulltime` binary only calls [`main`]; `dashboard-bench` measures the
-//! dashboard through [`bench`].
+//! prediction markets — two faces side by side over one ground floor.
+//!
+//! The floor: `args/` parses the command line and nothing more, `session.rs` resolves the
+//! global flags to a cluster, a wallet and a client, `error.rs` is every failure with its report,
+//! `input/` and `output/` are the values both faces read and the words and result types they
+//! show. The faces, `cli/` and `dashboard/`, import the floor and never each other.
+//!
+//! The `fulltime` binary only calls [`main`]; `dashboard-bench` drives the [`dashboard`]'s
+//! public parts in a [`Session`] of its own [`GlobalArgs`].
 
+mod args;
 mod cli;
-mod dashboard;
+pub mod dashboard;
+mod error;
 mod input;
 mod output;
+mod session;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use dashboard::bench;
+pub use args::GlobalArgs;
+pub use session::Session;
 
 /// The `fulltime` command: a subcommand's result, or the dashboard when there is none.
 pub async fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = args::Cli::parse();
+    let session = Session::new(cli.global);
     let Some(command) = cli.command else {
-        let args = dashboard::DashboardArgs {
-            global: cli.global,
-            dashboard: cli.dashboard,
-        };
-        return match dashboard::run(args).await {
+        return match dashboard::run(session, cli.dashboard).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("{error:?}");
@@ -29,6 +37,6 @@ pub async fn main() -> ExitCode {
             }
         };
     };
-    let json = cli.global.json;
-    output::emit(cli::run(cli.global, command).await, json)
+    let format = session.output_format();
+    output::emit(cli::run(&session, command).await, format)
 }

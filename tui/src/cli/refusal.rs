@@ -7,7 +7,7 @@ use fulltime_client::rpc::ClientError;
 use fulltime_client::settlement::state::Market;
 
 use crate::input::{format_span, format_time};
-use crate::output::market::status_label;
+use crate::output::labels::status_label;
 
 /// The program's error for `market` at cluster time `now`, its message completed with the wait
 /// when the market is waiting for a time.

@@ -15,9 +15,10 @@ use super::remote::Remote;
 /// How many finished transactions the activity panel remembers.
 pub const ACTIVITY_LIMIT: usize = 50;
 
-/// What the dashboard is connected as; fixed for the session.
+/// What the dashboard shows of its session: where it is connected and as whom; fixed while it
+/// runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Session {
+pub struct SessionView {
     /// `localnet`, `devnet`, ... as given to --url.
     pub cluster: String,
     /// The JSON-RPC URL it resolved to, or why it did not resolve.
@@ -88,7 +89,7 @@ pub enum Popup {
 
 #[derive(Clone)]
 pub struct App {
-    pub session: Session,
+    pub session: SessionView,
     pub chain: Remote<Chain>,
     /// Why the last reading failed while older data is still shown.
     pub node_down: Option<ReadFailure>,
@@ -115,7 +116,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: Session, fixtures: Vec<ProofFixture>) -> Self {
+    pub fn new(session: SessionView, fixtures: Vec<ProofFixture>) -> Self {
         Self {
             logs: Logs::new(&session.state_dir),
             session,

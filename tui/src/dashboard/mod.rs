@@ -1,15 +1,17 @@
 //! The dashboard `fulltime` opens without a subcommand: markets, the selected market, the wallet
-//! and recent activity, over the same `fulltime-client` and output helpers as the command line.
+//! and recent activity, over the same session, `fulltime-client` calls and output types as the
+//! command line.
 //!
-//! Shape (see STYLE.md): every change of state is an [`action::Action`] handled by
-//! [`update::update`]; [`draw::draw`] renders the state and does no I/O; network work and the
-//! following of the log files run in tokio tasks (`tasks/`) that send actions back over a
-//! channel; one key table (`keys.rs`) drives key handling, the hint bar and the help overlay.
+//! Shape (see STYLE.md): every change of state is an [`Action`] handled by [`update`]; [`draw`]
+//! renders the state and does no I/O; network work and the following of the log files run in
+//! tokio tasks (`tasks/`) that send actions back over a channel; one key table (`keys.rs`) drives
+//! key handling, the hint bar and the help overlay.
+//!
+//! Public for `dashboard-bench`, which loads, draws and polls as the dashboard does: the state
+//! and its update, drawing, the key table and the poller.
 
 mod action;
 mod app;
-mod args;
-pub mod bench;
 mod chain;
 mod draw;
 mod effect;
@@ -24,8 +26,14 @@ mod run;
 mod tasks;
 mod update;
 
-pub use args::{DashboardArgs, DashboardOptions};
-pub use run::run;
+pub use action::Action;
+pub use app::{App, SessionView};
+pub use chain::Chain;
+pub use draw::draw;
+pub use keys::{Mode, action_for};
+pub(crate) use run::run;
+pub use tasks::{Addresses, read, spawn_poller};
+pub use update::update;
 
 #[cfg(test)]
 mod tests;

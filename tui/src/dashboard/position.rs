@@ -7,7 +7,7 @@ use fulltime_client::market_status::MarketStatus;
 use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 use fulltime_client::settlement::state::{Market, Position};
 
-use crate::output::market::outcome_label;
+use crate::output::labels::outcome_label;
 
 /// What `stake` on `outcome` pays if `outcome` is the final answer with the pool as it is.
 pub fn payout_if(market: &Market, outcome: u8, stake: u64) -> Option<u64> {

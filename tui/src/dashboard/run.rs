@@ -17,49 +17,49 @@ use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::interval;
 
 use super::action::Action;
-use super::app::{App, Session};
-use super::args::DashboardArgs;
+use super::app::{App, SessionView};
 use super::draw::draw;
+use super::fixtures;
 use super::keys::{Mode, action_for};
 use super::tasks::{Runner, spawn_effect, spawn_log_tail, spawn_poller};
 use super::update::update;
-use super::{failure::FailureView, fixtures};
-use crate::cli::Context;
+use crate::args::DashboardOptions;
+use crate::session::Session;
 
 /// Spinner speed; nothing else depends on it.
 const TICK: Duration = Duration::from_millis(250);
 
-pub async fn run(args: DashboardArgs) -> color_eyre::Result<()> {
+pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Result<()> {
     color_eyre::install()?;
-    let state_dir = args.global.state_dir.clone();
-    let context = Arc::new(Context::new(args.global));
-    let wallet = context.wallet().map(Arc::new);
-    let session = Session {
-        cluster: context.cluster().to_string(),
-        rpc_url: context
+    let state_dir = session.state_dir().to_path_buf();
+    let session = Arc::new(session);
+    let wallet = session.wallet().map(Arc::new);
+    let view = SessionView {
+        cluster: session.cluster().to_string(),
+        rpc_url: session
             .endpoint()
             .map(|endpoint| endpoint.rpc_url)
-            .map_err(|error| FailureView::new("Connect", &error).message),
+            .map_err(|error| error.report().message),
         wallet: wallet
             .as_ref()
             .map(|wallet| wallet.pubkey().to_string())
-            .map_err(|error| FailureView::new("Wallet", error).message),
-        faucet_url: args.dashboard.faucet_url.clone(),
+            .map_err(|error| error.report().message),
+        faucet_url: options.faucet.url.clone(),
         state_dir: state_dir.clone(),
     };
-    let app = App::new(session, fixtures::load(&args.dashboard.fixtures));
+    let app = App::new(view, fixtures::load(&options.fixtures));
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
     let refresh = spawn_poller(
-        Arc::clone(&context),
+        Arc::clone(&session),
         wallet.as_ref().map(|wallet| wallet.pubkey()),
         actions.clone(),
     );
     let runner = Runner {
-        context,
+        session,
         wallet,
-        faucet_url: args.dashboard.faucet_url,
+        faucet_url: options.faucet.url,
         actions,
         refresh,
     };

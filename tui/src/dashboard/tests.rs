@@ -19,7 +19,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::action::{Action, Command, Done, Stage};
-use super::app::{App, Session};
+use super::app::{App, SessionView};
 use super::chain::{Chain, ReadFailure};
 use super::draw::draw;
 use super::effect::{Effect, Request};
@@ -27,15 +27,15 @@ use super::failure::FailureView;
 use super::keys::{Mode, action_for};
 use super::logs::{LogRead, LogSource};
 use super::update::update;
-use crate::output::failure::CliError;
+use crate::error::Error;
 use crate::output::market::tests::{
     FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
 
 const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
 
-fn session() -> Session {
-    Session {
+fn session() -> SessionView {
+    SessionView {
         cluster: "localnet".into(),
         rpc_url: Ok("http://127.0.0.1:8899".into()),
         wallet: Ok(WALLET.into()),
@@ -203,7 +203,7 @@ fn no_markets_yet() {
 #[test]
 fn no_wallet_reads_only() {
     let mut app = App::new(
-        Session {
+        SessionView {
             wallet: Err("no keypair file at /root/.config/solana/id.json".into()),
             ..session()
         },
@@ -422,7 +422,7 @@ fn failures_show_name_code_program_meaning_and_action() {
     typed(&mut app, "1");
     press(&mut app, &[KeyCode::Enter]);
     let failure: ProgramFailure = settlement_failure(SettlementError::MarketClosed);
-    let error = CliError::from(ClientError::Program {
+    let error = Error::from(ClientError::Program {
         failure: Box::new(failure),
         logs: Vec::new(),
     });
@@ -434,7 +434,7 @@ fn failures_show_name_code_program_meaning_and_action() {
 
     let mut app = loaded();
     press(&mut app, &[KeyCode::Char('f')]);
-    let refused = CliError::from(FaucetError::Refused {
+    let refused = Error::from(FaucetError::Refused {
         status: 429,
         error: "cooldown".into(),
         message: "this wallet asked 3 s ago; wait 27 s".into(),
@@ -455,7 +455,7 @@ fn failures_show_name_code_program_meaning_and_action() {
     ] {
         let mut app = loaded();
         press(&mut app, &[KeyCode::Char('f')]);
-        let refused = CliError::from(FaucetError::Refused {
+        let refused = Error::from(FaucetError::Refused {
             status,
             error: name.into(),
             message: message.into(),
@@ -907,7 +907,7 @@ fn random_keys_never_panic() {
                 2 => {
                     let failure = FailureView::new(
                         "Deposit",
-                        &CliError::from(ClientError::MarketNotFound { id: 9 }),
+                        &Error::from(ClientError::MarketNotFound { id: 9 }),
                     );
                     update(&mut app, Action::Finished(Err(failure)));
                 }

@@ -13,8 +13,8 @@ use super::forms::{
 };
 use super::logs::{SIDEWAYS, view_height};
 use super::remote::Remote;
-use crate::output::failure::CliError;
-use crate::output::market::{batch_time_note, status_label};
+use crate::error::Error;
+use crate::output::labels::{batch_time_note, status_label};
 use fulltime_client::rpc::ClientError;
 
 /// Rows moved by PgUp/PgDn.
@@ -396,7 +396,7 @@ fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
     let DepositCheck::Ready { amount, .. } = form.check(chain) else {
         return Vec::new();
     };
-    let side = crate::output::market::outcome_label(form.outcome);
+    let side = crate::output::labels::outcome_label(form.outcome);
     start(
         app,
         format!(
@@ -499,7 +499,7 @@ fn with_wait(
 
 /// A client-side refusal: the program's error in the popup, and nothing sent.
 fn refuse(app: &mut App, doing: &str, failure: fulltime_client::errors::ProgramFailure) {
-    let error = CliError::from(ClientError::refused(failure));
+    let error = Error::from(ClientError::refused(failure));
     app.popup = Some(Popup::Failure(FailureView::new(doing, &error)));
 }
 

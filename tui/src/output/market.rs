@@ -1,244 +1,234 @@
-//! Markets and positions, as text and as JSON. JSON amounts are base units (6 decimals).
+//! Markets as results: one market ([`MarketView`], `fulltime market`, and the market inside
+//! every receipt) and the list ([`MarketList`], `fulltime markets`). JSON amounts are base
+//! units (6 decimals).
+
+use std::fmt;
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::fixture::{FixturePredicate, FixtureSecondStat, Outcome};
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
-use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
-use fulltime_client::settlement::state::{Market, Position};
-use serde_json::{Value, json};
+use fulltime_client::settlement::state::Market;
+use serde::Serialize;
 
-use super::terms::{describe_question, terms_line};
+use super::labels::{serialize_status_name, status_label};
+use super::terms::{describe_period, describe_question};
 use crate::input::{format_span, format_time, format_time_millis};
 
-/// `YES`, `NO`, or the raw byte of an outcome the program would never store.
-pub fn outcome_label(outcome: u8) -> String {
-    match outcome {
-        OUTCOME_YES => "YES".to_owned(),
-        OUTCOME_NO => "NO".to_owned(),
-        other => format!("outcome {other}"),
-    }
+/// One market at a cluster time. What only a settlement sets is `None` (JSON `null`) before it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MarketView {
+    pub id: u64,
+    pub address: String,
+    pub question: String,
+    #[serde(serialize_with = "serialize_status_name")]
+    pub status: MarketStatus,
+    pub settled: bool,
+    pub outcome: Option<Outcome>,
+    pub refundable: bool,
+    pub close_time: i64,
+    pub close_time_utc: String,
+    pub dispute_window: i64,
+    pub dispute_ends_at: Option<i64>,
+    pub dispute_ends_at_utc: Option<String>,
+    pub proof_ts: Option<i64>,
+    pub proof_ts_utc: Option<String>,
+    pub fixture_id: i64,
+    pub stat_key: u32,
+    pub second_stat: Option<FixtureSecondStat>,
+    /// What must hold for YES, in words.
+    pub terms: String,
+    pub period: i32,
+    pub predicate: FixturePredicate,
+    pub total_yes: u64,
+    pub total_no: u64,
+    pub creator: String,
+    pub vault: String,
+    /// The cluster clock the status was read at; the text counts the time left from it.
+    #[serde(skip)]
+    pub now: i64,
 }
 
-pub fn outcome_json(outcome: u8) -> Value {
-    match outcome {
-        OUTCOME_YES => json!("yes"),
-        OUTCOME_NO => json!("no"),
-        other => json!(other),
-    }
-}
-
-fn outcome_word(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Yes => "YES",
-        Outcome::No => "NO",
-    }
-}
-
-/// The status in a few words; a provisional settlement with the time left until it is final,
-/// counted from the cluster clock `now`.
-pub fn status_label(status: MarketStatus, now: i64) -> String {
-    match status {
-        MarketStatus::Open => "open".to_owned(),
-        MarketStatus::Closed => "closed".to_owned(),
-        MarketStatus::Provisional { outcome, final_at } => format!(
-            "provisional {}, final in {}",
-            outcome_word(outcome),
-            format_span(final_at.saturating_sub(now))
-        ),
-        MarketStatus::Resolved {
+impl MarketView {
+    pub fn new(market: &Market, now: i64) -> Self {
+        let status = MarketStatus::of(market, now);
+        let (outcome, refundable) = match status {
+            MarketStatus::Open | MarketStatus::Closed => (None, false),
+            MarketStatus::Provisional { outcome, .. } => (Some(outcome), false),
+            MarketStatus::Resolved {
+                outcome,
+                refundable,
+            } => (Some(outcome), refundable),
+            MarketStatus::Expired => (None, true),
+        };
+        let settled = |value| market.settled.then_some(value);
+        Self {
+            id: market.id,
+            address: pda::market(market.id).to_string(),
+            question: market.question.clone(),
+            status,
+            settled: market.settled,
             outcome,
-            refundable: false,
-        } => format!("resolved {}", outcome_word(outcome)),
-        MarketStatus::Resolved {
-            outcome,
-            refundable: true,
-        } => format!("resolved {}, no winners: refundable", outcome_word(outcome)),
-        MarketStatus::Expired => "expired: refundable".to_owned(),
+            refundable,
+            close_time: market.close_time,
+            close_time_utc: format_time(market.close_time),
+            dispute_window: market.dispute_window,
+            dispute_ends_at: settled(market.dispute_ends_at),
+            dispute_ends_at_utc: market.settled.then(|| format_time(market.dispute_ends_at)),
+            proof_ts: settled(market.settled_by.ts),
+            proof_ts_utc: market
+                .settled
+                .then(|| format_time_millis(market.settled_by.ts)),
+            fixture_id: market.fixture_id,
+            stat_key: market.stat_key,
+            second_stat: market.second_stat.map(FixtureSecondStat::from),
+            terms: describe_question(market),
+            period: market.period,
+            predicate: FixturePredicate::from(market.predicate),
+            total_yes: market.total_yes,
+            total_no: market.total_no,
+            creator: market.creator.to_string(),
+            vault: market.vault.to_string(),
+            now,
+        }
+    }
+
+    /// The status in a few words, at the view's clock.
+    pub fn status_label(&self) -> String {
+        status_label(self.status, self.now)
+    }
+
+    /// The whole of the terms on one line.
+    pub fn terms_line(&self) -> String {
+        format!(
+            "fixture {}, {}; YES if {}",
+            self.fixture_id,
+            describe_period(self.period),
+            self.terms
+        )
+    }
+
+    /// `YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC`.
+    pub fn totals(&self) -> String {
+        let mut text = format!(
+            "YES {}, NO {}",
+            format_usdc(self.total_yes),
+            format_usdc(self.total_no)
+        );
+        if let Some(pool) = self.total_yes.checked_add(self.total_no) {
+            text.push_str(&format!(", pool {}", format_usdc(pool)));
+        }
+        text
+    }
+
+    /// The window, and once settled when it ends (or ended).
+    fn dispute(&self) -> String {
+        let window = format_span(self.dispute_window);
+        match (&self.dispute_ends_at_utc, self.status) {
+            (None, _) => format!("{window} window from settlement"),
+            (Some(ends), MarketStatus::Provisional { .. }) => {
+                format!("{window} window, final at {ends}")
+            }
+            (Some(ends), _) => format!("{window} window, final since {ends}"),
+        }
     }
 }
 
-/// `YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC`.
-pub fn totals(market: &Market) -> String {
-    let mut text = format!(
-        "YES {}, NO {}",
-        format_usdc(market.total_yes),
-        format_usdc(market.total_no)
-    );
-    if let Some(pool) = market.total_yes.checked_add(market.total_no) {
-        text.push_str(&format!(", pool {}", format_usdc(pool)));
-    }
-    text
-}
-
-/// The window, and once settled when it ends (or ended).
-fn dispute(market: &Market, now: i64) -> String {
-    let window = format_span(market.dispute_window);
-    if !market.settled {
-        return format!("{window} window from settlement");
-    }
-    let ends = format_time(market.dispute_ends_at);
-    if market.is_final(now) {
-        format!("{window} window, final since {ends}")
-    } else {
-        format!("{window} window, final at {ends}")
+/// Every field, one per line.
+impl fmt::Display for MarketView {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let close = &self.close_time_utc;
+        let when = match self.status {
+            MarketStatus::Open => format!("closes {close}"),
+            _ => format!("closed {close}"),
+        };
+        writeln!(formatter, "Market {}: {}", self.id, self.question)?;
+        writeln!(formatter, "Status:   {}; {when}", self.status_label())?;
+        writeln!(formatter, "Terms:    {}", self.terms_line())?;
+        writeln!(formatter, "Dispute:  {}", self.dispute())?;
+        // The batch of the proof the settlement rests on: its `ts` as the oracle writes it
+        // (unix milliseconds) and as a time.
+        if let (Some(ts), Some(time)) = (self.proof_ts, &self.proof_ts_utc) {
+            writeln!(formatter, "Proof:    batch ts {ts} ({time})")?;
+        }
+        writeln!(formatter, "Totals:   {}", self.totals())?;
+        writeln!(formatter, "Address:  {}", self.address)?;
+        writeln!(formatter, "Vault:    {}", self.vault)?;
+        write!(formatter, "Creator:  {}", self.creator)
     }
 }
 
-/// The batch of the proof a settlement rests on: its `ts` as the oracle writes it (unix
-/// milliseconds) and as a time.
-fn settled_proof(market: &Market) -> String {
-    let ts = market.settled_by.ts;
-    format!("batch ts {ts} ({})", format_time_millis(ts))
+/// Every market, read at one cluster time.
+#[derive(Clone, Debug, Serialize)]
+pub struct MarketList {
+    pub cluster_time: i64,
+    pub markets: Vec<MarketView>,
 }
 
-/// Every field of one market, one per line.
-pub fn market_details(market: &Market, now: i64) -> String {
-    let status = MarketStatus::of(market, now);
-    let close = format_time(market.close_time);
-    let when = match status {
-        MarketStatus::Open => format!("closes {close}"),
-        _ => format!("closed {close}"),
-    };
-    let mut lines = vec![
-        format!("Market {}: {}", market.id, market.question),
-        format!("Status:   {}; {when}", status_label(status, now)),
-        format!("Terms:    {}", terms_line(market)),
-        format!("Dispute:  {}", dispute(market, now)),
-    ];
-    if market.settled {
-        lines.push(format!("Proof:    {}", settled_proof(market)));
+impl MarketList {
+    pub fn new(markets: &[Market], now: i64) -> Self {
+        Self {
+            cluster_time: now,
+            markets: markets
+                .iter()
+                .map(|market| MarketView::new(market, now))
+                .collect(),
+        }
     }
-    lines.extend([
-        format!("Totals:   {}", totals(market)),
-        format!("Address:  {}", pda::market(market.id)),
-        format!("Vault:    {}", market.vault),
-        format!("Creator:  {}", market.creator),
-    ]);
-    lines.join("\n")
 }
 
 /// One row per market under a header; columns as wide as their widest cell.
-pub fn markets_table(markets: &[Market], now: i64) -> String {
-    if markets.is_empty() {
-        return "No markets yet. Create one with `fulltime create-market`.".to_owned();
-    }
-    let header = ["ID", "STATUS", "CLOSES", "DISPUTE", "YES", "NO", "QUESTION"].map(str::to_owned);
-    let rows: Vec<[String; 7]> = markets
-        .iter()
-        .map(|market| {
-            [
-                market.id.to_string(),
-                status_label(MarketStatus::of(market, now), now),
-                format_time(market.close_time),
-                format_span(market.dispute_window),
-                format_usdc(market.total_yes),
-                format_usdc(market.total_no),
-                market.question.clone(),
-            ]
-        })
-        .collect();
-    let mut widths = [0; 7];
-    for row in std::iter::once(&header).chain(&rows) {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
+impl fmt::Display for MarketList {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.markets.is_empty() {
+            return formatter
+                .write_str("No markets yet. Create one with `fulltime create-market`.");
         }
+        let header =
+            ["ID", "STATUS", "CLOSES", "DISPUTE", "YES", "NO", "QUESTION"].map(str::to_owned);
+        let rows: Vec<[String; 7]> = self
+            .markets
+            .iter()
+            .map(|market| {
+                [
+                    market.id.to_string(),
+                    market.status_label(),
+                    market.close_time_utc.clone(),
+                    format_span(market.dispute_window),
+                    format_usdc(market.total_yes),
+                    format_usdc(market.total_no),
+                    market.question.clone(),
+                ]
+            })
+            .collect();
+        let mut widths = [0; 7];
+        for row in std::iter::once(&header).chain(&rows) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        let lines: Vec<String> = std::iter::once(&header)
+            .chain(&rows)
+            .map(|row| {
+                let cells: Vec<String> = row
+                    .iter()
+                    .zip(widths)
+                    .map(|(cell, width)| format!("{cell:<width$}"))
+                    .collect();
+                cells.join("  ").trim_end().to_owned()
+            })
+            .collect();
+        formatter.write_str(&lines.join("\n"))
     }
-    std::iter::once(&header)
-        .chain(&rows)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .zip(widths)
-                .map(|(cell, width)| format!("{cell:<width$}"))
-                .collect();
-            cells.join("  ").trim_end().to_owned()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// When a proof's batch was published against the market's close and the clock: what a
-/// ProofBeforeClose or ProofFromFuture refusal is about.
-pub fn batch_time_note(ts_ms: i64, market: &Market, now: i64) -> String {
-    format!(
-        "batch {}, market closed {}, clock {}",
-        format_time_millis(ts_ms),
-        format_time(market.close_time),
-        format_time(now)
-    )
-}
-
-pub fn market_json(market: &Market, now: i64) -> Value {
-    let status = MarketStatus::of(market, now);
-    let (status_name, outcome, refundable) = match status {
-        MarketStatus::Open => ("open", Value::Null, false),
-        MarketStatus::Closed => ("closed", Value::Null, false),
-        MarketStatus::Provisional { outcome, .. } => ("provisional", json!(outcome), false),
-        MarketStatus::Resolved {
-            outcome,
-            refundable,
-        } => ("resolved", json!(outcome), refundable),
-        MarketStatus::Expired => ("expired", Value::Null, true),
-    };
-    // What only a settlement sets is null before it.
-    let settled = |value: Value| if market.settled { value } else { Value::Null };
-    json!({
-        "id": market.id,
-        "address": pda::market(market.id).to_string(),
-        "question": market.question,
-        "status": status_name,
-        "settled": market.settled,
-        "outcome": outcome,
-        "refundable": refundable,
-        "close_time": market.close_time,
-        "close_time_utc": format_time(market.close_time),
-        "dispute_window": market.dispute_window,
-        "dispute_ends_at": settled(json!(market.dispute_ends_at)),
-        "dispute_ends_at_utc": settled(json!(format_time(market.dispute_ends_at))),
-        "proof_ts": settled(json!(market.settled_by.ts)),
-        "proof_ts_utc": settled(json!(format_time_millis(market.settled_by.ts))),
-        "fixture_id": market.fixture_id,
-        "stat_key": market.stat_key,
-        "second_stat": market.second_stat.map(FixtureSecondStat::from),
-        "terms": describe_question(market),
-        "period": market.period,
-        "predicate": FixturePredicate::from(market.predicate),
-        "total_yes": market.total_yes,
-        "total_no": market.total_no,
-        "creator": market.creator.to_string(),
-        "vault": market.vault.to_string(),
-    })
-}
-
-/// `YES 3 USDC` plus `, claimed` once paid out.
-pub fn position_summary(position: &Position) -> String {
-    let claimed = if position.claimed { ", claimed" } else { "" };
-    format!(
-        "{} {}{claimed}",
-        outcome_label(position.outcome),
-        format_usdc(position.amount)
-    )
-}
-
-/// A position; `market_id` when known (the position itself stores the market's address).
-pub fn position_json(position: &Position, market_id: Option<u64>) -> Value {
-    json!({
-        "market_id": market_id,
-        "market": position.market.to_string(),
-        "owner": position.owner.to_string(),
-        "outcome": outcome_json(position.outcome),
-        "amount": position.amount,
-        "claimed": position.claimed,
-    })
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use anchor_lang::prelude::Pubkey;
-    use fulltime_client::settlement::state::Market;
+    use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
+    use fulltime_client::settlement::state::{Market, Position};
     use fulltime_client::txline_interface::{Comparison, TraderPredicate};
-    use fulltime_client::validate;
+    use serde_json::{Value, json};
 
     use super::*;
 
@@ -295,12 +285,16 @@ pub(crate) mod tests {
         }
     }
 
+    pub fn json_of(item: &impl Serialize) -> Value {
+        serde_json::to_value(item).expect("serializes")
+    }
+
     #[test]
     fn details_show_every_field() {
         let market = sample_market();
         let address = pda::market(3);
         assert_eq!(
-            market_details(&market, NOW),
+            MarketView::new(&market, NOW).to_string(),
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Status:   open; closes 2026-05-16T15:10:00Z\n\
@@ -320,7 +314,7 @@ pub(crate) mod tests {
         let market = settled_market(OUTCOME_YES);
         let address = pda::market(3);
         assert_eq!(
-            market_details(&market, FINAL_AT - 42),
+            MarketView::new(&market, FINAL_AT - 42).to_string(),
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Status:   provisional YES, final in 42s; closed 2026-05-16T15:10:00Z\n\
@@ -334,7 +328,7 @@ pub(crate) mod tests {
                 market.creator
             )
         );
-        let details = market_details(&market, FINAL_AT);
+        let details = MarketView::new(&market, FINAL_AT).to_string();
         let lines: Vec<&str> = details.lines().skip(1).take(4).collect();
         assert_eq!(
             lines,
@@ -359,47 +353,36 @@ pub(crate) mod tests {
         resolved.dispute_ends_at = NOW - 1;
         resolved.question = "Short?".into();
         assert_eq!(
-            markets_table(&[sample_market(), provisional, resolved], NOW),
+            MarketList::new(&[sample_market(), provisional, resolved], NOW).to_string(),
             "ID  STATUS                           CLOSES                DISPUTE  YES     NO        QUESTION\n\
              3   open                             2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
              7   provisional NO, final in 1h 10m  2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Provisional?\n\
              12  resolved YES                     2026-05-16T15:10:00Z  1m       4 USDC  0 USDC    Short?"
         );
         assert_eq!(
-            markets_table(&[], NOW),
+            MarketList::new(&[], NOW).to_string(),
             "No markets yet. Create one with `fulltime create-market`."
         );
     }
 
     #[test]
-    fn statuses_read_plainly() {
-        let mut market = sample_market();
+    fn the_list_json_has_the_clock_and_every_market() {
+        let settled = settled_market(OUTCOME_YES);
+        let list = MarketList::new(&[sample_market(), settled.clone()], NOW);
+        let value = json_of(&list);
+        assert_eq!(value["cluster_time"], NOW);
+        assert_eq!(value["markets"][0]["status"], "open");
         assert_eq!(
-            status_label(MarketStatus::of(&market, NOW + 600), NOW + 600),
-            "closed"
+            value["markets"][1],
+            json_of(&MarketView::new(&settled, NOW))
         );
-        market.settled = true;
-        market.outcome = OUTCOME_YES;
-        market.total_yes = 0;
-        assert_eq!(
-            status_label(MarketStatus::of(&market, NOW), NOW),
-            "resolved YES, no winners: refundable"
-        );
-        assert_eq!(
-            status_label(MarketStatus::Expired, NOW),
-            "expired: refundable"
-        );
-        let provisional = MarketStatus::of(&settled_market(OUTCOME_NO), FINAL_AT - 90);
-        assert_eq!(
-            status_label(provisional, FINAL_AT - 90),
-            "provisional NO, final in 1m 30s"
-        );
+        assert_eq!(json_of(&MarketList::new(&[], NOW))["markets"], json!([]));
     }
 
     #[test]
     fn market_json_has_base_units_and_the_status() {
         let market = sample_market();
-        let value = market_json(&market, NOW);
+        let value = json_of(&MarketView::new(&market, NOW));
         assert_eq!(value["status"], "open");
         assert_eq!(value["settled"], false);
         assert_eq!(value["outcome"], Value::Null);
@@ -424,7 +407,7 @@ pub(crate) mod tests {
         let mut resolved = market;
         resolved.settled = true;
         resolved.outcome = OUTCOME_NO;
-        let value = market_json(&resolved, NOW);
+        let value = json_of(&MarketView::new(&resolved, NOW));
         assert_eq!(
             (&value["status"], &value["outcome"], &value["refundable"]),
             (&json!("resolved"), &json!("no"), &json!(false))
@@ -434,7 +417,7 @@ pub(crate) mod tests {
     #[test]
     fn market_json_of_a_provisional_settlement_says_when_it_is_final() {
         let market = settled_market(OUTCOME_YES);
-        let value = market_json(&market, FINAL_AT - 1);
+        let value = json_of(&MarketView::new(&market, FINAL_AT - 1));
         assert_eq!(
             (&value["status"], &value["outcome"], &value["refundable"]),
             (&json!("provisional"), &json!("yes"), &json!(false))
@@ -444,22 +427,9 @@ pub(crate) mod tests {
         assert_eq!(value["dispute_ends_at_utc"], "2026-05-16T16:10:00Z");
         assert_eq!(value["proof_ts"], PROOF_TS);
         assert_eq!(value["proof_ts_utc"], "2026-05-16T15:51:12Z");
-        assert_eq!(market_json(&market, FINAL_AT)["status"], "resolved");
-    }
-
-    #[test]
-    fn positions_show_side_amount_and_claim() {
-        let market = sample_market();
-        let mut position = sample_position(&market);
-        assert_eq!(position_summary(&position), "YES 3 USDC");
-        position.claimed = true;
-        assert_eq!(position_summary(&position), "YES 3 USDC, claimed");
-        let value = position_json(&position, Some(3));
-        assert_eq!(value["outcome"], "yes");
-        assert_eq!(value["amount"], 3_000_000);
-        assert_eq!(value["market_id"], 3);
-        assert_eq!(outcome_label(7), "outcome 7");
-        // The labels are the ones the parser accepts.
-        assert_eq!(validate::parse_outcome(&outcome_label(OUTCOME_NO)), Ok(0));
+        assert_eq!(
+            json_of(&MarketView::new(&market, FINAL_AT))["status"],
+            "resolved"
+        );
     }
 }

@@ -1,42 +1,57 @@
-//! What the command prints: every result in two renderings, text for people and one JSON object
-//! for scripts (`--json`), and every failure in the shape of [`failure::ErrorReport`].
+//! What the command line prints and the dashboard shows. Every result is one type with
+//! `Serialize`, the `--json` contract, and `Display`, the text, printed through
+//! [`OutputFormat::formatted_string`] (agave cli-output's shape), so the two renderings cannot
+//! drift; beside them, the words and labels both faces use.
 
-pub mod failure;
+pub mod balance;
+pub mod labels;
 pub mod market;
+pub mod position;
+pub mod receipt;
 pub mod stat_names;
 pub mod terms;
-pub mod transaction;
 
+use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
 
-use failure::CliError;
+use serde::Serialize;
 
-/// A command's result, rendered both ways; `--json` picks one.
-#[derive(Debug)]
-pub struct Output {
-    pub human: String,
-    pub json: serde_json::Value,
+use crate::error::Error;
+
+/// Text for people, or one JSON object for scripts (`--json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    Text,
+    Json,
 }
 
-/// Prints a result or a failure and gives the exit code. JSON goes to stdout either way, so a
-/// script reads one object; human errors go to stderr.
-pub fn emit(result: Result<Output, CliError>, json: bool) -> ExitCode {
-    match result {
-        Ok(output) if json => {
-            print(&pretty(&output.json));
-            ExitCode::SUCCESS
+impl OutputFormat {
+    /// `item` as this format prints it: its text, or its JSON, pretty. The JSON goes through a
+    /// `Value`, whose objects sort their keys: the order `--json` has always printed.
+    pub fn formatted_string<T: Serialize + Display>(self, item: &T) -> String {
+        match self {
+            Self::Text => item.to_string(),
+            Self::Json => serde_json::to_value(item)
+                .and_then(|value| serde_json::to_string_pretty(&value))
+                .expect("results serialize: their maps have string keys"),
         }
-        Ok(output) => {
-            print(&output.human);
+    }
+}
+
+/// Prints a formatted result, or a failure's report, and gives the exit code. JSON goes to
+/// stdout either way, so a script reads one object; text errors go to stderr.
+pub fn emit(result: Result<String, Error>, format: OutputFormat) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print(&text);
             ExitCode::SUCCESS
         }
         Err(error) => {
             let report = error.report();
-            if json {
-                print(&pretty(&report.json()));
-            } else {
-                eprintln!("{}", report.human());
+            match format {
+                OutputFormat::Json => print(&format.formatted_string(&report)),
+                OutputFormat::Text => eprintln!("{report}"),
             }
             ExitCode::FAILURE
         }
@@ -50,7 +65,33 @@ fn print(text: &str) {
     let _ = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
 }
 
-fn pretty(value: &serde_json::Value) -> String {
-    // A `Value` always serializes.
-    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+#[cfg(test)]
+mod tests {
+    use fulltime_client::faucet::FaucetGrant;
+
+    use super::*;
+    use crate::output::receipt::grant::GrantReceipt;
+    use crate::output::receipt::warp::ClockWarp;
+
+    #[test]
+    fn json_is_pretty_with_sorted_keys_and_text_is_the_display() {
+        let warp = ClockWarp::new(1_795_132_800, 1_795_133_460);
+        assert_eq!(
+            OutputFormat::Json.formatted_string(&warp),
+            "{\n  \"after\": 1795133460,\n  \"after_utc\": \"2026-11-20T00:11:00Z\",\n  \
+             \"before\": 1795132800,\n  \"before_utc\": \"2026-11-20T00:00:00Z\"\n}"
+        );
+        assert_eq!(OutputFormat::Text.formatted_string(&warp), warp.to_string());
+        // A flattened body keeps the order too: the faucet's answer lists its signature first.
+        let grant = FaucetGrant {
+            signature: "not-a-signature".into(),
+            amount: 5,
+            mint: "M1nt".into(),
+        };
+        let receipt = GrantReceipt::new(grant, "Wa11et".into(), None);
+        assert_eq!(
+            OutputFormat::Json.formatted_string(&receipt),
+            "{\n  \"amount\": 5,\n  \"mint\": \"M1nt\",\n  \"signature\": \"not-a-signature\"\n}"
+        );
+    }
 }

@@ -49,22 +49,17 @@ pub fn describe_period(period: i32) -> String {
     }
 }
 
-/// The whole of a market's terms on one line.
-pub fn terms_line(market: &Market) -> String {
-    format!(
-        "fixture {}, {}; YES if {}",
-        market.fixture_id,
-        describe_period(market.period),
-        describe_question(market)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 
     use super::*;
-    use crate::output::market::tests::sample_market;
+    use crate::output::market::MarketView;
+    use crate::output::market::tests::{NOW, sample_market};
+
+    fn terms_line(market: &Market) -> String {
+        MarketView::new(market, NOW).terms_line()
+    }
 
     #[test]
     fn one_stat_is_named_with_its_key() {

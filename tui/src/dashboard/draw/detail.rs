@@ -15,7 +15,8 @@ use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
 use crate::dashboard::position::{position_value, yes_percent};
 use crate::input::{format_span, format_time};
-use crate::output::market::{position_summary, status_label};
+use crate::output::labels::status_label;
+use crate::output::position::position_summary;
 use crate::output::terms::{describe_period, describe_question};
 
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {

@@ -16,7 +16,7 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::position::yes_percent;
 use crate::dashboard::remote::Remote;
 use crate::input::format_span;
-use crate::output::market::{outcome_label, status_label};
+use crate::output::labels::{outcome_label, status_label};
 
 /// Below this width the odds and time-to-close columns give way to the question.
 const WIDE: u16 = 110;

@@ -13,27 +13,27 @@ use solana_keypair::Address as Pubkey;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::time::{MissedTickBehavior, interval};
 
-use crate::cli::Context;
 use crate::dashboard::action::Action;
 use crate::dashboard::chain::{Chain, ReadFailure};
-use crate::output::failure::CliError;
+use crate::error::Error;
+use crate::session::Session;
 
 /// Cheap enough for a local node and for devnet's public endpoint.
 const POLL_EVERY: Duration = Duration::from_secs(1);
 
 /// Starts the poller; a message on the returned sender asks for a reading now.
 pub fn spawn_poller(
-    context: Arc<Context>,
+    session: Arc<Session>,
     wallet: Option<Pubkey>,
     actions: UnboundedSender<Action>,
 ) -> UnboundedSender<()> {
     let (refresh, requests) = unbounded_channel();
-    tokio::spawn(poll_loop(context, wallet, actions, requests));
+    tokio::spawn(poll_loop(session, wallet, actions, requests));
     refresh
 }
 
 async fn poll_loop(
-    context: Arc<Context>,
+    session: Arc<Session>,
     wallet: Option<Pubkey>,
     actions: UnboundedSender<Action>,
     mut requests: UnboundedReceiver<()>,
@@ -53,7 +53,7 @@ async fn poll_loop(
         }
         let reading = match &client {
             Some(connected) => read(connected, wallet, &mut addresses).await,
-            None => match context.client(false).await {
+            None => match session.client(false).await {
                 Ok(connected) => {
                     let reading = read(&connected, wallet, &mut addresses).await;
                     client = Some(connected);
@@ -78,10 +78,10 @@ pub struct Addresses {
     known: HashSet<u64>,
 }
 
-fn reason(error: &CliError) -> ReadFailure {
+fn reason(error: &Error) -> ReadFailure {
     let report = error.report();
     ReadFailure {
-        unreachable: matches!(error, CliError::Client(ClientError::Rpc { .. })),
+        unreachable: matches!(error, Error::Client(ClientError::Rpc { .. })),
         reason: format!("{}: {}", report.error, report.message),
     }
 }
@@ -94,7 +94,7 @@ pub async fn read(
     addresses: &mut Addresses,
 ) -> Result<Chain, ReadFailure> {
     let started = Instant::now();
-    let failed = |error| reason(&CliError::Client(error));
+    let failed = |error| reason(&Error::Client(error));
     let markets = client.markets().await.map_err(failed)?;
     let now = client.cluster_time().await.map_err(failed)?;
     let (positions, balances) = match wallet {

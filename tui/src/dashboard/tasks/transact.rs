@@ -1,30 +1,37 @@
 //! Carries out an `Effect`: the faucet request or one transaction through the same
-//! `FulltimeClient` calls as the command line, reporting its stages and its end as actions.
+//! `FulltimeClient` calls as the command line, reporting its stages and its end as actions. A
+//! finished request is summed up in the headline of the command line's receipt for it.
 
 use std::sync::Arc;
 
-use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::{Endpoint, short_signature};
 use fulltime_client::faucet::request_test_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::settlement::state::Market;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use crate::cli::Context;
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
-use crate::input::format_time;
-use crate::output::failure::CliError;
-use crate::output::market::{outcome_label, status_label};
+use crate::error::Error;
+use crate::output::labels::{outcome_label, status_label};
+use crate::output::receipt::UsdcChange;
+use crate::output::receipt::create::CreateHeadline;
+use crate::output::receipt::deposit::DepositHeadline;
+use crate::output::receipt::grant::GrantHeadline;
+use crate::output::receipt::payout::{PayoutHeadline, PayoutKind};
+use crate::output::receipt::settle::SettleHeadline;
+use crate::output::receipt::warp::WarpHeadline;
+use crate::session::Session;
 
 /// What the tasks share: how to reach the cluster and the faucet, and who signs.
 #[derive(Clone)]
 pub struct Runner {
-    pub context: Arc<Context>,
+    pub session: Arc<Session>,
     pub wallet: Option<Arc<Keypair>>,
     pub faucet_url: String,
     pub actions: UnboundedSender<Action>,
@@ -73,10 +80,14 @@ fn done(endpoint: Option<&Endpoint>, signature: &Signature, summary: String) -> 
     }
 }
 
-async fn faucet(runner: &Runner, wallet: &Keypair) -> Result<Done, CliError> {
+async fn faucet(runner: &Runner, wallet: &Keypair) -> Result<Done, Error> {
     let grant = request_test_usdc(&runner.faucet_url, &wallet.pubkey()).await?;
-    let summary = format!("Minted {} to the wallet", format_usdc(grant.amount));
-    let endpoint = runner.context.endpoint().ok();
+    let summary = GrantHeadline {
+        amount: grant.amount,
+        to: "the wallet",
+    }
+    .to_string();
+    let endpoint = runner.session.endpoint().ok();
     Ok(match grant.signature.parse::<Signature>() {
         Ok(signature) => done(endpoint.as_ref(), &signature, summary),
         Err(_) => Done {
@@ -87,7 +98,7 @@ async fn faucet(runner: &Runner, wallet: &Keypair) -> Result<Done, CliError> {
     })
 }
 
-async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Result<Done, CliError> {
+async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Result<Done, Error> {
     // The faucet needs no connection to the cluster.
     if let Request::Faucet = request {
         return faucet(runner, wallet).await;
@@ -101,7 +112,7 @@ async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Resul
             let _ = actions.send(Action::Stage(Stage::of(stage)));
         }
     });
-    let result = match runner.context.client(false).await {
+    let result = match runner.session.client(false).await {
         Ok(client) => transact(runner, &client.with_progress(progress), wallet, request).await,
         Err(error) => Err(error),
     };
@@ -114,7 +125,7 @@ async fn transact(
     client: &FulltimeClient,
     wallet: &Keypair,
     request: Request,
-) -> Result<Done, CliError> {
+) -> Result<Done, Error> {
     let endpoint = client.endpoint().clone();
     match request {
         // Answered by `carry_out`, without connecting to the cluster.
@@ -125,13 +136,12 @@ async fn transact(
             amount,
         } => {
             let deposited = client.deposit(wallet, market, outcome, amount).await?;
-            let summary = format!(
-                "Deposited {} on {} in market {market}; USDC {} -> {}",
-                format_usdc(amount),
-                outcome_label(outcome),
-                format_usdc(deposited.usdc.before),
-                format_usdc(deposited.usdc.after)
-            );
+            let headline = DepositHeadline {
+                market_id: market,
+                outcome,
+                amount,
+            };
+            let summary = format!("{headline}; USDC {}", UsdcChange::from(deposited.usdc));
             Ok(done(Some(&endpoint), &deposited.signature, summary))
         }
         Request::Settle { market, fixture } => {
@@ -141,18 +151,16 @@ async fn transact(
         }
         Request::Claim { market } => {
             let withdrawn = client.claim(wallet, market).await?;
-            let summary = format!(
-                "Claimed {} from market {market}",
-                format_usdc(withdrawn.usdc.received())
-            );
+            let summary = payout_summary(PayoutKind::Claim, market, withdrawn.usdc.received());
             Ok(done(Some(&endpoint), &withdrawn.signature, summary))
         }
         Request::Create { terms } => {
             let created = client.create_market(wallet, *terms).await?;
-            let summary = format!(
-                "Created market {}: {}",
-                created.market.id, created.market.question
-            );
+            let summary = CreateHeadline {
+                id: created.market.id,
+                question: &created.market.question,
+            }
+            .to_string();
             Ok(done(Some(&endpoint), &created.signature, summary))
         }
         Request::Warp { to } => {
@@ -160,37 +168,38 @@ async fn transact(
             let _ = runner.actions.send(Action::Stage(Stage::Requesting));
             let now = client.warp(to).await?;
             Ok(Done {
-                summary: format!("Cluster clock moved to {}", format_time(now)),
+                summary: WarpHeadline { to: now }.to_string(),
                 short_signature: String::new(),
                 explorer: String::new(),
             })
         }
         Request::Refund { market } => {
             let withdrawn = client.refund(wallet, market).await?;
-            let summary = format!(
-                "Refunded {} from market {market}",
-                format_usdc(withdrawn.usdc.received())
-            );
+            let summary = payout_summary(PayoutKind::Refund, market, withdrawn.usdc.received());
             Ok(done(Some(&endpoint), &withdrawn.signature, summary))
         }
     }
 }
 
-/// `Settled market 3: provisional YES, final in 1m`.
-async fn settled_summary(
-    client: &FulltimeClient,
-    market: &fulltime_client::settlement::state::Market,
-) -> String {
-    match client.cluster_time().await {
-        Ok(now) => format!(
-            "Settled market {}: {}",
-            market.id,
-            status_label(MarketStatus::of(market, now), now)
-        ),
-        Err(_) => format!(
-            "Settled market {}: {}",
-            market.id,
-            outcome_label(market.outcome)
-        ),
+fn payout_summary(kind: PayoutKind, market_id: u64, paid: u64) -> String {
+    PayoutHeadline {
+        kind,
+        market_id,
+        paid,
     }
+    .to_string()
+}
+
+/// `Settled market 3: provisional YES, final in 1m`; the outcome alone when the clock does not
+/// answer.
+async fn settled_summary(client: &FulltimeClient, market: &Market) -> String {
+    let state = match client.cluster_time().await {
+        Ok(now) => status_label(MarketStatus::of(market, now), now),
+        Err(_) => outcome_label(market.outcome),
+    };
+    SettleHeadline {
+        market_id: market.id,
+        state,
+    }
+    .to_string()
 }

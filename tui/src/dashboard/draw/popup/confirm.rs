@@ -10,7 +10,8 @@ use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::Confirm;
 use crate::dashboard::position::position_value;
-use crate::output::market::{position_summary, status_label};
+use crate::output::labels::status_label;
+use crate::output::position::position_summary;
 
 pub fn draw(app: &App, confirm: Confirm, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = market_of(app, confirm.market) else {

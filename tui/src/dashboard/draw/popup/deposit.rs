@@ -10,7 +10,8 @@ use super::{market_of, show_fitted};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::{DepositCheck, DepositForm};
-use crate::output::market::{outcome_label, position_summary};
+use crate::output::labels::outcome_label;
+use crate::output::position::position_summary;
 
 pub fn draw(app: &App, form: &DepositForm, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = market_of(app, form.market) else {

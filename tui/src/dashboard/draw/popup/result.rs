@@ -82,10 +82,10 @@ pub fn failure(failure: &FailureView, frame: &mut Frame, area: Rect) {
     };
     let mut lines = vec![
         Line::styled(failure.headline(), theme::bad()),
-        Line::raw(failure.message.clone()),
+        Line::raw(failure.report.message.clone()),
         Line::from(vec![
             Span::styled("Action: ", theme::header()),
-            Span::raw(failure.action.clone()),
+            Span::raw(failure.report.action.clone()),
         ]),
     ];
     if failure.nothing_sent {
@@ -96,6 +96,7 @@ pub fn failure(failure: &FailureView, frame: &mut Frame, area: Rect) {
     }
     lines.extend(
         failure
+            .report
             .notes
             .iter()
             .map(|note| Line::styled(note.clone(), theme::dim())),

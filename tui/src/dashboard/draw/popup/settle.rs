@@ -12,7 +12,7 @@ use super::{market_of, show};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::{SettlePicker, fits};
-use crate::output::market::{outcome_label, status_label};
+use crate::output::labels::{outcome_label, status_label};
 
 pub fn draw(app: &App, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = market_of(app, picker.market) else {

@@ -1,4 +1,6 @@
-//! Every way a command can fail, reported as the error's name, its message and what to do.
+//! Every way a command or the dashboard's request can fail, and its [`ErrorReport`]: the error's
+//! name, its message and what to do, which `--json` prints as one object and the dashboard's
+//! failure popup shows.
 
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::errors::ProgramFailure;
@@ -7,12 +9,14 @@ use fulltime_client::fixture::FixtureError;
 use fulltime_client::keypair::KeypairError;
 use fulltime_client::localnet_env::LocalnetEnvError;
 use fulltime_client::rpc::ClientError;
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::input::WhenError;
 
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub enum Error {
     #[error(transparent)]
     Client(#[from] ClientError),
     #[error(transparent)]
@@ -30,8 +34,8 @@ pub enum CliError {
     Unsendable(Box<ProgramFailure>),
 }
 
-/// A failure as printed: `--json` prints exactly these five fields.
-#[derive(Debug, PartialEq, Eq, Serialize)]
+/// A failure as printed: `--json` prints exactly these five fields, the text adds the notes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorReport {
     /// The program error's name, or a name for the client-side failure.
     pub error: String,
@@ -74,30 +78,35 @@ impl ErrorReport {
         self
     }
 
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!(self)
-    }
-
-    pub fn human(&self) -> String {
-        let headline = match (&self.program, self.code) {
+    /// `OutcomeLocked (settlement program error 6007)`; the name alone outside a program.
+    pub fn headline(&self) -> String {
+        match (&self.program, self.code) {
             (Some(program), Some(code)) => {
                 format!("{} ({program} program error {code})", self.error)
             }
             _ => self.error.clone(),
-        };
-        let mut text = format!(
-            "error: {headline}: {}\naction: {}",
-            self.message, self.action
-        );
-        for note in &self.notes {
-            text.push_str("\nnote: ");
-            text.push_str(note);
         }
-        text
     }
 }
 
-impl CliError {
+/// `error: <headline>: <message>`, the action, then a line per note.
+impl fmt::Display for ErrorReport {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "error: {}: {}\naction: {}",
+            self.headline(),
+            self.message,
+            self.action
+        )?;
+        for note in &self.notes {
+            write!(formatter, "\nnote: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Error {
     pub fn report(&self) -> ErrorReport {
         match self {
             Self::Client(error) => client_report(error),
@@ -273,16 +282,20 @@ mod tests {
 
     use super::*;
 
+    fn json(report: &ErrorReport) -> serde_json::Value {
+        serde_json::to_value(report).expect("a report serializes")
+    }
+
     #[test]
     fn a_program_error_prints_the_five_fields() {
         let failure = check_amount(1).expect_err("below minimum");
-        let report = CliError::from(ClientError::Program {
+        let report = Error::from(ClientError::Program {
             failure: Box::new(failure),
             logs: Vec::new(),
         })
         .report();
         assert_eq!(
-            report.json(),
+            json(&report),
             serde_json::json!({
                 "error": "BelowMinimum",
                 "code": 6004,
@@ -292,7 +305,7 @@ mod tests {
             })
         );
         assert_eq!(
-            report.human(),
+            report.to_string(),
             "error: BelowMinimum (settlement program error 6004): Deposit below 0.10 USDC\n\
              action: Increase amount"
         );
@@ -301,9 +314,9 @@ mod tests {
     #[test]
     fn a_client_refusal_reads_like_the_program_and_says_nothing_was_sent() {
         let failure = check_outcome(2).expect_err("invalid");
-        let report = CliError::from(ClientError::refused(failure)).report();
+        let report = Error::from(ClientError::refused(failure)).report();
         assert_eq!(
-            report.json(),
+            json(&report),
             serde_json::json!({
                 "error": "InvalidOutcome",
                 "code": 6003,
@@ -313,7 +326,7 @@ mod tests {
             })
         );
         assert_eq!(
-            report.human(),
+            report.to_string(),
             "error: InvalidOutcome (settlement program error 6003): Outcome is not 0 (NO) or 1 \
              (YES)\n\
              action: Use 0 for NO or 1 for YES\n\
@@ -324,10 +337,10 @@ mod tests {
     #[test]
     fn an_outcome_word_no_transaction_can_carry_is_not_offered_to_force() {
         let failure = parse_outcome("maybe").expect_err("invalid");
-        let report = CliError::Unsendable(Box::new(failure)).report();
+        let report = Error::Unsendable(Box::new(failure)).report();
         assert_eq!(report.error, "InvalidOutcome");
         assert_eq!(
-            report.human().lines().last(),
+            report.to_string().lines().last(),
             Some(
                 "note: refused before sending: an outcome is yes, no or a number, even with --force"
             )
@@ -336,9 +349,9 @@ mod tests {
 
     #[test]
     fn other_failures_have_a_name_and_no_code() {
-        let report = CliError::from(ClientError::MarketNotFound { id: 9 }).report();
+        let report = Error::from(ClientError::MarketNotFound { id: 9 }).report();
         assert_eq!(
-            report.json(),
+            json(&report),
             serde_json::json!({
                 "error": "MarketNotFound",
                 "code": null,
@@ -348,7 +361,7 @@ mod tests {
             })
         );
         assert_eq!(
-            report.human(),
+            report.to_string(),
             "error: MarketNotFound: market 9 does not exist (markets are numbered from 0; \
              `fulltime markets` lists them)\n\
              action: List the markets with `fulltime markets`"
@@ -357,22 +370,26 @@ mod tests {
 
     #[test]
     fn an_unexplained_transaction_failure_shows_its_logs() {
-        let report = CliError::from(ClientError::Transaction {
+        let report = Error::from(ClientError::Transaction {
             message: "insufficient funds".into(),
             logs: vec!["Program 111 failed".into()],
         })
         .report();
         assert_eq!(report.error, "TransactionFailed");
         assert_eq!(report.notes, ["log: Program 111 failed"]);
-        assert!(report.human().ends_with("\nnote: log: Program 111 failed"));
+        assert!(
+            report
+                .to_string()
+                .ends_with("\nnote: log: Program 111 failed")
+        );
     }
 
     #[test]
     fn a_deposit_over_the_balance_is_refused_with_the_balance() {
         let failure = check_balance(1_000_000_000, 1_000_000_000_000).expect_err("too much");
-        let report = CliError::from(ClientError::refused(failure)).report();
+        let report = Error::from(ClientError::refused(failure)).report();
         assert_eq!(
-            report.json(),
+            json(&report),
             serde_json::json!({
                 "error": "InsufficientFunds",
                 "code": 1,
@@ -384,7 +401,7 @@ mod tests {
             })
         );
         assert_eq!(
-            report.human(),
+            report.to_string(),
             "error: InsufficientFunds (token program error 1): Insufficient funds (the wallet \
              holds 1000 USDC, the deposit is 1000000 USDC)\n\
              action: Deposit at most the wallet's test USDC balance, or get more with `fulltime \
@@ -408,7 +425,7 @@ mod tests {
             ),
         ];
         let failure = explain_logs(1, &logs).expect("a token error");
-        let report = CliError::from(ClientError::Program {
+        let report = Error::from(ClientError::Program {
             failure: Box::new(failure),
             logs: logs.clone(),
         })
@@ -421,7 +438,7 @@ mod tests {
             ),
             ("InsufficientFunds", Some(1), Some("token"))
         );
-        let human = report.human();
+        let human = report.to_string();
         assert!(
             human.starts_with(
                 "error: InsufficientFunds (token program error 1): Insufficient funds\n"
@@ -439,7 +456,7 @@ mod tests {
 
     #[test]
     fn a_faucet_refusal_carries_the_status_and_its_message() {
-        let report = CliError::from(FaucetError::Refused {
+        let report = Error::from(FaucetError::Refused {
             status: 429,
             error: "cooldown".into(),
             message: "this wallet asked 3 s ago; wait 27 s".into(),
@@ -447,7 +464,7 @@ mod tests {
         })
         .report();
         assert_eq!(
-            report.json(),
+            json(&report),
             serde_json::json!({
                 "error": "cooldown",
                 "code": 429,
@@ -464,13 +481,13 @@ mod tests {
             "/nonexistent/state",
         ))
         .expect_err("no env.json");
-        let report = CliError::from(KeypairError::from(error)).report();
+        let report = Error::from(KeypairError::from(error)).report();
         assert_eq!(report.error, "LocalnetNotRunning");
     }
 
     #[test]
     fn a_missing_keypair_says_which_flag_to_pass() {
-        let report = CliError::from(KeypairError::NotFound {
+        let report = Error::from(KeypairError::NotFound {
             path: "/nowhere/id.json".into(),
         })
         .report();

@@ -1,7 +1,9 @@
+use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::CommandFactory;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use fulltime_client::cluster::Cluster;
 use fulltime_client::fixture::{FixtureComparison, FixturePredicate};
 
 use super::*;
@@ -306,12 +308,12 @@ fn faucet_defaults_to_the_local_faucet() {
     let Some(Command::Faucet(args)) = parsed(&["faucet"]).command else {
         panic!("faucet");
     };
-    assert_eq!(args.faucet_url, "http://127.0.0.1:8080");
+    assert_eq!(args.url, "http://127.0.0.1:8080");
     let Some(Command::Faucet(args)) = parsed(&["faucet", "--faucet-url", "http://f:9"]).command
     else {
         panic!("faucet");
     };
-    assert_eq!(args.faucet_url, "http://f:9");
+    assert_eq!(args.url, "http://f:9");
 }
 
 #[test]
@@ -366,7 +368,7 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
     let cli = parsed(&["--url", "devnet", "--faucet-url", "http://f:9"]);
     assert!(cli.command.is_none());
     assert_eq!(cli.global.url, Cluster::Devnet);
-    assert_eq!(cli.dashboard.faucet_url, "http://f:9");
+    assert_eq!(cli.dashboard.faucet.url, "http://f:9");
     let help = Cli::command().render_long_help().to_string();
     for text in [
         "Without a subcommand, `fulltime` opens the dashboard",
@@ -376,32 +378,4 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
     ] {
         assert!(help.contains(text), "{text} in\n{help}");
     }
-}
-
-#[test]
-fn the_context_resolves_the_keypair_flag_first() {
-    use fulltime_client::keypair::{KeypairError, WalletSource};
-    use solana_keypair::{Keypair, write_keypair_file};
-    use solana_signer::Signer;
-
-    let path =
-        std::env::temp_dir().join(format!("fulltime-cli-wallet-{}.json", std::process::id()));
-    let keypair = Keypair::new();
-    write_keypair_file(&keypair, &path).expect("write keypair");
-    let path_text = path.to_string_lossy().into_owned();
-    let context = Context::new(parsed(&["--url", "devnet", "-k", &path_text, "balance"]).global);
-    let wallet = context.resolve_wallet().expect("the --keypair wallet");
-    assert_eq!(
-        (wallet.source, wallet.keypair.pubkey()),
-        (WalletSource::Explicit, keypair.pubkey())
-    );
-    std::fs::remove_file(&path).expect("clean up");
-
-    // Named but missing: an error about that file, never another wallet.
-    let context = Context::new(parsed(&["-k", &path_text, "balance"]).global);
-    let error = context.resolve_wallet().expect_err("missing");
-    assert!(
-        matches!(&error, CliError::Keypair(KeypairError::NotFound { path: missing }) if *missing == path),
-        "{error}"
-    );
 }

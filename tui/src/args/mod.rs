@@ -1,0 +1,42 @@
+//! The command line, parsed and nothing more: one [`Cli`] with the global flags, the dashboard's
+//! options and the subcommands. What the flags resolve to is the session's (`session.rs`); what a
+//! subcommand does is the command line's (`cli/`).
+
+mod command;
+mod dashboard;
+mod global;
+
+use clap::Parser;
+
+pub use command::{
+    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, WarpArgs,
+    WithdrawArgs,
+};
+pub use dashboard::DashboardOptions;
+pub use global::GlobalArgs;
+
+/// Fulltime prediction markets on Solana: list and inspect markets, stake test USDC on YES or
+/// NO, settle with a proof fixture, claim payouts.
+///
+/// Without a subcommand, `fulltime` opens the dashboard: the markets (live, filtered and sorted),
+/// the selected market, the wallet and recent activity, with keys to deposit, settle, claim,
+/// refund, create a market, warp the localnet clock and ask the faucet (`?` lists them).
+///
+/// Amounts are USDC with up to 6 decimals (2.5 = 2.5 USDC). Failures print the program error's
+/// name, message and the action to take, and exit non-zero; with --json, one JSON object
+/// {"error", "code", "program", "message", "action"}.
+#[derive(Debug, Parser)]
+#[command(name = "fulltime", version)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    /// The dashboard's own flags; used only without a subcommand.
+    #[command(flatten)]
+    pub dashboard: DashboardOptions,
+    /// None opens the dashboard.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,82 @@
+//! `dashboard-bench` (part of `just bench`): the dashboard's own code against a localnet node
+//! holding 10,000 markets. It creates the markets, then measures one full reading of the
+//! poller (time and JSON-RPC requests, counted by a pass-through proxy), drawing a frame on a
+//! `TestBackend` while the list scrolls and filters, and the time from a deposit by another
+//! wallet to the poller's reading that shows it.
+//!
+//! It drives the dashboard through the `fulltime` library's public API only (the state, its
+//! update, drawing, the key table and the poller, in a session of its own), so the shipped
+//! library holds no bench code.
+//!
+//! Wall-clock figures from a shared machine: compare runs of the same command, not absolutes.
+
+mod deposit;
+mod frames;
+mod load;
+mod markets;
+mod proxy;
+mod timing;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use color_eyre::eyre::Result;
+use fulltime::{GlobalArgs, Session};
+use fulltime_client::cluster::Cluster;
+
+#[derive(Parser)]
+struct Args {
+    /// Where the running localnet wrote env.json.
+    #[arg(long, required_unless_present = "synthetic")]
+    state_dir: Option<PathBuf>,
+    /// Only the frame figure, on made-up markets, without a node.
+    #[arg(long, conflicts_with = "state_dir")]
+    synthetic: bool,
+    /// Markets the node should hold before measuring (those already there count).
+    #[arg(long, default_value_t = 10_000)]
+    markets: u64,
+    /// Frames drawn for the frame-time figure.
+    #[arg(long, default_value_t = 200)]
+    frames: usize,
+    /// Deposits timed from sending to the dashboard's reading.
+    #[arg(long, default_value_t = 5)]
+    deposits: usize,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    match run(Args::parse()).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("dashboard-bench: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(args: Args) -> Result<()> {
+    let Some(state_dir) = args.state_dir else {
+        println!(
+            "command: target/release/dashboard-bench --synthetic --markets {}",
+            args.markets
+        );
+        return frames::measure(markets::synthetic_chain(args.markets), args.frames);
+    };
+    println!("command: just bench  (target/release/dashboard-bench)");
+    let session = Arc::new(Session::new(GlobalArgs {
+        url: Cluster::Localnet,
+        keypair: None,
+        json: false,
+        state_dir,
+    }));
+    let endpoint = session.endpoint()?;
+    let client = session.client(false).await?;
+    let wallet = session.wallet()?;
+
+    let total = markets::create(&client, args.markets).await?;
+    let chain = load::measure(&endpoint, &wallet, total).await?;
+    frames::measure(chain, args.frames)?;
+    deposit::measure(&session, &client, &wallet, total - 1, args.deposits).await
+}

@@ -1,0 +1,91 @@
+//! `fulltime create-market`: the new market and its terms.
+
+use std::fmt;
+
+use fulltime_client::cluster::Endpoint;
+use fulltime_client::rpc::CreatedMarket;
+use serde::Serialize;
+
+use super::TransactionLink;
+use crate::input::format_span;
+use crate::output::market::MarketView;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CreateReceipt {
+    pub market: MarketView,
+    #[serde(flatten)]
+    pub transaction: TransactionLink,
+}
+
+impl CreateReceipt {
+    /// `now`: the cluster clock the market's status is read at.
+    pub fn new(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Self {
+        Self {
+            market: MarketView::new(&created.market, now),
+            transaction: TransactionLink::new(endpoint, &created.signature),
+        }
+    }
+}
+
+impl fmt::Display for CreateReceipt {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let market = &self.market;
+        let headline = CreateHeadline {
+            id: market.id,
+            question: &market.question,
+        };
+        writeln!(formatter, "{headline}")?;
+        writeln!(formatter, "{}", self.transaction)?;
+        writeln!(formatter, "Closes:    {}", market.close_time_utc)?;
+        writeln!(formatter, "Terms:     {}", market.terms_line())?;
+        write!(
+            formatter,
+            "Dispute:   {} window: a settlement is provisional this long",
+            format_span(market.dispute_window)
+        )
+    }
+}
+
+/// `Created market 3: Will Arsenal score?`
+pub struct CreateHeadline<'a> {
+    pub id: u64,
+    pub question: &'a str,
+}
+
+impl fmt::Display for CreateHeadline<'_> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "Created market {}: {}", self.id, self.question)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::market::tests::{NOW, json_of, sample_market};
+    use crate::output::receipt::tests::{devnet, signature};
+
+    #[test]
+    fn shows_the_new_market_and_its_terms() {
+        let created = CreatedMarket {
+            signature: signature(),
+            market: sample_market(),
+        };
+        let receipt = CreateReceipt::new(&devnet(), &created, NOW);
+        assert_eq!(
+            receipt.to_string(),
+            format!(
+                "Created market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
+                 Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
+                 Closes:    2026-05-16T15:10:00Z\n\
+                 Terms:     fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Dispute:   1h window: a settlement is provisional this long",
+                signature()
+            )
+        );
+        let json = json_of(&receipt);
+        assert_eq!(json["signature"], signature().to_string());
+        assert_eq!(json["market"]["id"], 3);
+        assert_eq!(json["market"]["status"], "open");
+        assert_eq!(json["market"]["dispute_window"], 3_600);
+    }
+}

@@ -1,0 +1,137 @@
+//! What a request gave back: one receipt per subcommand that changes something, with the parts
+//! they share, the transaction's signature with an explorer link and the wallet's test USDC
+//! before and after. A receipt's first line is a headline type of its own, which the dashboard
+//! builds from what its request knows for its activity panel, so both faces say it in the same
+//! words.
+
+pub mod create;
+pub mod deposit;
+pub mod grant;
+pub mod payout;
+pub mod settle;
+pub mod warp;
+
+use std::fmt;
+
+use fulltime_client::amount::format_usdc;
+use fulltime_client::cluster::{Endpoint, short_signature};
+use fulltime_client::rpc::BalanceChange;
+use serde::{Serialize, Serializer};
+use solana_signature::Signature;
+
+/// A transaction: its `signature` and `explorer` link in JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct TransactionLink {
+    #[serde(serialize_with = "serialize_text")]
+    pub signature: Signature,
+    pub explorer: String,
+}
+
+impl TransactionLink {
+    pub fn new(endpoint: &Endpoint, signature: &Signature) -> Self {
+        Self {
+            signature: *signature,
+            explorer: endpoint.explorer_tx_url(signature),
+        }
+    }
+}
+
+/// `Signature: 5VER..kQUW  https://explorer.solana.com/tx/...`
+impl fmt::Display for TransactionLink {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "Signature: {}  {}",
+            short_signature(&self.signature),
+            self.explorer
+        )
+    }
+}
+
+fn serialize_text<S: Serializer>(
+    value: &impl fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// The wallet's test USDC before and after, in base units.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct UsdcChange {
+    pub before: u64,
+    pub after: u64,
+}
+
+impl From<BalanceChange> for UsdcChange {
+    fn from(change: BalanceChange) -> Self {
+        Self {
+            before: change.before,
+            after: change.after,
+        }
+    }
+}
+
+/// `1000 USDC -> 997.5 USDC`
+impl fmt::Display for UsdcChange {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "{} -> {}",
+            format_usdc(self.before),
+            format_usdc(self.after)
+        )
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::path::Path;
+
+    use fulltime_client::cluster::Cluster;
+    use serde_json::json;
+
+    use super::*;
+    use crate::output::market::tests::json_of;
+
+    pub fn devnet() -> Endpoint {
+        Endpoint::resolve(Cluster::Devnet, Path::new("/nonexistent")).expect("devnet")
+    }
+
+    pub fn signature() -> Signature {
+        "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW"
+            .parse()
+            .expect("signature")
+    }
+
+    #[test]
+    fn a_signature_is_shortened_and_linked() {
+        let link = TransactionLink::new(&devnet(), &signature());
+        assert_eq!(
+            link.to_string(),
+            format!(
+                "Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet",
+                signature()
+            )
+        );
+        assert_eq!(
+            json_of(&link),
+            json!({
+                "signature": signature().to_string(),
+                "explorer": format!("https://explorer.solana.com/tx/{}?cluster=devnet", signature()),
+            })
+        );
+    }
+
+    #[test]
+    fn balances_show_before_and_after() {
+        let change = UsdcChange::from(BalanceChange {
+            before: 1_000_000_000,
+            after: 997_500_000,
+        });
+        assert_eq!(change.to_string(), "1000 USDC -> 997.5 USDC");
+        assert_eq!(
+            json_of(&change),
+            json!({"before": 1_000_000_000, "after": 997_500_000})
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! `fulltime settle`: the outcome stated, how long it stays provisional, the totals and what
+//! comes next.
+
+use std::fmt;
+
+use fulltime_client::cluster::Endpoint;
+use fulltime_client::market_status::MarketStatus;
+use fulltime_client::rpc::Settled;
+use serde::Serialize;
+
+use super::TransactionLink;
+use crate::input::{format_span, format_time};
+use crate::output::labels::{outcome_label, serialize_optional_outcome, serialize_outcome};
+use crate::output::market::MarketView;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SettleReceipt {
+    #[serde(serialize_with = "serialize_outcome")]
+    pub stated: u8,
+    pub replaced: bool,
+    /// The outcome of the settlement this one replaced.
+    #[serde(serialize_with = "serialize_optional_outcome")]
+    pub replaced_outcome: Option<u8>,
+    pub market: MarketView,
+    #[serde(flatten)]
+    pub transaction: TransactionLink,
+    /// The winning side holds no stake: every stake is refundable instead.
+    #[serde(skip)]
+    pub nobody_won: bool,
+}
+
+impl SettleReceipt {
+    /// `replaced`: the outcome of the settlement this one replaced, if any; `now`: the cluster
+    /// clock after the settlement.
+    pub fn new(endpoint: &Endpoint, settled: &Settled, replaced: Option<u8>, now: i64) -> Self {
+        let market = &settled.market;
+        Self {
+            stated: market.outcome,
+            replaced: replaced.is_some(),
+            replaced_outcome: replaced,
+            market: MarketView::new(market, now),
+            transaction: TransactionLink::new(endpoint, &settled.signature),
+            nobody_won: market.winning_total() == 0,
+        }
+    }
+}
+
+impl fmt::Display for SettleReceipt {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let id = self.market.id;
+        let stated = outcome_label(self.stated);
+        let standing = match self.market.status {
+            MarketStatus::Provisional { final_at, .. } => format!(
+                "provisional until {} (final in {})",
+                format_time(final_at),
+                format_span(final_at.saturating_sub(self.market.now))
+            ),
+            _ => "final".to_owned(),
+        };
+        match self.replaced_outcome {
+            Some(previous) => writeln!(
+                formatter,
+                "Replaced the settlement of market {id}: {} -> {stated}, {standing}",
+                outcome_label(previous)
+            )?,
+            None => writeln!(
+                formatter,
+                "{}",
+                SettleHeadline {
+                    market_id: id,
+                    state: format!("{stated}, {standing}"),
+                }
+            )?,
+        }
+        writeln!(formatter, "{}", self.transaction)?;
+        writeln!(formatter, "Market {id}:  {}", self.market.totals())?;
+        let provisional = matches!(self.market.status, MarketStatus::Provisional { .. });
+        match (provisional, self.nobody_won) {
+            (true, false) => write!(
+                formatter,
+                "Until then a strictly later proof of the same stat can replace it; then winners \
+                 claim with `fulltime claim {id}`."
+            ),
+            (true, true) => write!(
+                formatter,
+                "Until then a strictly later proof of the same stat can replace it; then, as \
+                 nobody won, every stake is refundable with `fulltime refund {id}`."
+            ),
+            (false, true) => write!(
+                formatter,
+                "Nobody won: every stake is refundable with `fulltime refund {id}`."
+            ),
+            (false, false) => write!(formatter, "Winners claim with `fulltime claim {id}`."),
+        }
+    }
+}
+
+/// `Settled market 3: <state>`: the outcome and how long it stays provisional on the command
+/// line, the market's status in the dashboard.
+pub struct SettleHeadline {
+    pub market_id: u64,
+    pub state: String,
+}
+
+impl fmt::Display for SettleHeadline {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "Settled market {}: {}",
+            self.market_id, self.state
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::output::market::tests::{FINAL_AT, PROOF_TS, json_of, settled_market};
+    use crate::output::receipt::tests::{devnet, signature};
+
+    /// The receipt of settling `settled_market(outcome)` with `total_yes` staked on YES, as text
+    /// and JSON.
+    fn receipt(outcome: u8, total_yes: u64, replaced: Option<u8>, now: i64) -> (String, Value) {
+        let mut market = settled_market(outcome);
+        market.total_yes = total_yes;
+        let settled = Settled {
+            signature: signature(),
+            market,
+        };
+        let receipt = SettleReceipt::new(&devnet(), &settled, replaced, now);
+        (receipt.to_string(), json_of(&receipt))
+    }
+
+    #[test]
+    fn a_first_settlement_is_provisional_until_its_window_ends() {
+        let (text, json) = receipt(OUTCOME_YES, 4_000_000, None, FINAL_AT - 3_600);
+        assert_eq!(
+            text,
+            format!(
+                "Settled market 3: YES, provisional until 2026-05-16T16:10:00Z (final in 1h)\n\
+                 Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
+                 Market 3:  YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
+                 Until then a strictly later proof of the same stat can replace it; then \
+                 winners claim with `fulltime claim 3`.",
+                signature()
+            )
+        );
+        assert_eq!(json["stated"], "yes");
+        assert_eq!(json["replaced"], false);
+        assert_eq!(json["replaced_outcome"], Value::Null);
+        assert_eq!(json["market"]["status"], "provisional");
+        assert_eq!(json["market"]["dispute_ends_at"], FINAL_AT);
+        assert_eq!(json["market"]["proof_ts"], PROOF_TS);
+    }
+
+    #[test]
+    fn a_replacement_says_which_outcome_it_replaced() {
+        let (text, json) = receipt(OUTCOME_NO, 4_000_000, Some(OUTCOME_YES), FINAL_AT - 42);
+        assert_eq!(
+            text.lines().next(),
+            Some(
+                "Replaced the settlement of market 3: YES -> NO, provisional until \
+                 2026-05-16T16:10:00Z (final in 42s)"
+            )
+        );
+        assert_eq!(
+            (&json["stated"], &json["replaced"]),
+            (&json!("no"), &json!(true))
+        );
+        assert_eq!(json["replaced_outcome"], "yes");
+    }
+
+    #[test]
+    fn an_empty_winning_side_points_to_refunds() {
+        let (text, _) = receipt(OUTCOME_YES, 0, None, FINAL_AT - 60);
+        assert!(
+            text.ends_with(
+                "then, as nobody won, every stake is refundable with `fulltime refund 3`."
+            ),
+            "{text}"
+        );
+        let (text, json) = receipt(OUTCOME_YES, 0, None, FINAL_AT);
+        assert_eq!(text.lines().next(), Some("Settled market 3: YES, final"));
+        assert!(
+            text.ends_with("Nobody won: every stake is refundable with `fulltime refund 3`."),
+            "{text}"
+        );
+        assert_eq!(json["market"]["refundable"], true);
+    }
+}

@@ -1,0 +1,116 @@
+//! The session every subcommand and the dashboard run in (agave's `CliConfig`): what the global
+//! flags resolve to — the cluster endpoint, the wallet, a connected client — and how results
+//! print.
+
+use std::path::Path;
+
+use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::keypair::{Wallet, resolve_wallet};
+use fulltime_client::rpc::FulltimeClient;
+use solana_keypair::Keypair;
+
+use crate::args::GlobalArgs;
+use crate::error::Error;
+use crate::output::OutputFormat;
+
+pub struct Session {
+    global: GlobalArgs,
+}
+
+impl Session {
+    pub fn new(global: GlobalArgs) -> Self {
+        Self { global }
+    }
+
+    pub fn cluster(&self) -> &Cluster {
+        &self.global.url
+    }
+
+    /// Where localnet keeps env.json, and where `just dev` writes the node's and the faucet's
+    /// logs.
+    pub fn state_dir(&self) -> &Path {
+        &self.global.state_dir
+    }
+
+    /// `--json` or text.
+    pub fn output_format(&self) -> OutputFormat {
+        if self.global.json {
+            OutputFormat::Json
+        } else {
+            OutputFormat::Text
+        }
+    }
+
+    pub fn endpoint(&self) -> Result<Endpoint, Error> {
+        Ok(Endpoint::resolve(
+            self.global.url.clone(),
+            &self.global.state_dir,
+        )?)
+    }
+
+    /// The wallet the session acts as: `--keypair`, else the solana CLI's default, else on
+    /// localnet the wallet it funded (see [`resolve_wallet`] for the order and why).
+    pub fn resolve_wallet(&self) -> Result<Wallet, Error> {
+        Ok(resolve_wallet(
+            self.global.keypair.as_deref(),
+            &self.global.url,
+            &self.global.state_dir,
+        )?)
+    }
+
+    /// The keypair of [`Session::resolve_wallet`], which signs and pays.
+    pub fn wallet(&self) -> Result<Keypair, Error> {
+        Ok(self.resolve_wallet()?.keypair)
+    }
+
+    /// A client of the `--url` cluster; `force` turns its client-side checks off.
+    pub async fn client(&self, force: bool) -> Result<FulltimeClient, Error> {
+        let client = FulltimeClient::connect(self.endpoint()?).await?;
+        Ok(if force {
+            client.without_client_checks()
+        } else {
+            client
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use fulltime_client::keypair::{KeypairError, WalletSource};
+    use solana_keypair::{Keypair, write_keypair_file};
+    use solana_signer::Signer;
+
+    use super::*;
+    use crate::args::Cli;
+
+    fn session(args: &[&str]) -> Session {
+        let cli = Cli::try_parse_from(std::iter::once("fulltime").chain(args.iter().copied()))
+            .unwrap_or_else(|error| panic!("{args:?}: {error}"));
+        Session::new(cli.global)
+    }
+
+    #[test]
+    fn the_keypair_flag_is_resolved_first() {
+        let path =
+            std::env::temp_dir().join(format!("fulltime-cli-wallet-{}.json", std::process::id()));
+        let keypair = Keypair::new();
+        write_keypair_file(&keypair, &path).expect("write keypair");
+        let path_text = path.to_string_lossy().into_owned();
+        let session = session(&["--url", "devnet", "-k", &path_text, "balance"]);
+        let wallet = session.resolve_wallet().expect("the --keypair wallet");
+        assert_eq!(
+            (wallet.source, wallet.keypair.pubkey()),
+            (WalletSource::Explicit, keypair.pubkey())
+        );
+        std::fs::remove_file(&path).expect("clean up");
+
+        // Named but missing: an error about that file, never another wallet.
+        let session = self::session(&["-k", &path_text, "balance"]);
+        let error = session.resolve_wallet().expect_err("missing");
+        assert!(
+            matches!(&error, Error::Keypair(KeypairError::NotFound { path: missing }) if *missing == path),
+            "{error}"
+        );
+    }
+}
