@@ -20,7 +20,7 @@ use fulltime_localnet::node::{
     DEMO_MARKETS, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL,
     WALLET_USDC,
 };
-use fulltime_localnet::process::{LocalnetProcess, NO_BOOTSTRAP};
+use fulltime_testkit::process::{LocalnetProcess, NO_BOOTSTRAP};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::{Keypair, write_keypair_file};

@@ -5,7 +5,7 @@ pub mod impostors;
 pub mod staked;
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_localnet::harness::{TestChain, TxFailure, single_stat_proof};
+use fulltime_testkit::harness::{TestChain, TxFailure, single_stat_proof};
 use settlement::{MarketTerms, SettlementError, SettlementProof};
 use txline_interface::{Comparison, ScoreStat, TraderPredicate};
 

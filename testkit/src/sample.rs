@@ -1,4 +1,4 @@
-//! One market for the client's unit tests: "more than 1 home goal?", closing at `close_time`
+//! A sample market for tests: "more than 1 home goal?", closing at `close_time`
 //! with a 60 s dispute window, 2 base units on YES and nothing on NO, not settled.
 
 use anchor_lang::prelude::Pubkey;
