@@ -167,12 +167,7 @@ mod tests {
 
     /// `market()` settled at `CLOSE + 10` as `outcome`.
     fn settled(outcome: u8) -> Market {
-        Market {
-            settled: true,
-            outcome,
-            dispute_ends_at: CLOSE + 70,
-            ..market()
-        }
+        sample::settled(market(), outcome, CLOSE + 70)
     }
 
     #[test]

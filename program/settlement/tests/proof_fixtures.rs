@@ -13,6 +13,7 @@ use fulltime_client::fixture::{ErrorProgram, Expected, Outcome, ProofFixture, Ro
 use fulltime_client::pda;
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_testkit::harness::{SlotRoot, TestChain};
+use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::SettlementError;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
