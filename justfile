@@ -48,7 +48,7 @@ fixtures-check:
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-tui --bins
+    cargo build --release --locked -p fulltime-localnet -p fulltime-testkit -p fulltime-faucet -p fulltime-tui --bins
     ./target/release/bench
     state_dir=$(mktemp -d)
     ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &
@@ -91,7 +91,7 @@ faucet *ARGS:
 
 # Random market lifecycles checked against a model of the contract, release build (default 10,000; report on stderr); flags pass through, e.g. --lifecycles 500 --seed 7
 soak *ARGS:
-    cargo run --release --locked -p fulltime-localnet --bin soak -- {{ARGS}} > /dev/null
+    cargo run --release --locked -p fulltime-testkit --bin soak -- {{ARGS}} > /dev/null
 
 # Regenerate idl/ (the programs' Anchor IDL) through anchor-lang's idl-build feature, without the Anchor CLI
 idl:

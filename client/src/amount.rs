@@ -4,6 +4,8 @@
 use settlement::constants::USDC_DECIMALS;
 
 const SOL_DECIMALS: u32 = 9;
+/// Lamports in one SOL.
+pub const LAMPORTS_PER_SOL: u64 = 10u64.pow(SOL_DECIMALS);
 
 /// Text that is not an amount of USDC.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -8,9 +8,22 @@ use serde::{Deserialize, Serialize};
 /// Where `faucet` listens when started locally.
 pub const DEFAULT_FAUCET_URL: &str = "http://127.0.0.1:8080";
 
+/// The faucet's one endpoint as a string literal, for `concat!` (the faucet's log line); use
+/// [`FAUCET_PATH`] elsewhere.
+#[macro_export]
+macro_rules! faucet_path {
+    () => {
+        "/api/faucet"
+    };
+}
+
+/// The faucet's one endpoint, under its base URL.
+pub const FAUCET_PATH: &str = faucet_path!();
+
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The 200 body: the mint transaction, the amount in base units and the test USDC mint.
+/// The 200 body, as the faucet serves it and the client reads it: the mint transaction, the
+/// amount in base units and the test USDC mint.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaucetGrant {
     pub signature: String,
@@ -51,7 +64,7 @@ pub async fn request_test_usdc(
     faucet_url: &str,
     wallet: &Pubkey,
 ) -> Result<FaucetGrant, FaucetError> {
-    let url = format!("{}/api/faucet", faucet_url.trim_end_matches('/'));
+    let url = format!("{}{FAUCET_PATH}", faucet_url.trim_end_matches('/'));
     let unreachable = |source| FaucetError::Unreachable {
         url: url.clone(),
         source,

@@ -14,8 +14,6 @@ pub mod merkle;
 pub mod pda;
 pub mod program_data;
 pub mod rpc;
-#[cfg(test)]
-mod test_market;
 pub mod time;
 pub mod validate;
 

@@ -53,9 +53,9 @@ impl MarketStatus {
 mod tests {
     use settlement::constants::SETTLEMENT_GRACE_SECS;
 
-    use super::*;
+    use fulltime_testkit::sample::market;
 
-    use crate::test_market::market;
+    use super::*;
 
     #[test]
     fn open_until_close_then_closed_until_the_grace_period_ends() {

@@ -141,6 +141,7 @@ pub fn check_refund(market: &Market, now: i64) -> Result<(), ProgramFailure> {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_testkit::sample;
     use settlement::constants::SETTLEMENT_GRACE_SECS;
     use txline_interface::Comparison;
 
@@ -161,17 +162,12 @@ mod tests {
 
     /// A market closing at `CLOSE` with a 60 s dispute window and stakes on YES only.
     fn market() -> Market {
-        crate::test_market::market(CLOSE)
+        sample::market(CLOSE)
     }
 
     /// `market()` settled at `CLOSE + 10` as `outcome`.
     fn settled(outcome: u8) -> Market {
-        Market {
-            settled: true,
-            outcome,
-            dispute_ends_at: CLOSE + 70,
-            ..market()
-        }
+        sample::settled(market(), outcome, CLOSE + 70)
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub const REQUEST_TIMEOUT_MARGIN: Duration = Duration::from_secs(10);
 #[command(
     name = "faucet",
     version,
-    about = "Mints devnet test USDC: POST /api/faucet"
+    about = concat!("Mints devnet test USDC: POST ", fulltime_client::faucet_path!())
 )]
 pub struct Args {
     /// Address to listen on.

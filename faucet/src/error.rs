@@ -10,6 +10,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use fulltime_client::faucet::FAUCET_PATH;
 use serde_json::json;
 
 use crate::{
@@ -40,9 +41,9 @@ pub enum AppError {
     Mint(#[source] MintError),
     #[error("the request took longer than {timeout:?}")]
     RequestTimeout { timeout: Duration },
-    #[error("no such endpoint; the faucet serves POST /api/faucet")]
+    #[error("no such endpoint; the faucet serves POST {FAUCET_PATH}")]
     NotFound,
-    #[error("method not allowed; the faucet serves POST /api/faucet")]
+    #[error("method not allowed; the faucet serves POST {FAUCET_PATH}")]
     MethodNotAllowed,
     /// A bug or a panic inside the server; the cause is logged.
     #[error("internal error")]

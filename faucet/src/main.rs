@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
-use fulltime_faucet::{app, config::Args, serve::serve, shutdown_signal::shutdown_signal};
+use fulltime_faucet::{SERVING, app, config::Args, serve::serve, shutdown_signal::shutdown_signal};
 use tracing_subscriber::{EnvFilter, layer::SubscriberExt, util::SubscriberInitExt};
 
 #[tokio::main]
@@ -38,7 +38,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    tracing::info!(address = %bind, "serving POST /api/faucet");
+    tracing::info!(address = %bind, "{SERVING}");
     serve(listener, app(state), limits, shutdown).await;
     tracing::info!("stopped");
     ExitCode::SUCCESS

@@ -8,7 +8,7 @@ use axum::{
     extract::{DefaultBodyLimit, Request, State},
     routing::post,
 };
-use serde::Serialize;
+use fulltime_client::faucet::{FAUCET_PATH, FaucetGrant};
 use tower::{ServiceBuilder, timeout::TimeoutLayer};
 use tower_http::{
     LatencyUnit,
@@ -29,17 +29,10 @@ use crate::{
 /// A valid body is about 60 bytes; anything near this limit is not a faucet request.
 pub const BODY_LIMIT_BYTES: usize = 4 * 1024;
 
-#[derive(Debug, Serialize)]
-pub struct FaucetResponse {
-    pub signature: String,
-    pub amount: u64,
-    pub mint: String,
-}
-
 pub fn app(state: AppState) -> Router {
     let request_timeout = state.request_timeout;
     Router::new()
-        .route("/api/faucet", post(faucet))
+        .route(FAUCET_PATH, post(faucet))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(
@@ -69,7 +62,7 @@ async fn faucet(
     State(state): State<AppState>,
     ClientAddress(client): ClientAddress,
     AppJson(request): AppJson<FaucetRequest>,
-) -> Result<Json<FaucetResponse>, AppError> {
+) -> Result<Json<FaucetGrant>, AppError> {
     let wallet = wallet_of(&request)?;
     Span::current().record("wallet", tracing::field::display(wallet));
     let minter = state.minter.clone().ok_or(AppError::NotConfigured)?;
@@ -92,7 +85,7 @@ async fn faucet(
         .await
         .map_err(|error| AppError::Internal(error.to_string()))?
         .map_err(AppError::Mint)?;
-    Ok(Json(FaucetResponse {
+    Ok(Json(FaucetGrant {
         signature: minted.signature.to_string(),
         amount: minted.amount,
         mint: minted.mint.to_string(),

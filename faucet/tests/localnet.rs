@@ -4,7 +4,7 @@
 
 use clap::Parser;
 use fulltime_faucet::{app, config::Args, serve};
-use fulltime_localnet::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use solana_address::Address;

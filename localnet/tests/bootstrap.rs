@@ -12,6 +12,7 @@ use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
+use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
@@ -20,14 +21,12 @@ use fulltime_localnet::node::{
     DEMO_MARKETS, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL,
     WALLET_USDC,
 };
-use fulltime_localnet::process::{LocalnetProcess, NO_BOOTSTRAP};
+use fulltime_testkit::process::{LocalnetProcess, NO_BOOTSTRAP};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
-
-const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 
 fn bootstrap(node: &LocalnetProcess, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fulltime-bootstrap"))

@@ -19,7 +19,7 @@ use fulltime_client::pda;
 use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_client::rpc::{CLOCK_SYSVAR, unix_timestamp, wait_for_confirmation};
 use fulltime_localnet::node::{DEMO_MARKETS, ORACLE_AUTHORITY_FILE, WALLET_USDC, demo_clock_start};
-use fulltime_localnet::process::{LocalnetProcess, free_ports};
+use fulltime_testkit::process::{LocalnetProcess, free_ports};
 use settlement::state::{Config, Market};
 use solana_commitment_config::CommitmentConfig;
 use solana_instruction::error::InstructionError;

@@ -6,14 +6,13 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_faucet::SERVING;
+use fulltime_localnet::node::READY;
 
 use crate::error::StackError;
 use crate::options::StackOptions;
 use crate::part::{Part, Terminal};
 use crate::record::{ProcessRecord, StackRecord};
-
-/// What the faucet logs once it listens (faucet/src/main.rs).
-const FAUCET_LISTENING: &str = "serving POST /api/faucet";
 
 /// The node and the faucet, both answering.
 pub struct Stack {
@@ -44,7 +43,7 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
         Terminal::Log(node_log),
     )?;
     let took = match node
-        .wait_until(|node| node.logged(|line| line.starts_with("ready")))
+        .wait_until(|node| node.logged(|line| line.starts_with(READY)))
         .await
     {
         Ok(took) => took,
@@ -123,7 +122,7 @@ async fn start_faucet(
     // The faucet logs this once it listens; a connection alone could reach whoever else holds
     // the port.
     match faucet
-        .wait_until(|faucet| faucet.logged(|line| line.contains(FAUCET_LISTENING)))
+        .wait_until(|faucet| faucet.logged(|line| line.contains(SERVING)))
         .await
     {
         Ok(took) => Ok((faucet, took)),

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use fulltime_localnet::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 
 fn workspace_root() -> PathBuf {

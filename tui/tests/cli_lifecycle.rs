@@ -19,7 +19,7 @@ use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::time::format_time;
-use fulltime_localnet::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
@@ -40,7 +40,7 @@ fn fixture_path(name: &str) -> PathBuf {
         .join(format!("{name}.json"))
 }
 
-/// A running `localnet` (see `fulltime_localnet::process`) and a runtime for direct RPC calls.
+/// A running `localnet` (see `fulltime_testkit::process`) and a runtime for direct RPC calls.
 struct Localnet {
     node: LocalnetProcess,
     runtime: tokio::runtime::Runtime,

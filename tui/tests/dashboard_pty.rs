@@ -18,10 +18,10 @@ use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::mint_to_wallet;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_localnet::process::{
+use fulltime_stack::pty::PtyScreen;
+use fulltime_testkit::process::{
     LocalnetProcess, binary_beside, free_ports, workspace_binary_beside,
 };
-use fulltime_stack::pty::PtyScreen;
 use portable_pty::CommandBuilder;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};

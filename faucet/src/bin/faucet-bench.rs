@@ -15,6 +15,7 @@ use std::{
 };
 
 use clap::Parser;
+use fulltime_client::faucet::FAUCET_PATH;
 use fulltime_faucet::{
     AppState, ConnectionLimits, app,
     config::Args as FaucetArgs,
@@ -176,7 +177,7 @@ impl Load {
 /// URL.
 async fn serve(state: AppState) -> std::io::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let url = format!("http://{}/api/faucet", listener.local_addr()?);
+    let url = format!("http://{}{FAUCET_PATH}", listener.local_addr()?);
     let limits = ConnectionLimits::default();
     tokio::spawn(fulltime_faucet::serve(
         listener,

@@ -5,14 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use fulltime_client::amount::parse_usdc;
+use fulltime_client::amount::{LAMPORTS_PER_SOL, parse_usdc};
 use fulltime_client::cluster::{Cluster, DEVNET_URL};
 use fulltime_client::localnet_env::{DEFAULT_STATE_DIR, LocalnetEnv};
 use fulltime_localnet::node::{
     Bootstrap, BootstrapOptions, KeyPaths, NodeError, StateKeys, WALLET_SOL, websocket_url,
 };
 
-const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 const DEFAULT_URL: &str = "http://127.0.0.1:8899";
 
 /// Bootstraps a node that runs the settlement program and the mock TxLINE oracle, over JSON-RPC:

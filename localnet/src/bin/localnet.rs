@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions};
+use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions, READY};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
@@ -116,7 +116,7 @@ async fn run(args: Args) -> ExitCode {
     };
     let Some(keys) = keys else {
         println!(
-            "ready in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
+            "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
              settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
              --url {} --ws-url {} --state-dir {}`",
             started.elapsed().as_millis(),
@@ -144,7 +144,7 @@ async fn run(args: Args) -> ExitCode {
     };
     let env = node.env();
     println!(
-        "ready in {} ms: rpc {} ws {} mint {} wallet {} ({} demo markets; env {})",
+        "{READY} in {} ms: rpc {} ws {} mint {} wallet {} ({} demo markets; env {})",
         started.elapsed().as_millis(),
         env.rpc_url,
         env.ws_url,

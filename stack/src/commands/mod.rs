@@ -10,6 +10,7 @@ mod up;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use fulltime_client::faucet::FAUCET_PATH;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
 
 use crate::error::{StackError, io};
@@ -86,7 +87,7 @@ fn print_endpoints(record: &StackRecord, state_dir: &std::path::Path) {
         .collect();
     println!("  rpc     {}", record.rpc_url);
     println!("  ws      {}", record.ws_url);
-    println!("  faucet  {}/api/faucet", record.faucet_url);
+    println!("  faucet  {}{FAUCET_PATH}", record.faucet_url);
     println!("  wallet  {}", record.wallet.display());
     println!("  logs    {}", logs.join(" "));
     println!(

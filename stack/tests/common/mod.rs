@@ -4,12 +4,13 @@
 #![allow(dead_code)]
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use fulltime_stack::StackRecord;
 use fulltime_stack::os;
+use fulltime_testkit::process::workspace_binary_beside;
 
 /// Long enough for a part's grace period and a loaded machine.
 pub const GONE_WITHIN: Duration = Duration::from_secs(30);
@@ -114,29 +115,21 @@ impl Drop for Stack {
     }
 }
 
-/// `localnet`, `faucet` and `fulltime` in this test's target directory, built when missing (a
-/// `cargo test -p fulltime-stack` alone does not build other packages' binaries).
+/// The directory of `localnet`, `faucet` and `fulltime`: this test's target directory, where
+/// each is built when missing (a `cargo test -p fulltime-stack` alone does not build other
+/// packages' binaries).
 pub fn binaries() -> PathBuf {
     let test = std::env::current_exe().expect("the test's path");
-    let dir = test
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>")
-        .to_path_buf();
-    let missing = ["localnet", "faucet", "fulltime"]
-        .iter()
-        .any(|name| !dir.join(name).is_file());
-    if missing {
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .args(["build", "-p", "fulltime-localnet", "--bin", "localnet"])
-            .args(["-p", "fulltime-faucet", "--bin", "faucet"])
-            .args(["-p", "fulltime-tui", "--bin", "fulltime"])
-            .status()
-            .expect("run cargo");
-        assert!(status.success(), "building the stack's binaries failed");
-    }
-    dir
+    let parts = [
+        ("fulltime-localnet", "localnet"),
+        ("fulltime-faucet", "faucet"),
+        ("fulltime-tui", "fulltime"),
+    ];
+    let paths = parts.map(|(package, binary)| {
+        workspace_binary_beside(&test, package, binary)
+            .unwrap_or_else(|error| panic!("building the stack's binaries failed: {error}"))
+    });
+    paths[0].parent().expect("target/<profile>").to_path_buf()
 }
 
 pub fn gone_within(pid: u32) -> bool {

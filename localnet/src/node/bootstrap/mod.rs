@@ -13,6 +13,7 @@ mod steps;
 
 use std::path::PathBuf;
 
+use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::instructions;
 use fulltime_client::localnet_env::LocalnetEnv;
@@ -25,7 +26,6 @@ use super::NodeError;
 use super::keys::StateKeys;
 use chain::Chain;
 
-const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 /// What the wallet is topped up to by default.
 pub const WALLET_SOL: u64 = 100 * LAMPORTS_PER_SOL;
 pub const WALLET_USDC: u64 = 1_000 * 1_000_000;

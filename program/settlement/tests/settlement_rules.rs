@@ -9,8 +9,9 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::{instructions, pda};
-use fulltime_localnet::harness::{TestChain, batch_proofs};
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::{TestChain, batch_proofs};
+use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MIN_DISPUTE_WINDOW_SECS, SETTLEMENT_GRACE_SECS,
 };

@@ -3,8 +3,8 @@
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
-use fulltime_localnet::harness::TestChain;
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::TestChain;
 use settlement::{MarketTerms, SettlementError, SettlementProof, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;

@@ -9,10 +9,10 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::market_status::MarketStatus;
-use fulltime_localnet::harness::{
+use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::{
     TestChain, batch_proofs, mixed_event_proofs, resplit, single_stat_proof, two_stat_proof,
 };
-use fulltime_localnet::native::FalsePredicate;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
 use settlement::state::SecondStat;
 use settlement::{SettlementError, SettlementProof, StatedOutcome};

@@ -1,5 +1,5 @@
 //! Random market lifecycles, step by step against an independent model of the contract
-//! (`fulltime_localnet::harness::lifecycle`): deposits of any amount on any side, settlements
+//! (`fulltime_testkit::harness::lifecycle`): deposits of any amount on any side, settlements
 //! stating right and wrong outcomes with competing earlier and later proofs, proofs re-split,
 //! grown into their event or mixing two events, batches dated before the close or after the
 //! clock, the clock moved through close, batch publications, dispute window and grace period,
@@ -9,14 +9,14 @@
 //! the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
-//! `PROPTEST_CASES=200 cargo test -p fulltime-localnet --test lifecycle_properties` runs longer;
+//! `PROPTEST_CASES=200 cargo test -p fulltime-testkit --test lifecycle_properties` runs longer;
 //! `just soak` runs thousands in release.
 
-use fulltime_localnet::harness::lifecycle::picks::{self, Phase, weight};
-use fulltime_localnet::harness::lifecycle::{
+use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::lifecycle::picks::{self, Phase, weight};
+use fulltime_testkit::harness::lifecycle::{
     CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick, run_lifecycle,
 };
-use fulltime_localnet::native::FalsePredicate;
 use proptest::prelude::*;
 use proptest::sample::select;
 use settlement::StatedOutcome;

@@ -5,31 +5,20 @@ pub mod impostors;
 pub mod staked;
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_localnet::harness::{TestChain, TxFailure, single_stat_proof};
+use fulltime_testkit::harness::{TestChain, TxFailure, single_stat_proof};
+use fulltime_testkit::sample;
 use settlement::{MarketTerms, SettlementError, SettlementProof};
-use txline_interface::{Comparison, ScoreStat, TraderPredicate};
+use txline_interface::ScoreStat;
+
+/// The stat the tests' markets ask about.
+pub use fulltime_testkit::sample::HOME_GOALS;
 
 pub const USDC: u64 = 1_000_000;
 pub const FIXTURE_ID: i64 = 18_273_001;
-pub const HOME_GOALS: u32 = 1;
-/// The dispute window of the tests' markets.
-pub const DISPUTE_WINDOW: i64 = 600;
 
 /// "Will the home side score more than 1 goal?", closing an hour after the chain's clock.
 pub fn home_goals_market(chain: &TestChain) -> MarketTerms {
-    MarketTerms {
-        question: "Will the home side score more than 1 goal?".into(),
-        close_time: chain.now() + 3_600,
-        fixture_id: FIXTURE_ID,
-        stat_key: HOME_GOALS,
-        period: 100,
-        predicate: TraderPredicate {
-            threshold: 1,
-            comparison: Comparison::GreaterThan,
-        },
-        dispute_window: DISPUTE_WINDOW,
-        second_stat: None,
-    }
+    sample::terms(FIXTURE_ID, chain.now() + 3_600)
 }
 
 /// The market's close time.

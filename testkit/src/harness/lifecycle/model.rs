@@ -11,6 +11,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+use fulltime_localnet::native::FalsePredicate;
 use settlement::state::SecondStat;
 use settlement::{MarketTerms, SettlementError, StatedOutcome};
 use txline_interface::{Comparison, OracleError};
@@ -18,7 +19,6 @@ use txline_interface::{Comparison, OracleError};
 use super::payout::{is_pro_rata_floor, winning_share};
 use super::proof_facts::ProofFacts;
 use super::step::Mark;
-use crate::native::FalsePredicate;
 
 // The contract's numbers, written out again so that a wrong constant in the program shows.
 const MIN_DEPOSIT: u64 = 100_000;

@@ -1,7 +1,7 @@
 //! Random market lifecycles checked against an independent model of the contract. The property
-//! test (`tests/lifecycle_properties.rs`) draws the steps with proptest strategies, the soak
-//! binary (`src/bin/soak.rs`) with [`SplitMix64`] from a seed; both run them with
-//! [`run_lifecycle`].
+//! test (`program/settlement/tests/lifecycle_properties.rs`) draws the steps with proptest
+//! strategies, the soak binary (`testkit/src/bin/soak.rs`) with [`SplitMix64`] from a seed; both
+//! run them with [`run_lifecycle`].
 
 mod batch;
 mod calendar;

@@ -4,11 +4,11 @@
 
 use std::ops::RangeInclusive;
 
+use fulltime_localnet::native::FalsePredicate;
 use settlement::StatedOutcome;
 
 use super::picks::{self, Phase, weight};
 use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
-use crate::native::FalsePredicate;
 
 /// Steele, Lea and Flood's SplitMix64: tiny, fast and good enough to pick test steps.
 #[derive(Clone, Debug)]

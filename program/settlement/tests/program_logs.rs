@@ -10,9 +10,9 @@ use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::pubkey::Pubkey;
 use common::*;
 use fulltime_client::pda;
-use fulltime_localnet::harness::{TestChain, single_stat_proof};
 use fulltime_localnet::native::{BuiltinFunctionDefinition, NativeEntry};
 use fulltime_localnet::native_builtin;
+use fulltime_testkit::harness::{TestChain, single_stat_proof};
 use settlement::StatedOutcome;
 
 /// The lines between a program's `invoke [depth]` and its matching end, the end included.
@@ -126,7 +126,7 @@ fn chatty<'a>(_: &'a Pubkey, _: &'a [AccountInfo<'a>], _: &'a [u8]) -> ProgramRe
     use solana_sysvar::program_stubs;
     program_stubs::sol_log("hello from a native program");
     program_stubs::sol_log_64(1, 2, 3, 4, 255);
-    program_stubs::sol_log_data(&[b"event", &[1, 2, 3]]);
+    program_stubs::sol_log_data(&[b"event".as_slice(), &[1, 2, 3]]);
     program_stubs::sol_log_compute_units();
     Ok(())
 }

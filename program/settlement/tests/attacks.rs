@@ -8,7 +8,7 @@ use common::impostors::{ECHO_ID, install_oracle_copy, install_relaying_oracle};
 use common::*;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
-use fulltime_localnet::harness::TestChain;
+use fulltime_testkit::harness::TestChain;
 use settlement::{SettlementError, SettlementProof, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;

@@ -6,6 +6,7 @@ use anchor_spl::token::spl_token;
 use fulltime_client::fixture::proven_value;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
+use fulltime_localnet::native::{Deployment, FalsePredicate, register_programs};
 use litesvm::LiteSVM;
 use settlement::state::{Config, Market, Position};
 use settlement::{MarketTerms, SettlementProof, StatedOutcome};
@@ -16,7 +17,6 @@ use solana_signer::Signer;
 use solana_transaction::Transaction;
 
 use super::{SlotRoot, TxFailure};
-use crate::native::{Deployment, FalsePredicate, register_programs};
 
 /// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;

@@ -2,7 +2,7 @@ mod common;
 
 use common::*;
 use fulltime_client::pda;
-use fulltime_localnet::harness::TestChain;
+use fulltime_testkit::harness::TestChain;
 use solana_signer::Signer;
 
 #[test]

@@ -9,6 +9,7 @@ use anchor_spl::token::spl_token;
 use anchor_spl::token::spl_token::error::TokenError;
 use fulltime_client::errors::failing_program;
 use fulltime_client::pda;
+use fulltime_localnet::native::FalsePredicate;
 use settlement::MarketTerms;
 use settlement::state::SecondStat;
 use solana_keypair::Keypair;
@@ -24,7 +25,6 @@ use super::picks::{WALLET_FUNDS, WALLETS};
 use super::report::{Run, Violation};
 use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
 use crate::harness::{GENESIS_UNIX_TIME, TestChain, TxFailure};
-use crate::native::FalsePredicate;
 
 /// Market `n` of a lifecycle proves fixture `FIXTURE_BASE + n`, so that proofs of one market
 /// are another market's wrong fixture.

@@ -9,8 +9,8 @@ use common::impostors::{
 };
 use common::*;
 use fulltime_client::{instructions, pda};
-use fulltime_localnet::harness::TestChain;
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::TestChain;
 use settlement::{SettlementError, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::ScoreStat;

@@ -8,8 +8,8 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::pda;
-use fulltime_localnet::harness::{TestChain, mixed_event_proofs, two_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_testkit::harness::{TestChain, mixed_event_proofs, two_stat_proof};
 use settlement::state::SecondStat;
 use settlement::{SettlementError, SettlementProof, StatedOutcome};
 use solana_signer::Signer;
@@ -73,7 +73,7 @@ impl TwoStat {
     fn assert_refused(
         &mut self,
         proof: SettlementProof,
-        check: impl FnOnce(Result<(), fulltime_localnet::harness::TxFailure>),
+        check: impl FnOnce(Result<(), fulltime_testkit::harness::TxFailure>),
     ) {
         let before = balances(&self.0.chain, &self.0.watched);
         check(self.0.chain.settle(&self.0.market, proof).map(|_| ()));

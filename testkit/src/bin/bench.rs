@@ -8,16 +8,17 @@ use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::rpc::send_and_confirm;
-use fulltime_localnet::harness::{TestChain, single_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{Node, NodeOptions, load_keypair, load_or_create_keypair};
+use fulltime_testkit::harness::{TestChain, single_stat_proof};
+use fulltime_testkit::sample;
 use settlement::MarketTerms;
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
-use txline_interface::{Comparison, ScoreStat, TraderPredicate};
+use txline_interface::ScoreStat;
 
 const USDC: u64 = 1_000_000;
 const DEPOSIT_RUN: usize = 2_000;
@@ -37,19 +38,7 @@ fn main() {
 }
 
 fn market_terms(chain: &TestChain) -> MarketTerms {
-    MarketTerms {
-        question: "Will the home side score more than 1 goal?".into(),
-        close_time: chain.now() + 3_600,
-        fixture_id: FIXTURE_ID,
-        stat_key: 1,
-        period: 100,
-        predicate: TraderPredicate {
-            threshold: 1,
-            comparison: Comparison::GreaterThan,
-        },
-        dispute_window: 600,
-        second_stat: None,
-    }
+    sample::terms(FIXTURE_ID, chain.now() + 3_600)
 }
 
 fn wallets(chain: &mut TestChain, count: usize) -> Vec<Keypair> {

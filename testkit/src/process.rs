@@ -11,6 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_localnet::node::READY;
 use solana_keypair::{Keypair, write_keypair_file};
 
 /// A debug build boots in a few seconds; the margin is for a loaded machine.
@@ -182,7 +183,7 @@ impl LocalnetProcess {
                 // Logged before `ready` is announced, so the log holds the ready line once the
                 // node counts as started.
                 let _ = writeln!(log, "{line}");
-                if line.starts_with("ready") {
+                if line.starts_with(READY) {
                     let _ = log.flush();
                     let _ = ready.send(());
                 }
