@@ -26,7 +26,38 @@ pub(super) struct FixtureRoots {
     pub(super) present: usize,
 }
 
+/// A key's SOL: enough already, or short of a top-up.
+enum Holding {
+    /// The progress line saying what it holds.
+    Enough(String),
+    Short { balance: u64, lamports: u64 },
+}
+
 impl Chain<'_> {
+    /// What `who` at `address` holds, and the lamports that bring it to `target` when it holds
+    /// less than `below`.
+    async fn holding(
+        &self,
+        address: &Pubkey,
+        below: u64,
+        target: u64,
+        who: &str,
+    ) -> Result<Holding, NodeError> {
+        let balance = self
+            .rpc
+            .get_balance(address)
+            .await
+            .map_err(failed("read a balance"))?;
+        Ok(if balance >= below {
+            Holding::Enough(format!("{who}: holds {}", format_sol(balance)))
+        } else {
+            Holding::Short {
+                balance,
+                lamports: target - balance,
+            }
+        })
+    }
+
     /// Airdrops `who` up to `target` lamports when it holds less than `below`.
     pub(super) async fn top_up_sol(
         &self,
@@ -35,15 +66,10 @@ impl Chain<'_> {
         target: u64,
         who: &str,
     ) -> Result<String, NodeError> {
-        let balance = self
-            .rpc
-            .get_balance(address)
-            .await
-            .map_err(failed("read a balance"))?;
-        if balance >= below {
-            return Ok(format!("{who}: holds {}", format_sol(balance)));
-        }
-        let lamports = target - balance;
+        let (balance, lamports) = match self.holding(address, below, target, who).await? {
+            Holding::Enough(line) => return Ok(line),
+            Holding::Short { balance, lamports } => (balance, lamports),
+        };
         let airdrop = async {
             let signature = self.rpc.request_airdrop(address, lamports).await?;
             wait_for_confirmation(self.rpc, signature).await
@@ -67,15 +93,10 @@ impl Chain<'_> {
         target: u64,
         who: &str,
     ) -> Result<String, NodeError> {
-        let balance = self
-            .rpc
-            .get_balance(address)
-            .await
-            .map_err(failed("read a balance"))?;
-        if balance >= target {
-            return Ok(format!("{who}: holds {}", format_sol(balance)));
-        }
-        let lamports = target - balance;
+        let lamports = match self.holding(address, target, target, who).await? {
+            Holding::Enough(line) => return Ok(line),
+            Holding::Short { lamports, .. } => lamports,
+        };
         let payer = self.keys.authority.pubkey();
         self.send(&[system_instruction::transfer(&payer, address, lamports)])
             .await?;
