@@ -2,13 +2,15 @@
 //! tests and the bench see the dashboard exactly as a user would.
 
 use std::io::{Read, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, ExitStatus, PtySize, native_pty_system};
 
 pub struct PtyScreen {
     parser: Arc<Mutex<vt100::Parser>>,
+    /// Hears from the reader thread once it has read the terminal to its end.
+    drained: mpsc::Receiver<()>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
     /// Kept open for the child's life: dropping it hangs the terminal up.
@@ -39,6 +41,7 @@ impl PtyScreen {
             .map_err(|error| format!("write the pty: {error}"))?;
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let screen = Arc::clone(&parser);
+        let (done, drained) = mpsc::channel();
         std::thread::spawn(move || {
             let mut buffer = [0_u8; 8192];
             while let Ok(read) = reader.read(&mut buffer) {
@@ -49,9 +52,11 @@ impl PtyScreen {
                     screen.process(&buffer[..read]);
                 }
             }
+            let _ = done.send(());
         });
         Ok(Self {
             parser,
+            drained,
             writer,
             child,
             _master: pty.master,
@@ -109,6 +114,11 @@ impl PtyScreen {
         let started = Instant::now();
         while started.elapsed() < limit {
             if let Ok(Some(status)) = self.child.try_wait() {
+                // What the program wrote last may still be on its way to the screen: it is
+                // there once the reader has read to the terminal's end (the last writer gone).
+                let _ = self
+                    .drained
+                    .recv_timeout(limit.saturating_sub(started.elapsed()));
                 return Some(status);
             }
             std::thread::sleep(Duration::from_millis(10));
