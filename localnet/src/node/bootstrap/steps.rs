@@ -30,7 +30,10 @@ pub(super) struct FixtureRoots {
 enum Holding {
     /// The progress line saying what it holds.
     Enough(String),
-    Short { balance: u64, lamports: u64 },
+    Short {
+        balance: u64,
+        lamports: u64,
+    },
 }
 
 impl Chain<'_> {
