@@ -10,11 +10,14 @@ use std::fmt;
 use anchor_lang::prelude::Pubkey;
 use anchor_spl::token::spl_token;
 use anchor_spl::token::spl_token::error::TokenError;
+use serde::{Deserialize, Serialize};
 use settlement::SettlementError;
 use txline_interface::OracleError;
 
-/// Which program raised an error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which program raised an error: `settlement`, `oracle` or `token`, in text, in `--json` and in
+/// a proof fixture's expected error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ErrorSource {
     Settlement,
     Oracle,

@@ -64,7 +64,9 @@ pub fn create_market(
     )
 }
 
-/// A deposit from the wallet's associated token account of `usdc_mint`.
+/// A deposit from the wallet's associated token account of `usdc_mint`. `outcome` is the byte
+/// the instruction carries (`Side::byte`), any byte: the program's tests and `fulltime deposit
+/// --force` also send ones that are no side, for the program to refuse.
 pub fn deposit(
     depositor: Pubkey,
     usdc_mint: Pubkey,

@@ -1,5 +1,7 @@
 //! The one typed client of the Fulltime programs: addresses, instructions, accounts and proof
-//! fixtures. Everything that talks to the chain (tests, localnet, faucet, TUI) goes through it.
+//! fixtures, the domain's words as types (a market's [`side::Side`]) and the JSON views of the
+//! programs' types ([`view`]). Everything that talks to the chain (tests, localnet, faucet, TUI)
+//! goes through it.
 
 pub mod amount;
 pub mod cluster;
@@ -14,8 +16,10 @@ pub mod merkle;
 pub mod pda;
 pub mod program_data;
 pub mod rpc;
+pub mod side;
 pub mod time;
 pub mod validate;
+pub mod view;
 
 pub use settlement;
 pub use txline_interface;

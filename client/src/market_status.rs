@@ -1,9 +1,8 @@
 //! Where a market stands at a given cluster time, by the same rules the program applies.
 
-use settlement::constants::OUTCOME_YES;
 use settlement::state::Market;
 
-use crate::fixture::Outcome;
+use crate::side::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarketStatus {
@@ -13,10 +12,10 @@ pub enum MarketStatus {
     Closed,
     /// Settled, but a strictly later proof may still replace the settlement until `final_at`
     /// (unix seconds); nothing is paid out before then.
-    Provisional { outcome: Outcome, final_at: i64 },
+    Provisional { outcome: Side, final_at: i64 },
     /// Settled for good. With an empty winning side every stake is refundable instead of
     /// claimable.
-    Resolved { outcome: Outcome, refundable: bool },
+    Resolved { outcome: Side, refundable: bool },
     /// Nobody settled it within the grace period: it can no longer be settled and every stake
     /// is refundable.
     Expired,
@@ -25,8 +24,7 @@ pub enum MarketStatus {
 impl MarketStatus {
     /// The status of `market` when the cluster clock reads `now` (unix seconds).
     pub fn of(market: &Market, now: i64) -> Self {
-        if market.settled {
-            let outcome = Outcome::from(market.outcome == OUTCOME_YES);
+        if let Some(outcome) = Side::of_market(market) {
             if !market.is_final(now) {
                 return Self::Provisional {
                     outcome,
@@ -51,7 +49,7 @@ impl MarketStatus {
 
 #[cfg(test)]
 mod tests {
-    use settlement::constants::SETTLEMENT_GRACE_SECS;
+    use settlement::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
 
     use fulltime_testkit::sample::market;
 
@@ -83,14 +81,14 @@ mod tests {
         assert_eq!(
             MarketStatus::of(&market, 1_099),
             MarketStatus::Provisional {
-                outcome: Outcome::Yes,
+                outcome: Side::Yes,
                 final_at: 1_100
             }
         );
         assert_eq!(
             MarketStatus::of(&market, 1_100),
             MarketStatus::Resolved {
-                outcome: Outcome::Yes,
+                outcome: Side::Yes,
                 refundable: false
             }
         );
@@ -104,15 +102,15 @@ mod tests {
         assert_eq!(
             MarketStatus::of(&market, 0),
             MarketStatus::Resolved {
-                outcome: Outcome::Yes,
+                outcome: Side::Yes,
                 refundable: false
             }
         );
-        market.outcome = 0;
+        market.outcome = OUTCOME_NO;
         assert_eq!(
             MarketStatus::of(&market, 0),
             MarketStatus::Resolved {
-                outcome: Outcome::No,
+                outcome: Side::No,
                 refundable: true
             }
         );

@@ -8,7 +8,7 @@
 use settlement::batch_time::batch_time_fault;
 use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MAX_QUESTION_CHARS, MIN_DEPOSIT,
-    MIN_DISPUTE_WINDOW_SECS, OUTCOME_NO, OUTCOME_YES,
+    MIN_DISPUTE_WINDOW_SECS,
 };
 use settlement::state::Market;
 use settlement::stated_outcome::is_decidable;
@@ -16,6 +16,7 @@ use settlement::{MarketTerms, SettlementError};
 use txline_interface::TraderPredicate;
 
 use crate::errors::{ProgramFailure, explain};
+use crate::side::Side;
 
 /// The catalog entry of a settlement error.
 pub fn settlement_failure(error: SettlementError) -> ProgramFailure {
@@ -31,21 +32,11 @@ fn refuse_unless(holds: bool, error: SettlementError) -> Result<(), ProgramFailu
     }
 }
 
-/// `yes`/`no`/`1`/`0` (any case) as the outcome byte. Other numbers parse too, so that a forced
-/// deposit can send them and see the program refuse; [`check_outcome`] refuses them first.
-pub fn parse_outcome(text: &str) -> Result<u8, ProgramFailure> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "yes" => Ok(OUTCOME_YES),
-        "no" => Ok(OUTCOME_NO),
-        number => number
-            .parse()
-            .map_err(|_| settlement_failure(SettlementError::InvalidOutcome)),
-    }
-}
-
+/// Whether a deposit's outcome byte is a side's. A [`Side`] always is: only a forced deposit
+/// sends another byte, for the program to refuse.
 pub fn check_outcome(outcome: u8) -> Result<(), ProgramFailure> {
     refuse_unless(
-        matches!(outcome, OUTCOME_NO | OUTCOME_YES),
+        Side::try_from(outcome).is_ok(),
         SettlementError::InvalidOutcome,
     )
 }
@@ -165,28 +156,25 @@ mod tests {
         sample::market(CLOSE)
     }
 
-    /// `market()` settled at `CLOSE + 10` as `outcome`.
-    fn settled(outcome: u8) -> Market {
-        sample::settled(market(), outcome, CLOSE + 70)
+    /// `market()` settled as `side`, provisional until `CLOSE + 70`. Written here rather than
+    /// with `sample::settled`, which takes the test kit's build of `Side`, a type apart from the
+    /// one of the crate under test.
+    fn settled(side: Side) -> Market {
+        Market {
+            settled: true,
+            outcome: side.byte(),
+            dispute_ends_at: CLOSE + 70,
+            ..market()
+        }
     }
 
     #[test]
-    fn outcomes_are_words_or_digits() {
-        for (text, outcome) in [
-            ("yes", 1),
-            ("YES", 1),
-            ("1", 1),
-            ("no", 0),
-            ("No", 0),
-            ("0", 0),
-        ] {
-            assert_eq!(parse_outcome(text), Ok(outcome), "{text}");
-            assert_eq!(check_outcome(outcome), Ok(()));
+    fn an_outcome_byte_is_a_sides() {
+        for side in [Side::Yes, Side::No] {
+            assert_eq!(check_outcome(side.byte()), Ok(()));
         }
-        assert_eq!(parse_outcome("2"), Ok(2));
-        assert_eq!(name(check_outcome(2)), "InvalidOutcome");
-        for text in ["maybe", "", "-1", "256", "y"] {
-            assert_eq!(name(parse_outcome(text)), "InvalidOutcome", "{text}");
+        for byte in [2, 7, u8::MAX] {
+            assert_eq!(name(check_outcome(byte)), "InvalidOutcome", "{byte}");
         }
     }
 
@@ -316,7 +304,7 @@ mod tests {
 
     #[test]
     fn a_settlement_can_be_replaced_only_during_its_dispute_window() {
-        let market = settled(OUTCOME_YES);
+        let market = settled(Side::Yes);
         assert_eq!(check_settle(&market, CLOSE + 69), Ok(()));
         assert_eq!(name(check_settle(&market, CLOSE + 70)), "MarketResolved");
         // The close time is checked first, as the program does.
@@ -343,17 +331,17 @@ mod tests {
     #[test]
     fn claims_wait_for_a_final_settlement() {
         assert_eq!(name(check_claim(&market(), CLOSE + 5)), "NotResolved");
-        let market = settled(OUTCOME_YES);
+        let market = settled(Side::Yes);
         assert_eq!(name(check_claim(&market, CLOSE + 69)), "NotResolved");
         assert_eq!(check_claim(&market, CLOSE + 70), Ok(()));
     }
 
     #[test]
     fn refunds_wait_for_a_final_settlement_with_no_winners_or_the_grace_period() {
-        let nobody_won = settled(OUTCOME_NO);
+        let nobody_won = settled(Side::No);
         assert_eq!(name(check_refund(&nobody_won, CLOSE + 69)), "NotResolved");
         assert_eq!(check_refund(&nobody_won, CLOSE + 70), Ok(()));
-        let somebody_won = settled(OUTCOME_YES);
+        let somebody_won = settled(Side::Yes);
         assert_eq!(
             name(check_refund(&somebody_won, CLOSE + 70)),
             "RefundUnavailable"

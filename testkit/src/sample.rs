@@ -4,6 +4,7 @@
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
+use fulltime_client::side::Side;
 use settlement::MarketTerms;
 use settlement::state::{Market, Position, SettledProof};
 use txline_interface::time::FINAL_PERIOD;
@@ -67,22 +68,22 @@ pub fn market(close_time: i64) -> Market {
     }
 }
 
-/// `market` settled as `outcome`, provisional until `final_at`.
-pub fn settled(market: Market, outcome: u8, final_at: i64) -> Market {
+/// `market` settled as `side`, provisional until `final_at`.
+pub fn settled(market: Market, side: Side, final_at: i64) -> Market {
     Market {
         settled: true,
-        outcome,
+        outcome: side.byte(),
         dispute_ends_at: final_at,
         ..market
     }
 }
 
-/// `amount` base units on `outcome` in `market`, not claimed, held by the default address.
-pub fn position(market: &Market, outcome: u8, amount: u64) -> Position {
+/// `amount` base units on `side` in `market`, not claimed, held by the default address.
+pub fn position(market: &Market, side: Side, amount: u64) -> Position {
     Position {
         owner: Pubkey::default(),
         market: pda::market(market.id),
-        outcome,
+        outcome: side.byte(),
         amount,
         claimed: false,
         bump: 254,

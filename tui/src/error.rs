@@ -278,7 +278,8 @@ fn faucet_report(error: &FaucetError) -> ErrorReport {
 mod tests {
     use fulltime_client::errors::explain_logs;
     use fulltime_client::rpc::check_balance;
-    use fulltime_client::validate::{check_amount, check_outcome, parse_outcome};
+    use fulltime_client::settlement::SettlementError;
+    use fulltime_client::validate::{check_amount, check_outcome, settlement_failure};
 
     use super::*;
 
@@ -336,7 +337,7 @@ mod tests {
 
     #[test]
     fn an_outcome_word_no_transaction_can_carry_is_not_offered_to_force() {
-        let failure = parse_outcome("maybe").expect_err("invalid");
+        let failure = settlement_failure(SettlementError::InvalidOutcome);
         let report = Error::Unsendable(Box::new(failure)).report();
         assert_eq!(report.error, "InvalidOutcome");
         assert_eq!(

@@ -11,9 +11,7 @@ use std::process::Command;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::system_instruction;
 use fulltime_client::cluster::{Cluster, Endpoint};
-use fulltime_client::fixture::{
-    ErrorProgram, Expected, FixtureComparison, FixtureOp, ProofFixture, RootsFile,
-};
+use fulltime_client::fixture::{Expected, FixtureComparison, FixtureOp, ProofFixture, RootsFile};
 use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
@@ -571,13 +569,12 @@ fn each_bad_proof_fixture_is_refused_by_name() {
             &["settle", id, "--fixture", &path.to_string_lossy()],
             &expected.name,
         );
-        let program = match expected.program {
-            ErrorProgram::Settlement => "settlement",
-            ErrorProgram::Oracle => "oracle",
-        };
         assert_eq!(
             (&error["program"], &error["code"]),
-            (&Value::from(program), &Value::from(expected.code)),
+            (
+                &Value::from(expected.program.label()),
+                &Value::from(expected.code)
+            ),
             "{name}"
         );
         // The funds stay in the vault of the still unsettled market.

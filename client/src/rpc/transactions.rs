@@ -23,6 +23,7 @@ use crate::amount::format_usdc;
 use crate::errors::{ProgramFailure, token_failure};
 use crate::fixture::ProofFixture;
 use crate::instructions::{self, Withdrawal};
+use crate::side::Side;
 use crate::{pda, validate};
 
 /// A test USDC balance before and after a transaction, in base units.
@@ -157,8 +158,22 @@ impl FulltimeClient {
         })
     }
 
-    /// Stakes `amount` base units of test USDC from the wallet's token account on `outcome`.
+    /// Stakes `amount` base units of test USDC from the wallet's token account on `side`.
     pub async fn deposit(
+        &self,
+        wallet: &Keypair,
+        market_id: u64,
+        side: Side,
+        amount: u64,
+    ) -> Result<Deposited, ClientError> {
+        self.deposit_outcome(wallet, market_id, side.byte(), amount)
+            .await
+    }
+
+    /// [`FulltimeClient::deposit`] with the outcome as the instruction carries it, a byte: what
+    /// `fulltime deposit --force` sends for a number that is no side (like 2), so that the program
+    /// answers InvalidOutcome. With the client's checks on, the client refuses such a byte first.
+    pub async fn deposit_outcome(
         &self,
         wallet: &Keypair,
         market_id: u64,
@@ -264,7 +279,8 @@ impl FulltimeClient {
     }
 
     /// Whether the program would get as far as moving the tokens: it names a resolved, closed
-    /// or side-locked market first, and so must the client, so those are left to it.
+    /// or side-locked market first, and so must the client, so those are left to it. `outcome`
+    /// is the instruction's byte, compared with the one the position stores.
     async fn deposit_reaches_transfer(
         &self,
         market: &Market,

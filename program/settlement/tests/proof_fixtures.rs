@@ -9,8 +9,9 @@ use std::collections::BTreeSet;
 
 use anchor_lang::prelude::Pubkey;
 use common::*;
-use fulltime_client::fixture::{ErrorProgram, Expected, Outcome, ProofFixture, RootsFile};
+use fulltime_client::fixture::{Expected, ProofFixture, RootsFile};
 use fulltime_client::pda;
+use fulltime_client::side::Side;
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_testkit::harness::{SlotRoot, TestChain};
 use fulltime_testkit::sample::DISPUTE_WINDOW;
@@ -91,11 +92,11 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
             Expected::Outcome(outcome) => {
                 result.unwrap_or_else(|failure| panic!("{}: {failure}", fixture.name));
                 assert!(state.settled, "{}", fixture.name);
-                assert_eq!(state.outcome, outcome.code(), "{}", fixture.name);
+                assert_eq!(state.outcome, outcome.byte(), "{}", fixture.name);
                 chain.finalize(&market);
-                let winner = if *outcome == Outcome::Yes { &yes } else { &no };
+                let winner = if *outcome == Side::Yes { &yes } else { &no };
                 chain.claim(winner, &market).expect("the winner claims");
-                let staked = if *outcome == Outcome::Yes {
+                let staked = if *outcome == Side::Yes {
                     2 * USDC
                 } else {
                     3 * USDC
@@ -113,17 +114,9 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
                 let explained = failure
                     .program_failure()
                     .unwrap_or_else(|| panic!("{}: not a program error: {failure}", fixture.name));
-                let program = match expected.program {
-                    ErrorProgram::Settlement => settlement::ID,
-                    ErrorProgram::Oracle => txline_interface::DEVNET_PROGRAM_ID,
-                };
                 assert_eq!(
-                    (
-                        explained.program_id,
-                        explained.name.as_str(),
-                        explained.code
-                    ),
-                    (program, expected.name.as_str(), expected.code),
+                    (explained.source, explained.name.as_str(), explained.code),
+                    (expected.program, expected.name.as_str(), expected.code),
                     "{}",
                     fixture.name
                 );
@@ -137,12 +130,12 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
     let yes = committed
         .fixtures
         .iter()
-        .filter(|f| f.expected == Expected::Outcome(Outcome::Yes))
+        .filter(|f| f.expected == Expected::Outcome(Side::Yes))
         .count();
     let no = committed
         .fixtures
         .iter()
-        .filter(|f| f.expected == Expected::Outcome(Outcome::No))
+        .filter(|f| f.expected == Expected::Outcome(Side::No))
         .count();
     assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO fixtures");
     let two_stat = |outcome| {
@@ -153,7 +146,7 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
             .count()
     };
     assert!(
-        two_stat(Outcome::Yes) >= 1 && two_stat(Outcome::No) >= 1,
+        two_stat(Side::Yes) >= 1 && two_stat(Side::No) >= 1,
         "two-stat fixtures resolving each way"
     );
     for required in [

@@ -276,6 +276,8 @@ impl TestChain {
         Ok(pda::market(id))
     }
 
+    /// A deposit of `outcome` as the instruction carries it, a byte: the program's behaviour
+    /// tests also send bytes that are no side, for the program to refuse.
     pub fn deposit(
         &mut self,
         wallet: &Keypair,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use fulltime_client::amount::parse_usdc;
 use fulltime_client::faucet::DEFAULT_FAUCET_URL;
-use fulltime_client::fixture::FixturePredicate;
+use fulltime_client::txline_interface::TraderPredicate;
 
 use crate::input::{
     DEFAULT_DISPUTE_WINDOW, StatSpec, When, parse_predicate, parse_span, parse_stat,
@@ -85,7 +85,7 @@ pub struct CreateMarketArgs {
     /// (more than 1). A predicate no value can satisfy (gt:2147483647, lt:-2147483648) is
     /// refused.
     #[arg(long, value_name = "CMP:THRESHOLD", value_parser = parse_predicate, allow_hyphen_values = true)]
-    pub predicate: FixturePredicate,
+    pub predicate: TraderPredicate,
 
     /// How long a settlement stays provisional: until then a strictly later proof of the same
     /// stat replaces it, and nothing is paid out. A duration from 60s to 7days, like 90s, 10m,

@@ -4,7 +4,7 @@ use std::time::Duration;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use fulltime_client::cluster::Cluster;
-use fulltime_client::fixture::{FixtureComparison, FixturePredicate};
+use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 
 use super::*;
 use crate::input::When;
@@ -113,9 +113,9 @@ fn create_market_takes_terms_and_a_close_time() {
     assert_eq!(args.dispute_window, 3_600, "an hour unless given");
     assert_eq!(
         args.predicate,
-        FixturePredicate {
-            comparison: FixtureComparison::Gt,
-            threshold: 1
+        TraderPredicate {
+            threshold: 1,
+            comparison: Comparison::GreaterThan,
         }
     );
     assert!(!args.checks.force);

@@ -19,7 +19,7 @@ pub async fn run(session: &Session, args: CreateMarketArgs) -> Result<CreateRece
         fixture_id: args.fixture,
         stat_key: args.stat.stat_key,
         period: args.period,
-        predicate: args.predicate.into(),
+        predicate: args.predicate,
         dispute_window: args.dispute_window,
         second_stat: args.stat.second_stat,
     };

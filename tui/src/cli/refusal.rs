@@ -37,7 +37,7 @@ fn wait(market: &Market, now: i64) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::settlement::constants::OUTCOME_YES;
+    use fulltime_client::side::Side;
     use fulltime_client::validate::{check_claim, check_settle};
 
     use super::*;
@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn claiming_during_the_dispute_window_says_when_it_ends() {
-        let market = settled_market(OUTCOME_YES);
+        let market = settled_market(Side::Yes);
         let now = FINAL_AT - 42;
         let failure = check_claim(&market, now).expect_err("provisional");
         assert_eq!(

@@ -3,6 +3,7 @@
 
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::settlement::MarketTerms;
+use fulltime_client::side::Side;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -17,7 +18,7 @@ pub enum Request {
     Faucet,
     Deposit {
         market: u64,
-        outcome: u8,
+        side: Side,
         amount: u64,
     },
     Settle {

@@ -2,25 +2,15 @@
 //! (`Market::payout`, u128, rounded down).
 
 use fulltime_client::amount::format_usdc;
-use fulltime_client::fixture::Outcome;
 use fulltime_client::market_status::MarketStatus;
-use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 use fulltime_client::settlement::state::{Market, Position};
+use fulltime_client::side::Side;
 
-use crate::output::labels::outcome_label;
-
-/// What `stake` on `outcome` pays if `outcome` is the final answer with the pool as it is.
-pub fn payout_if(market: &Market, outcome: u8, stake: u64) -> Option<u64> {
+/// What `stake` on `side` pays if `side` is the final answer with the pool as it is.
+pub fn payout_if(market: &Market, side: Side, stake: u64) -> Option<u64> {
     let mut settled = market.clone();
-    settled.outcome = outcome;
+    settled.outcome = side.byte();
     settled.payout(stake).ok()
-}
-
-fn outcome_byte(outcome: Outcome) -> u8 {
-    match outcome {
-        Outcome::Yes => OUTCOME_YES,
-        Outcome::No => OUTCOME_NO,
-    }
 }
 
 /// One line on what the position pays: now, once final, or if its side wins.
@@ -28,24 +18,20 @@ pub fn position_value(market: &Market, position: &Position, status: MarketStatus
     if position.claimed {
         return "paid out".to_owned();
     }
-    let side = outcome_label(position.outcome);
-    let pays = |outcome: u8| {
-        payout_if(market, outcome, position.amount).map_or_else(|| "?".to_owned(), format_usdc)
-    };
+    let side = Side::of_position(position);
+    let pays = payout_if(market, side, position.amount).map_or_else(|| "?".to_owned(), format_usdc);
     match status {
-        MarketStatus::Open | MarketStatus::Closed => {
-            format!("pays {} if {side} wins", pays(position.outcome))
-        }
-        MarketStatus::Provisional { outcome, .. } if outcome_byte(outcome) == position.outcome => {
-            format!("would pay {} once final", pays(position.outcome))
+        MarketStatus::Open | MarketStatus::Closed => format!("pays {pays} if {side} wins"),
+        MarketStatus::Provisional { outcome, .. } if outcome == side => {
+            format!("would pay {pays} once final")
         }
         MarketStatus::Provisional { .. } => "losing, unless a later proof replaces it".to_owned(),
         MarketStatus::Resolved {
             refundable: true, ..
         }
         | MarketStatus::Expired => format!("a refund returns {}", format_usdc(position.amount)),
-        MarketStatus::Resolved { outcome, .. } if outcome_byte(outcome) == position.outcome => {
-            format!("a claim pays {} now", pays(position.outcome))
+        MarketStatus::Resolved { outcome, .. } if outcome == side => {
+            format!("a claim pays {pays} now")
         }
         MarketStatus::Resolved { .. } => "lost".to_owned(),
     }
@@ -70,18 +56,18 @@ mod tests {
     fn a_winning_position_is_worth_its_share_of_the_pool() {
         let market = sample_market(); // YES 4, NO 1.5
         let position = sample_position(&market); // YES 3
-        assert_eq!(payout_if(&market, OUTCOME_YES, 3_000_000), Some(4_125_000));
+        assert_eq!(payout_if(&market, Side::Yes, 3_000_000), Some(4_125_000));
         assert_eq!(
             position_value(&market, &position, MarketStatus::Open),
             "pays 4.125 USDC if YES wins"
         );
-        let resolved = settled_market(OUTCOME_YES);
+        let resolved = settled_market(Side::Yes);
         let status = MarketStatus::of(&resolved, i64::MAX);
         assert_eq!(
             position_value(&resolved, &position, status),
             "a claim pays 4.125 USDC now"
         );
-        let lost = settled_market(OUTCOME_NO);
+        let lost = settled_market(Side::No);
         assert_eq!(
             position_value(&lost, &position, MarketStatus::of(&lost, NOW)),
             "losing, unless a later proof replaces it"

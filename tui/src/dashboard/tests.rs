@@ -10,8 +10,8 @@ use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
 use fulltime_client::rpc::{Balances, ClientError};
 use fulltime_client::settlement::SettlementError;
-use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 use fulltime_client::settlement::state::{Market, SecondStat};
+use fulltime_client::side::Side;
 use fulltime_client::txline_interface::BinaryExpression;
 use fulltime_client::validate::settlement_failure;
 use insta::assert_snapshot;
@@ -75,21 +75,21 @@ fn markets() -> Vec<Market> {
             },
         ),
         {
-            let mut market = settled_market(OUTCOME_YES);
+            let mut market = settled_market(Side::Yes);
             market.id = 2;
             market.question = "Will Manchester City win fewer than 6 corners at Liverpool?".into();
             market.stat_key = 4;
             market
         },
         {
-            let mut market = settled_market(OUTCOME_NO);
+            let mut market = settled_market(Side::No);
             market.id = 3;
             market.dispute_ends_at = NOW;
             market.question = "Will Newcastle score exactly 2 at home?".into();
             market
         },
         {
-            let mut market = settled_market(OUTCOME_NO);
+            let mut market = settled_market(Side::No);
             market.id = 4;
             market.dispute_ends_at = NOW;
             market.total_no = 0;
@@ -322,7 +322,7 @@ fn deposit_form_checks_as_it_is_typed() {
         effects.as_slice(),
         [Effect::Send(Request::Deposit {
             market: 0,
-            outcome: OUTCOME_YES,
+            side: Side::Yes,
             amount: 2_500_000
         })]
     ));

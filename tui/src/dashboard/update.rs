@@ -396,7 +396,7 @@ fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
     let DepositCheck::Ready { amount, .. } = form.check(chain) else {
         return Vec::new();
     };
-    let side = crate::output::labels::outcome_label(form.outcome);
+    let side = form.side;
     start(
         app,
         format!(
@@ -407,7 +407,7 @@ fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
     );
     vec![Effect::Send(Request::Deposit {
         market: form.market,
-        outcome: form.outcome,
+        side: form.side,
         amount,
     })]
 }

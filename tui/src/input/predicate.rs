@@ -1,6 +1,6 @@
 //! A market's predicate on the command line: `<gt|lt|eq>:<THRESHOLD>`, as in proof fixtures.
 
-use fulltime_client::fixture::{FixtureComparison, FixturePredicate};
+use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PredicateError {
@@ -12,32 +12,32 @@ pub enum PredicateError {
     Threshold(String),
 }
 
-pub fn parse_predicate(text: &str) -> Result<FixturePredicate, PredicateError> {
+pub fn parse_predicate(text: &str) -> Result<TraderPredicate, PredicateError> {
     let (comparison, threshold) = text
         .split_once(':')
         .ok_or_else(|| PredicateError::Shape(text.to_owned()))?;
     let comparison = match comparison.trim().to_ascii_lowercase().as_str() {
-        "gt" => FixtureComparison::Gt,
-        "lt" => FixtureComparison::Lt,
-        "eq" => FixtureComparison::Eq,
+        "gt" => Comparison::GreaterThan,
+        "lt" => Comparison::LessThan,
+        "eq" => Comparison::EqualTo,
         _ => return Err(PredicateError::Comparison(comparison.to_owned())),
     };
     let threshold = threshold
         .trim()
         .parse()
         .map_err(|_| PredicateError::Threshold(threshold.to_owned()))?;
-    Ok(FixturePredicate {
-        comparison,
+    Ok(TraderPredicate {
         threshold,
+        comparison,
     })
 }
 
 /// `> 1`: the comparison and threshold alone.
-pub fn compare_text(predicate: &FixturePredicate) -> String {
+pub fn compare_text(predicate: TraderPredicate) -> String {
     let symbol = match predicate.comparison {
-        FixtureComparison::Gt => ">",
-        FixtureComparison::Lt => "<",
-        FixtureComparison::Eq => "=",
+        Comparison::GreaterThan => ">",
+        Comparison::LessThan => "<",
+        Comparison::EqualTo => "=",
     };
     format!("{symbol} {}", predicate.threshold)
 }
@@ -46,21 +46,21 @@ pub fn compare_text(predicate: &FixturePredicate) -> String {
 mod tests {
     use super::*;
 
-    fn predicate(comparison: FixtureComparison, threshold: i32) -> FixturePredicate {
-        FixturePredicate {
-            comparison,
+    fn predicate(comparison: Comparison, threshold: i32) -> TraderPredicate {
+        TraderPredicate {
             threshold,
+            comparison,
         }
     }
 
     #[test]
     fn parses_comparison_and_threshold() {
         for (text, expected) in [
-            ("gt:1", predicate(FixtureComparison::Gt, 1)),
-            ("lt:6", predicate(FixtureComparison::Lt, 6)),
-            ("eq:0", predicate(FixtureComparison::Eq, 0)),
-            ("GT:-2", predicate(FixtureComparison::Gt, -2)),
-            ("eq: 2", predicate(FixtureComparison::Eq, 2)),
+            ("gt:1", predicate(Comparison::GreaterThan, 1)),
+            ("lt:6", predicate(Comparison::LessThan, 6)),
+            ("eq:0", predicate(Comparison::EqualTo, 0)),
+            ("GT:-2", predicate(Comparison::GreaterThan, -2)),
+            ("eq: 2", predicate(Comparison::EqualTo, 2)),
         ] {
             assert_eq!(parse_predicate(text), Ok(expected), "{text}");
         }
@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn shows_the_comparison_and_threshold() {
-        assert_eq!(compare_text(&predicate(FixtureComparison::Gt, 1)), "> 1");
-        assert_eq!(compare_text(&predicate(FixtureComparison::Eq, -3)), "= -3");
+        assert_eq!(compare_text(predicate(Comparison::GreaterThan, 1)), "> 1");
+        assert_eq!(compare_text(predicate(Comparison::EqualTo, -3)), "= -3");
     }
 }

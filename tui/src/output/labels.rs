@@ -1,48 +1,11 @@
-//! The words both faces use for outcomes and market states, in text and in JSON.
+//! The words both faces use for market states, in text and in JSON. A side is written by its own
+//! `Display` (`YES`, `NO`) and `Serialize` (`"yes"`, `"no"`).
 
-use fulltime_client::fixture::Outcome;
 use fulltime_client::market_status::MarketStatus;
-use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
 use fulltime_client::settlement::state::Market;
 use serde::Serializer;
 
 use crate::input::{format_span, format_time, format_time_millis};
-
-/// `YES`, `NO`, or the raw byte of an outcome the program would never store.
-pub fn outcome_label(outcome: u8) -> String {
-    match outcome {
-        OUTCOME_YES => "YES".to_owned(),
-        OUTCOME_NO => "NO".to_owned(),
-        other => format!("outcome {other}"),
-    }
-}
-
-/// An outcome in JSON: `"yes"`, `"no"`, or the raw byte (a `serialize_with` for `u8` fields).
-pub fn serialize_outcome<S: Serializer>(outcome: &u8, serializer: S) -> Result<S::Ok, S::Error> {
-    match *outcome {
-        OUTCOME_YES => serializer.serialize_str("yes"),
-        OUTCOME_NO => serializer.serialize_str("no"),
-        other => serializer.serialize_u8(other),
-    }
-}
-
-/// [`serialize_outcome`], or `null`.
-pub fn serialize_optional_outcome<S: Serializer>(
-    outcome: &Option<u8>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match outcome {
-        Some(outcome) => serialize_outcome(outcome, serializer),
-        None => serializer.serialize_none(),
-    }
-}
-
-fn outcome_word(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Yes => "YES",
-        Outcome::No => "NO",
-    }
-}
 
 /// The status in a few words; a provisional settlement with the time left until it is final,
 /// counted from the cluster clock `now`.
@@ -51,18 +14,17 @@ pub fn status_label(status: MarketStatus, now: i64) -> String {
         MarketStatus::Open => "open".to_owned(),
         MarketStatus::Closed => "closed".to_owned(),
         MarketStatus::Provisional { outcome, final_at } => format!(
-            "provisional {}, final in {}",
-            outcome_word(outcome),
+            "provisional {outcome}, final in {}",
             format_span(final_at.saturating_sub(now))
         ),
         MarketStatus::Resolved {
             outcome,
             refundable: false,
-        } => format!("resolved {}", outcome_word(outcome)),
+        } => format!("resolved {outcome}"),
         MarketStatus::Resolved {
             outcome,
             refundable: true,
-        } => format!("resolved {}, no winners: refundable", outcome_word(outcome)),
+        } => format!("resolved {outcome}, no winners: refundable"),
         MarketStatus::Expired => "expired: refundable".to_owned(),
     }
 }
@@ -94,6 +56,8 @@ pub fn batch_time_note(ts_ms: i64, market: &Market, now: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_client::side::Side;
+
     use super::*;
     use crate::output::market::tests::{FINAL_AT, NOW, sample_market, settled_market};
 
@@ -105,7 +69,7 @@ mod tests {
             "closed"
         );
         market.settled = true;
-        market.outcome = OUTCOME_YES;
+        market.outcome = Side::Yes.byte();
         market.total_yes = 0;
         assert_eq!(
             status_label(MarketStatus::of(&market, NOW), NOW),
@@ -115,7 +79,7 @@ mod tests {
             status_label(MarketStatus::Expired, NOW),
             "expired: refundable"
         );
-        let provisional = MarketStatus::of(&settled_market(OUTCOME_NO), FINAL_AT - 90);
+        let provisional = MarketStatus::of(&settled_market(Side::No), FINAL_AT - 90);
         assert_eq!(
             status_label(provisional, FINAL_AT - 90),
             "provisional NO, final in 1m 30s"

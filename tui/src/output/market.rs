@@ -5,10 +5,11 @@
 use std::fmt;
 
 use fulltime_client::amount::format_usdc;
-use fulltime_client::fixture::{FixturePredicate, FixtureSecondStat, Outcome};
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::side::Side;
+use fulltime_client::view::TermsView;
 use serde::Serialize;
 
 use super::labels::{serialize_status_name, status_label};
@@ -24,7 +25,7 @@ pub struct MarketView {
     #[serde(serialize_with = "serialize_status_name")]
     pub status: MarketStatus,
     pub settled: bool,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<Side>,
     pub refundable: bool,
     pub close_time: i64,
     pub close_time_utc: String,
@@ -33,13 +34,12 @@ pub struct MarketView {
     pub dispute_ends_at_utc: Option<String>,
     pub proof_ts: Option<i64>,
     pub proof_ts_utc: Option<String>,
-    pub fixture_id: i64,
-    pub stat_key: u32,
-    pub second_stat: Option<FixtureSecondStat>,
+    /// The fixture, stat(s), period and predicate the market was created with.
+    #[serde(flatten)]
+    pub terms: TermsView,
     /// What must hold for YES, in words.
-    pub terms: String,
-    pub period: i32,
-    pub predicate: FixturePredicate,
+    #[serde(rename = "terms")]
+    pub terms_in_words: String,
     pub total_yes: u64,
     pub total_no: u64,
     pub creator: String,
@@ -79,12 +79,8 @@ impl MarketView {
             proof_ts_utc: market
                 .settled
                 .then(|| format_time_millis(market.settled_by.ts)),
-            fixture_id: market.fixture_id,
-            stat_key: market.stat_key,
-            second_stat: market.second_stat.map(FixtureSecondStat::from),
-            terms: describe_question(market),
-            period: market.period,
-            predicate: FixturePredicate::from(market.predicate),
+            terms: TermsView::from(market),
+            terms_in_words: describe_question(market),
             total_yes: market.total_yes,
             total_no: market.total_no,
             creator: market.creator.to_string(),
@@ -102,9 +98,9 @@ impl MarketView {
     pub fn terms_line(&self) -> String {
         format!(
             "fixture {}, {}; YES if {}",
-            self.fixture_id,
-            describe_period(self.period),
-            self.terms
+            self.terms.fixture_id,
+            describe_period(self.terms.period),
+            self.terms_in_words
         )
     }
 
@@ -224,10 +220,9 @@ impl fmt::Display for MarketList {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use anchor_lang::prelude::Pubkey;
-    use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
-    use fulltime_client::settlement::state::{Market, Position};
-    use fulltime_client::txline_interface::{Comparison, TraderPredicate};
+    use fulltime_client::settlement::MarketTerms;
+    use fulltime_client::settlement::state::Position;
+    use fulltime_testkit::sample;
     use serde_json::{Value, json};
 
     use super::*;
@@ -238,51 +233,32 @@ pub(crate) mod tests {
     /// The batch of the arsenal proof fixture.
     pub const PROOF_TS: i64 = 1_778_946_672_000; // 2026-05-16T15:51:12Z
 
+    /// The test kit's sample terms on Arsenal v Chelsea (fixture 18502311), closing ten minutes
+    /// after `NOW` with an hour's dispute window: market 3, YES 4 USDC and NO 1.5 USDC.
     pub fn sample_market() -> Market {
-        Market {
-            settled: false,
-            outcome: 0,
-            id: 3,
-            creator: Pubkey::new_unique(),
-            vault: Default::default(),
-            close_time: NOW + 600,
+        let terms = MarketTerms {
+            question: "Will Arsenal score more than 1 goal against Chelsea?".into(),
             dispute_window: 3_600,
-            dispute_ends_at: 0,
-            settled_by: Default::default(),
-            fixture_id: 18_502_311,
-            stat_key: 1,
-            period: 100,
-            predicate: TraderPredicate {
-                threshold: 1,
-                comparison: Comparison::GreaterThan,
-            },
+            ..sample::terms(18_502_311, NOW + 600)
+        };
+        Market {
             total_yes: 4_000_000,
             total_no: 1_500_000,
-            bump: 255,
-            second_stat: None,
-            question: "Will Arsenal score more than 1 goal against Chelsea?".into(),
+            ..sample::new_market(3, terms)
         }
     }
 
-    /// `sample_market()` settled as `outcome` at its close time: provisional until `FINAL_AT`.
-    pub fn settled_market(outcome: u8) -> Market {
-        let mut market = sample_market();
-        market.settled = true;
-        market.outcome = outcome;
-        market.dispute_ends_at = FINAL_AT;
+    /// `sample_market()` settled as `side` at its close time, with the arsenal proof:
+    /// provisional until `FINAL_AT`.
+    pub fn settled_market(side: Side) -> Market {
+        let mut market = sample::settled(sample_market(), side, FINAL_AT);
         market.settled_by.ts = PROOF_TS;
         market
     }
 
+    /// 3 USDC on YES in `market`.
     pub fn sample_position(market: &Market) -> Position {
-        Position {
-            owner: Default::default(),
-            market: pda::market(market.id),
-            outcome: OUTCOME_YES,
-            amount: 3_000_000,
-            claimed: false,
-            bump: 254,
-        }
+        sample::position(market, Side::Yes, 3_000_000)
     }
 
     pub fn json_of(item: &impl Serialize) -> Value {
@@ -311,7 +287,7 @@ pub(crate) mod tests {
 
     #[test]
     fn details_of_a_settlement_show_when_it_is_final_and_its_proof() {
-        let market = settled_market(OUTCOME_YES);
+        let market = settled_market(Side::Yes);
         let address = pda::market(3);
         assert_eq!(
             MarketView::new(&market, FINAL_AT - 42).to_string(),
@@ -343,10 +319,10 @@ pub(crate) mod tests {
 
     #[test]
     fn the_table_aligns_its_columns() {
-        let mut provisional = settled_market(OUTCOME_NO);
+        let mut provisional = settled_market(Side::No);
         provisional.id = 7;
         provisional.question = "Provisional?".into();
-        let mut resolved = settled_market(OUTCOME_YES);
+        let mut resolved = settled_market(Side::Yes);
         resolved.id = 12;
         resolved.total_no = 0;
         resolved.dispute_window = 60;
@@ -367,7 +343,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_list_json_has_the_clock_and_every_market() {
-        let settled = settled_market(OUTCOME_YES);
+        let settled = settled_market(Side::Yes);
         let list = MarketList::new(&[sample_market(), settled.clone()], NOW);
         let value = json_of(&list);
         assert_eq!(value["cluster_time"], NOW);
@@ -406,7 +382,7 @@ pub(crate) mod tests {
 
         let mut resolved = market;
         resolved.settled = true;
-        resolved.outcome = OUTCOME_NO;
+        resolved.outcome = Side::No.byte();
         let value = json_of(&MarketView::new(&resolved, NOW));
         assert_eq!(
             (&value["status"], &value["outcome"], &value["refundable"]),
@@ -416,7 +392,7 @@ pub(crate) mod tests {
 
     #[test]
     fn market_json_of_a_provisional_settlement_says_when_it_is_final() {
-        let market = settled_market(OUTCOME_YES);
+        let market = settled_market(Side::Yes);
         let value = json_of(&MarketView::new(&market, FINAL_AT - 1));
         assert_eq!(
             (&value["status"], &value["outcome"], &value["refundable"]),

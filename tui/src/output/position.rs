@@ -4,9 +4,8 @@ use std::fmt;
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::settlement::state::Position;
+use fulltime_client::side::Side;
 use serde::Serialize;
-
-use super::labels::{outcome_label, serialize_outcome};
 
 /// A position; `market_id` when known (the position itself stores the market's address).
 #[derive(Clone, Debug, Serialize)]
@@ -14,8 +13,7 @@ pub struct PositionView {
     pub market_id: Option<u64>,
     pub market: String,
     pub owner: String,
-    #[serde(serialize_with = "serialize_outcome")]
-    pub outcome: u8,
+    pub outcome: Side,
     pub amount: u64,
     pub claimed: bool,
 }
@@ -26,7 +24,7 @@ impl PositionView {
             market_id,
             market: position.market.to_string(),
             owner: position.owner.to_string(),
-            outcome: position.outcome,
+            outcome: Side::of_position(position),
             amount: position.amount,
             claimed: position.claimed,
         }
@@ -42,23 +40,20 @@ impl fmt::Display for PositionView {
 
 /// `YES 3 USDC` plus `, claimed` once paid out.
 pub fn position_summary(position: &Position) -> String {
-    summary(position.outcome, position.amount, position.claimed)
+    summary(
+        Side::of_position(position),
+        position.amount,
+        position.claimed,
+    )
 }
 
-fn summary(outcome: u8, amount: u64, claimed: bool) -> String {
+fn summary(side: Side, amount: u64, claimed: bool) -> String {
     let claimed = if claimed { ", claimed" } else { "" };
-    format!(
-        "{} {}{claimed}",
-        outcome_label(outcome),
-        format_usdc(amount)
-    )
+    format!("{side} {}{claimed}", format_usdc(amount))
 }
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::settlement::constants::OUTCOME_NO;
-    use fulltime_client::validate;
-
     use super::*;
     use crate::output::market::tests::{json_of, sample_market, sample_position};
 
@@ -75,8 +70,7 @@ mod tests {
         assert_eq!(value["outcome"], "yes");
         assert_eq!(value["amount"], 3_000_000);
         assert_eq!(value["market_id"], 3);
-        assert_eq!(outcome_label(7), "outcome 7");
-        // The labels are the ones the parser accepts.
-        assert_eq!(validate::parse_outcome(&outcome_label(OUTCOME_NO)), Ok(0));
+        position.outcome = Side::No.byte();
+        assert_eq!(position_summary(&position), "NO 3 USDC, claimed");
     }
 }

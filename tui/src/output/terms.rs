@@ -2,7 +2,6 @@
 //! (`home goals (stat 1) + away goals (stat 2) > 2`), so a tester reads the question the proof
 //! must answer.
 
-use fulltime_client::fixture::FixturePredicate;
 use fulltime_client::settlement::state::{Market, SecondStat};
 use fulltime_client::txline_interface::BinaryExpression;
 
@@ -37,7 +36,7 @@ pub fn describe_question(market: &Market) -> String {
     format!(
         "{} {}",
         describe_value(market.stat_key, market.second_stat),
-        compare_text(&FixturePredicate::from(market.predicate))
+        compare_text(market.predicate)
     )
 }
 

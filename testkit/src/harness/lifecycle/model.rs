@@ -58,6 +58,8 @@ pub enum Refusal {
 
 #[derive(Clone, Debug)]
 pub struct Settlement {
+    /// The byte the market stores, `YES` or `NO`: the model writes the contract's numbers
+    /// out itself rather than take the client's `Side`.
     pub outcome: u8,
     pub dispute_ends_at: i64,
     pub proof: ProofFacts,
@@ -253,6 +255,7 @@ impl Model {
         Expected::Done(Movement::Nothing)
     }
 
+    /// A deposit of the instruction's `outcome` byte, which may be no side at all.
     pub fn deposit(&mut self, wallet: usize, market: usize, outcome: u8, amount: u64) -> Expected {
         let now = self.now;
         let balance = &mut self.balances[wallet];

@@ -10,7 +10,8 @@ pub enum Step {
     Deposit {
         wallet: usize,
         market: usize,
-        /// 0 NO, 1 YES; anything else is invalid.
+        /// The instruction's byte: 0 NO, 1 YES; anything else is invalid, and sent so that the
+        /// program refuses it.
         outcome: u8,
         amount: u64,
     },

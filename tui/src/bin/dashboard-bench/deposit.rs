@@ -8,6 +8,7 @@ use color_eyre::eyre::{Result, eyre};
 use fulltime::Session;
 use fulltime::dashboard::{Action, spawn_poller};
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::side::Side;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use tokio::sync::mpsc::unbounded_channel;
@@ -31,7 +32,9 @@ pub async fn measure(
     for _ in 0..deposits {
         let before = client.market(market_id).await?.total_yes;
         let started = Instant::now();
-        client.deposit(depositor, market_id, 1, 100_000).await?;
+        client
+            .deposit(depositor, market_id, Side::Yes, 100_000)
+            .await?;
         confirmed.push(started.elapsed());
         loop {
             let reading = readings

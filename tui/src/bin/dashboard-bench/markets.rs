@@ -4,16 +4,16 @@ use std::time::Instant;
 
 use color_eyre::eyre::{Result, WrapErr};
 use fulltime::dashboard::Chain;
+use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::instructions;
 use fulltime_client::pda;
 use fulltime_client::rpc::{FulltimeClient, wait_for_confirmation};
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::{Market, Position, SettledProof};
+use fulltime_client::side::Side;
 use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
-
-const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
 
 /// Creates markets until the config counts `wanted`. Each create takes the id the config counts
 /// next, so they cannot be in flight together (sent unconfirmed, the node reorders or drops
@@ -102,7 +102,7 @@ pub fn synthetic_chain(count: u64) -> Chain {
             let position = Position {
                 owner: Pubkey::new_from_array([9; 32]),
                 market: pda::market(market.id),
-                outcome: 1,
+                outcome: Side::Yes.byte(),
                 amount: 2_500_000,
                 claimed: false,
                 bump: 254,

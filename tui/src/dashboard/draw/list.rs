@@ -5,6 +5,7 @@
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::side::Side;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -16,7 +17,7 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::position::yes_percent;
 use crate::dashboard::remote::Remote;
 use crate::input::format_span;
-use crate::output::labels::{outcome_label, status_label};
+use crate::output::labels::status_label;
 
 /// Below this width the odds and time-to-close columns give way to the question.
 const WIDE: u16 = 110;
@@ -192,7 +193,7 @@ fn row<'a>(
             let paid = if position.claimed { " paid" } else { "" };
             format!(
                 "{} {}{paid}",
-                outcome_label(position.outcome),
+                Side::of_position(position),
                 usdc(position.amount)
             )
         });

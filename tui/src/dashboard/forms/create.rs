@@ -139,7 +139,7 @@ impl CreateForm {
             fixture_id,
             stat_key: stat.stat_key,
             period,
-            predicate: predicate.into(),
+            predicate,
             dispute_window,
             second_stat: stat.second_stat,
         };

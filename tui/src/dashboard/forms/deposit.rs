@@ -5,7 +5,7 @@ use fulltime_client::amount::{format_usdc, parse_usdc};
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::settlement::SettlementError;
-use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
+use fulltime_client::side::Side;
 use fulltime_client::validate::{check_amount, settlement_failure};
 
 use crate::dashboard::chain::Chain;
@@ -14,7 +14,7 @@ use crate::dashboard::position::payout_if;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepositForm {
     pub market: u64,
-    pub outcome: u8,
+    pub side: Side,
     /// As typed, in USDC.
     pub amount: String,
 }
@@ -36,22 +36,18 @@ fn refusal(failure: ProgramFailure) -> DepositCheck {
 impl DepositForm {
     /// The side of an existing position, since a position cannot change side (`OutcomeLocked`).
     pub fn new(market: u64, chain: Option<&Chain>) -> Self {
-        let outcome = chain
+        let side = chain
             .and_then(|chain| chain.position(market))
-            .map_or(OUTCOME_YES, |position| position.outcome);
+            .map_or(Side::Yes, Side::of_position);
         Self {
             market,
-            outcome,
+            side,
             amount: String::new(),
         }
     }
 
     pub fn toggle_side(&mut self) {
-        self.outcome = if self.outcome == OUTCOME_YES {
-            OUTCOME_NO
-        } else {
-            OUTCOME_YES
-        };
+        self.side = self.side.opposite();
     }
 
     /// Only what can be part of an amount is taken, so a stray key does not spoil it.
@@ -75,7 +71,7 @@ impl DepositForm {
             }
         }
         let position = chain.position(self.market);
-        if position.is_some_and(|position| position.outcome != self.outcome) {
+        if position.is_some_and(|position| Side::of_position(position) != self.side) {
             return refusal(settlement_failure(SettlementError::OutcomeLocked));
         }
         if self.amount.trim().is_empty() {
@@ -106,9 +102,9 @@ impl DepositForm {
         let mut after = market.clone();
         let stake = position.map_or(0, |position| position.amount);
         let payout = after
-            .add_stake(self.outcome, amount)
+            .add_stake(self.side.byte(), amount)
             .ok()
-            .and_then(|()| payout_if(&after, self.outcome, stake.checked_add(amount)?));
+            .and_then(|()| payout_if(&after, self.side, stake.checked_add(amount)?));
         match payout {
             Some(payout) => DepositCheck::Ready { amount, payout },
             None => refusal(settlement_failure(SettlementError::Overflow)),

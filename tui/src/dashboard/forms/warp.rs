@@ -149,6 +149,8 @@ impl WarpForm {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_client::side::Side;
+
     use super::*;
     use crate::output::market::tests::{FINAL_AT, NOW, PROOF_TS, sample_market, settled_market};
 
@@ -173,7 +175,7 @@ mod tests {
             form.time_of(WarpTarget::DisputeEnd, Some(&open), NOW)
                 .is_err()
         );
-        let settled = settled_market(1);
+        let settled = settled_market(Side::Yes);
         assert_eq!(
             form.time_of(WarpTarget::DisputeEnd, Some(&settled), NOW),
             Ok(FINAL_AT)
@@ -218,7 +220,7 @@ mod tests {
         // Once the clock has passed it, or the market is settled, the close time comes first.
         let later = WarpForm::new(Some(&open), &fixtures, PROOF_TS / 1_000);
         assert_eq!(later.target, WarpTarget::CloseTime);
-        let settled = settled_market(1);
+        let settled = settled_market(Side::Yes);
         assert_eq!(
             WarpForm::new(Some(&settled), &fixtures, NOW).target,
             WarpTarget::CloseTime

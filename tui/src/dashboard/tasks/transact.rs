@@ -9,6 +9,7 @@ use fulltime_client::faucet::request_test_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::side::Side;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
@@ -18,7 +19,7 @@ use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
 use crate::error::Error;
-use crate::output::labels::{outcome_label, status_label};
+use crate::output::labels::status_label;
 use crate::output::receipt::UsdcChange;
 use crate::output::receipt::create::CreateHeadline;
 use crate::output::receipt::deposit::DepositHeadline;
@@ -132,13 +133,13 @@ async fn transact(
         Request::Faucet => faucet(runner, wallet).await,
         Request::Deposit {
             market,
-            outcome,
+            side,
             amount,
         } => {
-            let deposited = client.deposit(wallet, market, outcome, amount).await?;
+            let deposited = client.deposit(wallet, market, side, amount).await?;
             let headline = DepositHeadline {
                 market_id: market,
-                outcome,
+                side,
                 amount,
             };
             let summary = format!("{headline}; USDC {}", UsdcChange::from(deposited.usdc));
@@ -195,7 +196,7 @@ fn payout_summary(kind: PayoutKind, market_id: u64, paid: u64) -> String {
 async fn settled_summary(client: &FulltimeClient, market: &Market) -> String {
     let state = match client.cluster_time().await {
         Ok(now) => status_label(MarketStatus::of(market, now), now),
-        Err(_) => outcome_label(market.outcome),
+        Err(_) => Side::stored(market.outcome).to_string(),
     };
     SettleHeadline {
         market_id: market.id,

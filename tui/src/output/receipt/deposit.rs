@@ -6,10 +6,10 @@ use std::fmt;
 use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::rpc::Deposited;
+use fulltime_client::side::Side;
 use serde::Serialize;
 
 use super::{TransactionLink, UsdcChange};
-use crate::output::labels::outcome_label;
 use crate::output::market::MarketView;
 use crate::output::position::PositionView;
 
@@ -23,16 +23,16 @@ pub struct DepositReceipt {
     pub transaction: TransactionLink,
     /// The side asked for (the position keeps the side of its first deposit).
     #[serde(skip)]
-    pub outcome: u8,
+    pub side: Side,
 }
 
 impl DepositReceipt {
-    /// `amount` and `outcome` as asked; `now`: the cluster clock after the deposit.
+    /// `amount` and `side` as asked; `now`: the cluster clock after the deposit.
     pub fn new(
         endpoint: &Endpoint,
         deposited: &Deposited,
         amount: u64,
-        outcome: u8,
+        side: Side,
         now: i64,
     ) -> Self {
         let market_id = deposited.market.id;
@@ -42,7 +42,7 @@ impl DepositReceipt {
             position: PositionView::new(&deposited.position, Some(market_id)),
             market: MarketView::new(&deposited.market, now),
             transaction: TransactionLink::new(endpoint, &deposited.signature),
-            outcome,
+            side,
         }
     }
 }
@@ -51,7 +51,7 @@ impl fmt::Display for DepositReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let headline = DepositHeadline {
             market_id: self.market.id,
-            outcome: self.outcome,
+            side: self.side,
             amount: self.amount,
         };
         writeln!(formatter, "{headline}")?;
@@ -70,7 +70,7 @@ impl fmt::Display for DepositReceipt {
 /// `Deposited 2.5 USDC on YES in market 3`
 pub struct DepositHeadline {
     pub market_id: u64,
-    pub outcome: u8,
+    pub side: Side,
     pub amount: u64,
 }
 
@@ -80,7 +80,7 @@ impl fmt::Display for DepositHeadline {
             formatter,
             "Deposited {} on {} in market {}",
             format_usdc(self.amount),
-            outcome_label(self.outcome),
+            self.side,
             self.market_id
         )
     }
@@ -106,7 +106,7 @@ mod tests {
                 after: 997_500_000,
             },
         };
-        let receipt = DepositReceipt::new(&devnet(), &deposited, 2_500_000, 1, NOW);
+        let receipt = DepositReceipt::new(&devnet(), &deposited, 2_500_000, Side::Yes, NOW);
         assert_eq!(
             receipt.to_string(),
             format!(

@@ -6,21 +6,19 @@ use std::fmt;
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::Settled;
+use fulltime_client::side::Side;
 use serde::Serialize;
 
 use super::TransactionLink;
 use crate::input::{format_span, format_time};
-use crate::output::labels::{outcome_label, serialize_optional_outcome, serialize_outcome};
 use crate::output::market::MarketView;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SettleReceipt {
-    #[serde(serialize_with = "serialize_outcome")]
-    pub stated: u8,
+    pub stated: Side,
     pub replaced: bool,
     /// The outcome of the settlement this one replaced.
-    #[serde(serialize_with = "serialize_optional_outcome")]
-    pub replaced_outcome: Option<u8>,
+    pub replaced_outcome: Option<Side>,
     pub market: MarketView,
     #[serde(flatten)]
     pub transaction: TransactionLink,
@@ -32,10 +30,10 @@ pub struct SettleReceipt {
 impl SettleReceipt {
     /// `replaced`: the outcome of the settlement this one replaced, if any; `now`: the cluster
     /// clock after the settlement.
-    pub fn new(endpoint: &Endpoint, settled: &Settled, replaced: Option<u8>, now: i64) -> Self {
+    pub fn new(endpoint: &Endpoint, settled: &Settled, replaced: Option<Side>, now: i64) -> Self {
         let market = &settled.market;
         Self {
-            stated: market.outcome,
+            stated: Side::stored(market.outcome),
             replaced: replaced.is_some(),
             replaced_outcome: replaced,
             market: MarketView::new(market, now),
@@ -48,7 +46,7 @@ impl SettleReceipt {
 impl fmt::Display for SettleReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let id = self.market.id;
-        let stated = outcome_label(self.stated);
+        let stated = self.stated;
         let standing = match self.market.status {
             MarketStatus::Provisional { final_at, .. } => format!(
                 "provisional until {} (final in {})",
@@ -60,8 +58,7 @@ impl fmt::Display for SettleReceipt {
         match self.replaced_outcome {
             Some(previous) => writeln!(
                 formatter,
-                "Replaced the settlement of market {id}: {} -> {stated}, {standing}",
-                outcome_label(previous)
+                "Replaced the settlement of market {id}: {previous} -> {stated}, {standing}"
             )?,
             None => writeln!(
                 formatter,
@@ -114,17 +111,16 @@ impl fmt::Display for SettleHeadline {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::settlement::constants::{OUTCOME_NO, OUTCOME_YES};
     use serde_json::{Value, json};
 
     use super::*;
     use crate::output::market::tests::{FINAL_AT, PROOF_TS, json_of, settled_market};
     use crate::output::receipt::tests::{devnet, signature};
 
-    /// The receipt of settling `settled_market(outcome)` with `total_yes` staked on YES, as text
+    /// The receipt of settling `settled_market(side)` with `total_yes` staked on YES, as text
     /// and JSON.
-    fn receipt(outcome: u8, total_yes: u64, replaced: Option<u8>, now: i64) -> (String, Value) {
-        let mut market = settled_market(outcome);
+    fn receipt(side: Side, total_yes: u64, replaced: Option<Side>, now: i64) -> (String, Value) {
+        let mut market = settled_market(side);
         market.total_yes = total_yes;
         let settled = Settled {
             signature: signature(),
@@ -136,7 +132,7 @@ mod tests {
 
     #[test]
     fn a_first_settlement_is_provisional_until_its_window_ends() {
-        let (text, json) = receipt(OUTCOME_YES, 4_000_000, None, FINAL_AT - 3_600);
+        let (text, json) = receipt(Side::Yes, 4_000_000, None, FINAL_AT - 3_600);
         assert_eq!(
             text,
             format!(
@@ -158,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_replacement_says_which_outcome_it_replaced() {
-        let (text, json) = receipt(OUTCOME_NO, 4_000_000, Some(OUTCOME_YES), FINAL_AT - 42);
+        let (text, json) = receipt(Side::No, 4_000_000, Some(Side::Yes), FINAL_AT - 42);
         assert_eq!(
             text.lines().next(),
             Some(
@@ -175,14 +171,14 @@ mod tests {
 
     #[test]
     fn an_empty_winning_side_points_to_refunds() {
-        let (text, _) = receipt(OUTCOME_YES, 0, None, FINAL_AT - 60);
+        let (text, _) = receipt(Side::Yes, 0, None, FINAL_AT - 60);
         assert!(
             text.ends_with(
                 "then, as nobody won, every stake is refundable with `fulltime refund 3`."
             ),
             "{text}"
         );
-        let (text, json) = receipt(OUTCOME_YES, 0, None, FINAL_AT);
+        let (text, json) = receipt(Side::Yes, 0, None, FINAL_AT);
         assert_eq!(text.lines().next(), Some("Settled market 3: YES, final"));
         assert!(
             text.ends_with("Nobody won: every stake is refundable with `fulltime refund 3`."),

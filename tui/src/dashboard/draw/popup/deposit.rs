@@ -2,6 +2,7 @@
 //! checks as typed (or what the deposit pays if its side wins).
 
 use fulltime_client::amount::format_usdc;
+use fulltime_client::side::Side;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -10,18 +11,17 @@ use super::{market_of, show_fitted};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::{DepositCheck, DepositForm};
-use crate::output::labels::outcome_label;
 use crate::output::position::position_summary;
 
 pub fn draw(app: &App, form: &DepositForm, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = market_of(app, form.market) else {
         return;
     };
-    let side = |outcome: u8, style| {
-        if outcome == form.outcome {
-            Span::styled(format!("[{}]", outcome_label(outcome)), style)
+    let side = |side: Side, style| {
+        if side == form.side {
+            Span::styled(format!("[{side}]"), style)
         } else {
-            Span::raw(format!(" {} ", outcome_label(outcome)))
+            Span::raw(format!(" {side} "))
         }
     };
     let balance = chain
@@ -34,7 +34,7 @@ pub fn draw(app: &App, form: &DepositForm, frame: &mut Frame, area: Rect) {
                 "Enter deposits {}; pays {} if {} wins",
                 format_usdc(amount),
                 format_usdc(payout),
-                outcome_label(form.outcome)
+                form.side
             ),
             theme::good(),
         ),
@@ -44,9 +44,9 @@ pub fn draw(app: &App, form: &DepositForm, frame: &mut Frame, area: Rect) {
         Line::raw(market.question.clone()),
         Line::from(vec![
             Span::styled("Side    ", theme::header()),
-            side(1, theme::yes()),
+            side(Side::Yes, theme::yes()),
             Span::raw(" "),
-            side(0, theme::no()),
+            side(Side::No, theme::no()),
             Span::styled("  (Tab switches)", theme::dim()),
         ]),
         Line::from(vec![

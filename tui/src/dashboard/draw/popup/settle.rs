@@ -4,6 +4,7 @@ use fulltime_client::fixture::Expected;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::settlement::batch_time::batch_time_fault;
+use fulltime_client::side::Side;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -12,7 +13,7 @@ use super::{market_of, show};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::{SettlePicker, fits};
-use crate::output::labels::{outcome_label, status_label};
+use crate::output::labels::status_label;
 
 pub fn draw(app: &App, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = market_of(app, picker.market) else {
@@ -65,8 +66,8 @@ pub fn draw(app: &App, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
                 }
                 (_, Some(_)) => Span::styled("published before the close", theme::bad()),
                 (Expected::Outcome(_), None) => {
-                    let outcome = fixture.stated_outcome(market).outcome();
-                    Span::styled(format!("settles {}", outcome_label(outcome)), theme::good())
+                    let side = Side::from(fixture.stated_outcome(market));
+                    Span::styled(format!("settles {side}"), theme::good())
                 }
                 (Expected::Error(error), None) => {
                     Span::styled(format!("fails: {}", error.name), theme::bad())
