@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 /// Where `faucet` listens when started locally.
 pub const DEFAULT_FAUCET_URL: &str = "http://127.0.0.1:8080";
 
-/// The faucet's one endpoint as a string literal, for `concat!` (the faucet's log line); use
-/// [`FAUCET_PATH`] elsewhere.
+/// The faucet's one endpoint as a string literal, for `concat!` (the faucet's `--help` and log
+/// line); use [`FAUCET_PATH`] elsewhere.
 #[macro_export]
 macro_rules! faucet_path {
     () => {
@@ -19,6 +19,9 @@ macro_rules! faucet_path {
 
 /// The faucet's one endpoint, under its base URL.
 pub const FAUCET_PATH: &str = faucet_path!();
+
+/// What the `faucet` binary logs once it listens; `fulltime-stack` waits for it.
+pub const SERVING: &str = concat!("serving POST ", faucet_path!());
 
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
 

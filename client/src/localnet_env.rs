@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 use anchor_lang::prelude::Pubkey;
 use serde::{Deserialize, Serialize};
 
+/// How the `localnet` binary's line starts once it serves requests; whoever starts it waits for
+/// this.
+pub const READY: &str = "ready";
+
 /// The default state directory, relative to the working directory.
 pub const DEFAULT_STATE_DIR: &str = ".localnet";
 pub const ENV_FILE: &str = "env.json";

@@ -21,5 +21,5 @@ pub mod state;
 pub mod wallet;
 
 pub use routes::app;
-pub use serve::{ConnectionLimits, SERVING, serve};
+pub use serve::{ConnectionLimits, serve};
 pub use state::AppState;

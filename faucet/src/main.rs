@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
-use fulltime_faucet::{SERVING, app, config::Args, serve::serve, shutdown_signal::shutdown_signal};
+use fulltime_client::faucet::SERVING;
+use fulltime_faucet::{app, config::Args, serve::serve, shutdown_signal::shutdown_signal};
 use tracing_subscriber::{EnvFilter, layer::SubscriberExt, util::SubscriberInitExt};
 
 #[tokio::main]

@@ -10,15 +10,11 @@ mod connection;
 use std::{future::Future, io, net::SocketAddr, pin::pin, sync::Arc, time::Duration};
 
 use axum::Router;
-use fulltime_client::faucet_path;
 use tokio::{
     net::{TcpListener, TcpStream},
     sync::{OwnedSemaphorePermit, Semaphore, watch},
     task::{JoinError, JoinSet},
 };
-
-/// What the `faucet` binary logs once it listens; `fulltime-stack` waits for it.
-pub const SERVING: &str = concat!("serving POST ", faucet_path!());
 
 /// How long connections may take and how many may be open; see the README's "Connections".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
+use fulltime_client::faucet::SERVING;
 use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_faucet::SERVING;
-use fulltime_localnet::node::READY;
+use fulltime_client::localnet_env::READY;
 
 use crate::error::StackError;
 use crate::options::StackOptions;

@@ -10,8 +10,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use fulltime_client::localnet_env::READY;
 use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
-use fulltime_localnet::node::READY;
 use solana_keypair::{Keypair, write_keypair_file};
 
 /// A debug build boots in a few seconds; the margin is for a loaded machine.

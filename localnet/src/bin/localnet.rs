@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_client::localnet_env::READY;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions, READY};
+use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,

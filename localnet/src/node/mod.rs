@@ -34,10 +34,6 @@ pub use keys::{
 };
 pub use surfnet::SLOT_TIME_MS;
 
-/// How the `localnet` binary's line starts once it serves requests; whoever starts it waits for
-/// this.
-pub const READY: &str = "ready";
-
 /// How to start a node.
 #[derive(Clone, Debug)]
 pub struct NodeOptions {
