@@ -6,7 +6,7 @@ use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
 use fulltime_client::side::Side;
 use settlement::MarketTerms;
-use settlement::state::{Market, Position, SettledProof};
+use settlement::state::{Market, Position};
 use txline_interface::time::FINAL_PERIOD;
 use txline_interface::{Comparison, TraderPredicate};
 
@@ -36,26 +36,7 @@ pub fn terms(fixture_id: i64, close_time: i64) -> MarketTerms {
 /// Market `id` as `create_market` stores it with `terms`: not settled, nothing staked, a fresh
 /// creator and the default vault.
 pub fn new_market(id: u64, terms: MarketTerms) -> Market {
-    Market {
-        settled: false,
-        outcome: 0,
-        id,
-        creator: Pubkey::new_unique(),
-        vault: Pubkey::default(),
-        close_time: terms.close_time,
-        dispute_window: terms.dispute_window,
-        dispute_ends_at: 0,
-        settled_by: SettledProof::default(),
-        fixture_id: terms.fixture_id,
-        stat_key: terms.stat_key,
-        period: terms.period,
-        predicate: terms.predicate,
-        total_yes: 0,
-        total_no: 0,
-        bump: 255,
-        second_stat: terms.second_stat,
-        question: terms.question,
-    }
+    Market::open(id, Pubkey::new_unique(), Pubkey::default(), terms, 255)
 }
 
 /// Market 0 on fixture 1, closing at `close_time` with a 60 s dispute window, 2 base units on

@@ -6,6 +6,7 @@ use txline_interface::{BinaryExpression, TraderPredicate};
 
 use crate::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
 use crate::error::SettlementError;
+use crate::instructions::MarketTerms;
 
 /// The program's one configuration: who set it up and which mint is test USDC.
 #[account]
@@ -63,6 +64,30 @@ pub struct SecondStat {
 }
 
 impl Market {
+    /// A market as `create_market` opens it: its terms bound, nothing staked, not settled.
+    pub fn open(id: u64, creator: Pubkey, vault: Pubkey, terms: MarketTerms, bump: u8) -> Self {
+        Self {
+            settled: false,
+            outcome: 0,
+            id,
+            creator,
+            vault,
+            close_time: terms.close_time,
+            dispute_window: terms.dispute_window,
+            dispute_ends_at: 0,
+            settled_by: SettledProof::default(),
+            fixture_id: terms.fixture_id,
+            stat_key: terms.stat_key,
+            period: terms.period,
+            predicate: terms.predicate,
+            total_yes: 0,
+            total_no: 0,
+            bump,
+            second_stat: terms.second_stat,
+            question: terms.question,
+        }
+    }
+
     pub const SETTLED_OFFSET: usize = 8;
     /// Everything but the question's bytes, discriminator included.
     pub const FIXED_SPACE: usize = 8

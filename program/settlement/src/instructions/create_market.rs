@@ -7,7 +7,7 @@ use crate::constants::{
     MIN_DISPUTE_WINDOW_SECS, VAULT_SEED,
 };
 use crate::error::SettlementError;
-use crate::state::{Config, Market, SecondStat, SettledProof};
+use crate::state::{Config, Market, SecondStat};
 use crate::stated_outcome::is_decidable;
 
 /// Everything a market binds at creation; nothing of it changes afterwards.
@@ -83,25 +83,9 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
     let id = config.market_count;
     config.market_count = id.checked_add(1).ok_or(SettlementError::Overflow)?;
 
-    ctx.accounts.market.set_inner(Market {
-        settled: false,
-        outcome: 0,
-        id,
-        creator: ctx.accounts.creator.key(),
-        vault: ctx.accounts.vault.key(),
-        close_time: terms.close_time,
-        dispute_window: terms.dispute_window,
-        dispute_ends_at: 0,
-        settled_by: SettledProof::default(),
-        fixture_id: terms.fixture_id,
-        stat_key: terms.stat_key,
-        period: terms.period,
-        predicate: terms.predicate,
-        total_yes: 0,
-        total_no: 0,
-        bump: ctx.bumps.market,
-        second_stat: terms.second_stat,
-        question: terms.question,
-    });
+    let (creator, vault) = (ctx.accounts.creator.key(), ctx.accounts.vault.key());
+    ctx.accounts
+        .market
+        .set_inner(Market::open(id, creator, vault, terms, ctx.bumps.market));
     Ok(())
 }

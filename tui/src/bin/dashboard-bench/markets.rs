@@ -9,7 +9,7 @@ use fulltime_client::instructions;
 use fulltime_client::pda;
 use fulltime_client::rpc::{FulltimeClient, wait_for_confirmation};
 use fulltime_client::settlement::MarketTerms;
-use fulltime_client::settlement::state::{Market, Position, SettledProof};
+use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::side::Side;
 use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 use solana_keypair::{Address as Pubkey, Keypair};
@@ -74,24 +74,15 @@ pub fn synthetic_chain(count: u64) -> Chain {
             let terms = terms(id, now);
             let pooled = id < 5;
             Market {
-                settled: false,
-                outcome: 0,
-                id,
-                creator: Pubkey::new_from_array([7; 32]),
-                vault: Pubkey::new_from_array(array_of(id)),
-                close_time: terms.close_time,
-                dispute_window: terms.dispute_window,
-                dispute_ends_at: 0,
-                settled_by: SettledProof::default(),
-                fixture_id: terms.fixture_id,
-                stat_key: terms.stat_key,
-                period: terms.period,
-                predicate: terms.predicate,
                 total_yes: if pooled { 2_500_000 * id } else { 0 },
                 total_no: if pooled { 1_500_000 } else { 0 },
-                bump: 255,
-                second_stat: None,
-                question: terms.question,
+                ..Market::open(
+                    id,
+                    Pubkey::new_from_array([7; 32]),
+                    Pubkey::new_from_array(array_of(id)),
+                    terms,
+                    255,
+                )
             }
         })
         .collect();
