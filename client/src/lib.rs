@@ -13,6 +13,7 @@ pub mod keypair;
 pub mod localnet_env;
 pub mod market_status;
 pub mod merkle;
+pub mod odds;
 pub mod pda;
 pub mod program_data;
 pub mod rpc;

@@ -298,6 +298,20 @@ fn a_market_from_creation_to_payout() {
     assert_eq!(deposited["position"]["amount"], 3 * USDC);
     assert_eq!(deposited["position"]["outcome"], "yes");
     assert_eq!(totals(&deposited["market"]), (3_350_000, 1_500_000));
+    // The odds follow the pools: YES holds 3.35 of 4.85 USDC, and a USDC on it would be paid
+    // 4.85 / 3.35 = 1.447761… USDC (rounded down to the base unit, as the program pays).
+    let odds = &localnet.ok(&carol, &["market", market])["odds"];
+    assert_eq!(
+        odds["yes"]["implied"],
+        serde_json::json!({"numerator": 3_350_000, "denominator": 4_850_000})
+    );
+    assert_eq!(
+        (
+            &odds["yes"]["payout_per_usdc"],
+            &odds["no"]["payout_per_usdc"]
+        ),
+        (&Value::from(1_447_761), &Value::from(3_233_333))
+    );
     localnet.ok(&bob, &["deposit", &empty, "no", "1"]);
 
     // What the client can judge is refused before sending, with the program's own error;

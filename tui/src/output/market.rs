@@ -6,6 +6,7 @@ use std::fmt;
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::odds::Odds;
 use fulltime_client::pda;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
@@ -42,6 +43,8 @@ pub struct MarketView {
     pub terms_in_words: String,
     pub total_yes: u64,
     pub total_no: u64,
+    /// Each side's implied probability and payout per USDC at these totals.
+    pub odds: Odds,
     pub creator: String,
     pub vault: String,
     /// The cluster clock the status was read at; the text counts the time left from it.
@@ -83,6 +86,7 @@ impl MarketView {
             terms_in_words: describe_question(market),
             total_yes: market.total_yes,
             total_no: market.total_no,
+            odds: Odds::of(market.total_yes, market.total_no),
             creator: market.creator.to_string(),
             vault: market.vault.to_string(),
             now,
@@ -117,6 +121,23 @@ impl MarketView {
         text
     }
 
+    /// `YES 72.7%, pays 1.37 per USDC; NO 27.3%, pays 3.66 per USDC`.
+    pub fn odds_line(&self) -> String {
+        let side = |name: &str, odds: &fulltime_client::odds::SideOdds| match odds.payout_per_usdc {
+            Some(_) => format!(
+                "{name} {}, pays {} per USDC",
+                odds.percent_text(),
+                odds.decimal_text()
+            ),
+            None => format!("{name} {}, nothing staked", odds.percent_text()),
+        };
+        format!(
+            "{}; {}",
+            side("YES", &self.odds.yes),
+            side("NO", &self.odds.no)
+        )
+    }
+
     /// The window, and once settled when it ends (or ended).
     fn dispute(&self) -> String {
         let window = format_span(self.dispute_window);
@@ -148,6 +169,7 @@ impl fmt::Display for MarketView {
             writeln!(formatter, "Proof:    batch ts {ts} ({time})")?;
         }
         writeln!(formatter, "Totals:   {}", self.totals())?;
+        writeln!(formatter, "Odds:     {}", self.odds_line())?;
         writeln!(formatter, "Address:  {}", self.address)?;
         writeln!(formatter, "Vault:    {}", self.vault)?;
         write!(formatter, "Creator:  {}", self.creator)
@@ -180,9 +202,19 @@ impl fmt::Display for MarketList {
             return formatter
                 .write_str("No markets yet. Create one with `fulltime create-market`.");
         }
-        let header =
-            ["ID", "STATUS", "CLOSES", "DISPUTE", "YES", "NO", "QUESTION"].map(str::to_owned);
-        let rows: Vec<[String; 7]> = self
+        let header = [
+            "ID",
+            "STATUS",
+            "CLOSES",
+            "DISPUTE",
+            "YES",
+            "NO",
+            "YES/NO %",
+            "PAYS YES/NO",
+            "QUESTION",
+        ]
+        .map(str::to_owned);
+        let rows: Vec<[String; 9]> = self
             .markets
             .iter()
             .map(|market| {
@@ -193,11 +225,21 @@ impl fmt::Display for MarketList {
                     format_span(market.dispute_window),
                     format_usdc(market.total_yes),
                     format_usdc(market.total_no),
+                    format!(
+                        "{} / {}",
+                        market.odds.yes.percent_text(),
+                        market.odds.no.percent_text()
+                    ),
+                    format!(
+                        "{} / {}",
+                        market.odds.yes.decimal_text(),
+                        market.odds.no.decimal_text()
+                    ),
                     market.question.clone(),
                 ]
             })
             .collect();
-        let mut widths = [0; 7];
+        let mut widths = [0; 9];
         for row in std::iter::once(&header).chain(&rows) {
             for (width, cell) in widths.iter_mut().zip(row) {
                 *width = (*width).max(cell.chars().count());
@@ -277,6 +319,7 @@ pub(crate) mod tests {
                  Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
                  Dispute:  1h window from settlement\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
+                 Odds:     YES 72.7%, pays 1.37 per USDC; NO 27.3%, pays 3.66 per USDC\n\
                  Address:  {address}\n\
                  Vault:    11111111111111111111111111111111\n\
                  Creator:  {}",
@@ -298,6 +341,7 @@ pub(crate) mod tests {
                  Dispute:  1h window, final at 2026-05-16T16:10:00Z\n\
                  Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
+                 Odds:     YES 72.7%, pays 1.37 per USDC; NO 27.3%, pays 3.66 per USDC\n\
                  Address:  {address}\n\
                  Vault:    11111111111111111111111111111111\n\
                  Creator:  {}",
@@ -330,10 +374,10 @@ pub(crate) mod tests {
         resolved.question = "Short?".into();
         assert_eq!(
             MarketList::new(&[sample_market(), provisional, resolved], NOW).to_string(),
-            "ID  STATUS                           CLOSES                DISPUTE  YES     NO        QUESTION\n\
-             3   open                             2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Will Arsenal score more than 1 goal against Chelsea?\n\
-             7   provisional NO, final in 1h 10m  2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  Provisional?\n\
-             12  resolved YES                     2026-05-16T15:10:00Z  1m       4 USDC  0 USDC    Short?"
+            "ID  STATUS                           CLOSES                DISPUTE  YES     NO        YES/NO %       PAYS YES/NO  QUESTION\n\
+             3   open                             2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  72.7% / 27.3%  1.37 / 3.66  Will Arsenal score more than 1 goal against Chelsea?\n\
+             7   provisional NO, final in 1h 10m  2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  72.7% / 27.3%  1.37 / 3.66  Provisional?\n\
+             12  resolved YES                     2026-05-16T15:10:00Z  1m       4 USDC  0 USDC    100.0% / 0.0%  1.00 / -     Short?"
         );
         assert_eq!(
             MarketList::new(&[], NOW).to_string(),
@@ -364,6 +408,14 @@ pub(crate) mod tests {
         assert_eq!(value["outcome"], Value::Null);
         assert_eq!(value["refundable"], false);
         assert_eq!(value["total_yes"], 4_000_000);
+        assert_eq!(
+            value["odds"]["yes"],
+            json!({
+                "implied": {"numerator": 4_000_000, "denominator": 5_500_000},
+                "payout_per_usdc": 1_375_000,
+            })
+        );
+        assert_eq!(value["odds"]["no"]["payout_per_usdc"], 3_666_666);
         assert_eq!(value["close_time_utc"], "2026-05-16T15:10:00Z");
         assert_eq!(
             value["predicate"],
