@@ -7,6 +7,7 @@ use solana_keypair::{Keypair, read_keypair};
 
 use crate::cluster::Cluster;
 use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use crate::wallet_book::{WalletBook, WalletBookError, WalletName};
 
 /// `~/.config/solana/id.json`, the solana CLI's default wallet; `None` without a home directory.
 pub fn default_keypair_path() -> Option<PathBuf> {
@@ -36,6 +37,20 @@ pub enum KeypairError {
         path.display()
     )]
     Invalid { path: PathBuf, reason: String },
+    /// `--keypair NAME`: neither a file nor a wallet of the book.
+    #[error(
+        "no keypair file at {} and no wallet named `{name}` in the wallet book ({}); make one \
+         with `fulltime wallet new {name}` or see `fulltime wallet list`",
+        path.display(),
+        book.display()
+    )]
+    NotFoundAnywhere {
+        path: PathBuf,
+        name: WalletName,
+        book: PathBuf,
+    },
+    #[error(transparent)]
+    Book(#[from] WalletBookError),
     /// On localnet without a solana CLI wallet, the wallet comes from env.json, which is missing
     /// or unreadable.
     #[error(transparent)]
@@ -47,6 +62,8 @@ pub enum KeypairError {
 pub enum WalletSource {
     /// `--keypair PATH` (or its environment variable): used as given, never replaced.
     Explicit,
+    /// `--keypair NAME`: a wallet of the book, `<state-dir>/wallets/NAME.json`.
+    Book,
     /// The solana CLI's default wallet, `~/.config/solana/id.json`.
     SolanaCli,
     /// The wallet `localnet` created and funded, named `wallet` in its `env.json`.
@@ -57,6 +74,7 @@ impl WalletSource {
     pub fn label(self) -> &'static str {
         match self {
             WalletSource::Explicit => "--keypair",
+            WalletSource::Book => "wallet book",
             WalletSource::SolanaCli => "solana CLI default",
             WalletSource::Localnet => "localnet's funded wallet",
         }
@@ -73,8 +91,9 @@ pub struct Wallet {
 
 /// The wallet a command acts as on `cluster`, in this order:
 ///
-/// 1. `explicit` (`--keypair`), which must exist: a wallet asked for by name is never swapped
-///    for another one;
+/// 1. `explicit` (`--keypair`), which must exist: a file at that path, else, when it is a bare
+///    name (`alice`), the wallet of that name in the state directory's wallet book; a wallet
+///    asked for is never swapped for another one;
 /// 2. the solana CLI's `~/.config/solana/id.json` when it exists, as the solana CLI does (and
 ///    `localnet` funds that same wallet when it exists);
 /// 3. on localnet only (`--url localnet`, or the URL its `env.json` names), the wallet `localnet`
@@ -103,7 +122,7 @@ pub fn resolve_wallet_with_default(
     state_dir: &Path,
 ) -> Result<Wallet, KeypairError> {
     if let Some(path) = explicit {
-        return read_wallet(path, WalletSource::Explicit);
+        return explicit_wallet(path, state_dir);
     }
     if let Some(path) = solana_cli_default.filter(|path| path.exists()) {
         return read_wallet(path, WalletSource::SolanaCli);
@@ -129,6 +148,27 @@ fn localnet_wallet(cluster: &Cluster, state_dir: &Path) -> Result<Option<PathBuf
             .filter(|env| same_url(&env.rpc_url, url))
             .map(|env| env.wallet)),
         Cluster::Devnet | Cluster::Mainnet => Ok(None),
+    }
+}
+
+/// A file at `path` wins over a book wallet of the same name, so that `--keypair id.json` keeps
+/// meaning the file in the working directory.
+fn explicit_wallet(path: &Path, state_dir: &Path) -> Result<Wallet, KeypairError> {
+    let name = path
+        .to_str()
+        .and_then(|text| text.parse::<WalletName>().ok());
+    let Some(name) = name.filter(|_| !path.exists()) else {
+        return read_wallet(path, WalletSource::Explicit);
+    };
+    let book = WalletBook::in_state_dir(state_dir);
+    match book.get(&name) {
+        Ok(entry) => read_wallet(&entry.path, WalletSource::Book),
+        Err(WalletBookError::NotFound { dir, .. }) => Err(KeypairError::NotFoundAnywhere {
+            path: path.to_owned(),
+            name,
+            book: dir,
+        }),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -299,6 +339,34 @@ mod tests {
             &machine.dir.join("state"),
         )
         .expect_err("missing");
+        assert!(matches!(error, KeypairError::NotFound { .. }), "{error}");
+    }
+
+    #[test]
+    fn a_bare_name_is_a_wallet_of_the_book_unless_a_file_has_that_path() {
+        let machine = Machine::new("book", true, NODE);
+        let state_dir = machine.dir.join("state");
+        let book = WalletBook::in_state_dir(&state_dir);
+        let (alice, _) = book.create(&"alice".parse().expect("name")).expect("alice");
+        let resolve = |value: &Path| {
+            resolve_wallet_with_default(Some(value), None, &Cluster::Devnet, &state_dir)
+        };
+        let wallet = resolve(Path::new("alice")).expect("alice from the book");
+        assert_eq!(
+            (wallet.source, wallet.keypair.pubkey()),
+            (WalletSource::Book, alice.pubkey())
+        );
+
+        // A name neither a file nor in the book says both, and how to make one.
+        let error = resolve(Path::new("carol")).expect_err("no carol");
+        let message = error.to_string();
+        assert!(
+            message.contains("no keypair file at carol and no wallet named `carol`")
+                && message.contains("fulltime wallet new carol"),
+            "{message}"
+        );
+        // A path is never looked up in the book.
+        let error = resolve(&machine.dir.join("alice")).expect_err("no file");
         assert!(matches!(error, KeypairError::NotFound { .. }), "{error}");
     }
 

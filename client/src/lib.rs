@@ -21,6 +21,7 @@ pub mod side;
 pub mod time;
 pub mod validate;
 pub mod view;
+pub mod wallet_book;
 
 pub use settlement;
 pub use txline_interface;

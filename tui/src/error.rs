@@ -9,6 +9,7 @@ use fulltime_client::fixture::FixtureError;
 use fulltime_client::keypair::KeypairError;
 use fulltime_client::localnet_env::LocalnetEnvError;
 use fulltime_client::rpc::ClientError;
+use fulltime_client::wallet_book::WalletBookError;
 use std::fmt;
 
 use serde::Serialize;
@@ -29,6 +30,11 @@ pub enum Error {
     Faucet(#[from] FaucetError),
     #[error(transparent)]
     Time(#[from] WhenError),
+    #[error(transparent)]
+    WalletBook(#[from] WalletBookError),
+    /// `wallet new --fund` on mainnet: real money is never handed out.
+    #[error("wallets are funded on localnet and devnet only, never on mainnet")]
+    NoFundingOnMainnet,
     /// An outcome word that no transaction can carry, so `--force` cannot send it either.
     #[error("{0}")]
     Unsendable(Box<ProgramFailure>),
@@ -126,6 +132,12 @@ impl Error {
                 "InvalidTime",
                 error,
                 "Write +DURATION (like +10m) or an RFC 3339 time",
+            ),
+            Self::WalletBook(error) => wallet_book_report(error),
+            Self::NoFundingOnMainnet => ErrorReport::other(
+                "NoFundingOnMainnet",
+                self,
+                "Make the wallet without --fund and fund it yourself",
             ),
         }
     }
@@ -232,6 +244,14 @@ fn keypair_report(error: &KeypairError) -> ErrorReport {
         KeypairError::Invalid { .. } => "InvalidKeypair",
         // On localnet the wallet comes from env.json; its absence is localnet's.
         KeypairError::Localnet(error) => return localnet_env_report(error),
+        KeypairError::NotFoundAnywhere { .. } => {
+            return ErrorReport::other(
+                "KeypairNotFound",
+                error,
+                "Make the wallet with `fulltime wallet new NAME`, or pass --keypair PATH",
+            );
+        }
+        KeypairError::Book(error) => return wallet_book_report(error),
     };
     ErrorReport::other(
         name,
@@ -239,6 +259,32 @@ fn keypair_report(error: &KeypairError) -> ErrorReport {
         "Pass --keypair PATH to a solana CLI keypair file (on localnet, the wallet it funded is \
          used when there is none)",
     )
+}
+
+fn wallet_book_report(error: &WalletBookError) -> ErrorReport {
+    let (name, action) = match error {
+        WalletBookError::BadName(_) => (
+            "InvalidWalletName",
+            "Name the wallet with letters, digits, - or _ (at most 32)",
+        ),
+        WalletBookError::Exists { .. } => (
+            "WalletExists",
+            "Pick another name; `fulltime wallet list` shows the book",
+        ),
+        WalletBookError::NotFound { .. } => (
+            "WalletNotFound",
+            "See `fulltime wallet list`, or make it with `fulltime wallet new NAME`",
+        ),
+        WalletBookError::Read { .. } | WalletBookError::Write { .. } => (
+            "WalletBookUnavailable",
+            "Check the state directory (--state-dir) and its permissions",
+        ),
+        WalletBookError::Invalid { .. } => (
+            "InvalidKeypair",
+            "Remove or replace the damaged file in the wallet book",
+        ),
+    };
+    ErrorReport::other(name, error, action)
 }
 
 fn faucet_report(error: &FaucetError) -> ErrorReport {

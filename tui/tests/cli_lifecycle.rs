@@ -719,3 +719,72 @@ fn the_local_stack_works_without_a_solana_cli_wallet() {
     );
     assert!(after >= before + 60, "{warped:#}");
 }
+
+#[test]
+fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
+    let localnet = Localnet::start("wallet-book");
+    let funder = localnet.node.wallet_path().to_owned();
+    let empty = localnet.ok(&funder, &["wallet", "list"]);
+    assert_eq!(empty["wallets"], serde_json::json!([]));
+
+    let made = localnet.ok(&funder, &["wallet", "new", "alice", "--fund"]);
+    assert_eq!(made["name"], "alice");
+    assert_eq!(made["funded"]["source"], "localnet");
+    let alice = made["address"].as_str().expect("an address").to_owned();
+    let bob = localnet.ok(&funder, &["wallet", "new", "bob"]);
+    assert_eq!(bob["funded"], Value::Null);
+
+    // `--keypair alice` acts as the book's alice: a deposit from her shows in the list.
+    let id = localnet.create_market(
+        &ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture"),
+        "+10m",
+        "60s",
+    );
+    let deposited = localnet.ok(
+        Path::new("alice"),
+        &["deposit", &id.to_string(), "no", "2.5"],
+    );
+    assert_eq!(deposited["position"]["owner"], alice.as_str());
+    let listed = localnet.ok(&funder, &["wallet", "list"]);
+    let wallets = listed["wallets"].as_array().expect("wallets");
+    let names: Vec<&str> = wallets
+        .iter()
+        .map(|w| w["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert_eq!(wallets[0]["address"], alice.as_str());
+    assert_eq!(
+        wallets[0]["lamports"].as_u64().map(|l| l > 9_000_000_000),
+        Some(true)
+    );
+    assert_eq!(wallets[0]["usdc"], 97_500_000);
+    assert_eq!(wallets[0]["positions"][0]["market_id"], id);
+    assert_eq!(wallets[0]["positions"][0]["amount"], 2_500_000);
+    assert_eq!(
+        (&wallets[1]["lamports"], &wallets[1]["usdc"]),
+        (&Value::from(0), &Value::Null)
+    );
+
+    // A name taken, a bad name, and a name nobody made are each refused by name.
+    for (args, error) in [
+        (&["wallet", "new", "alice"][..], "WalletExists"),
+        (&["wallet", "new", "../alice"][..], "InvalidWalletName"),
+    ] {
+        let (succeeded, value) = localnet.run(&funder, args);
+        assert!(!succeeded, "{value:#}");
+        assert_eq!(value["error"], error, "{value:#}");
+    }
+    let (succeeded, value) = localnet.run(Path::new("carol"), &["balance"]);
+    assert!(!succeeded);
+    assert_eq!(value["error"], "KeypairNotFound", "{value:#}");
+    assert!(
+        value["message"]
+            .as_str()
+            .unwrap()
+            .contains("no wallet named `carol`"),
+        "{value:#}"
+    );
+    // Alice's keypair was not replaced by the refused second `alice`.
+    let again = localnet.ok(Path::new("alice"), &["balance"]);
+    assert_eq!(again["wallet"], alice.as_str());
+}

@@ -7,6 +7,7 @@ mod accounts;
 mod clock;
 mod confirm;
 mod error;
+mod funding;
 mod time_travel;
 mod transactions;
 

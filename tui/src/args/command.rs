@@ -35,6 +35,33 @@ pub enum Command {
     Faucet(FaucetArgs),
     /// Move the cluster clock forward (a node with surfpool's cheat codes, like localnet).
     Warp(WarpArgs),
+    /// The wallet book: named wallets in <state-dir>/wallets/, used with `--keypair NAME`.
+    #[command(subcommand)]
+    Wallet(WalletCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WalletCommand {
+    /// Make a new wallet in the book under NAME (a fresh keypair; an existing name is refused).
+    New(WalletNewArgs),
+    /// Every wallet of the book with its SOL, test USDC and positions.
+    List,
+}
+
+#[derive(Debug, Args)]
+pub struct WalletNewArgs {
+    /// 1 to 32 letters, digits, `-` or `_`; then `--keypair NAME` acts as it. Checked by the
+    /// command, so that `--json` reports a bad name as it reports any failure.
+    pub name: String,
+
+    /// Fund it: on localnet, 10 SOL by the node's airdrop and 100 test USDC from its mint; on
+    /// devnet, test USDC from the faucet (SOL for fees comes from the cluster's faucet). Never
+    /// on mainnet.
+    #[arg(long)]
+    pub fund: bool,
+
+    #[command(flatten)]
+    pub faucet: FaucetArgs,
 }
 
 /// For commands whose inputs the client checks the way the program does.

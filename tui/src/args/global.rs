@@ -21,15 +21,15 @@ pub struct GlobalArgs {
     )]
     pub url: Cluster,
 
-    /// Wallet keypair file (solana CLI JSON format); it signs and pays for transactions.
-    /// Defaults to ~/.config/solana/id.json when it exists, else, on localnet only, the wallet
+    /// Wallet keypair file (solana CLI JSON format), or the NAME of a wallet in the wallet book
+    /// (`fulltime wallet list`); it signs and pays for transactions. Defaults to ~/.config/solana/id.json when it exists, else, on localnet only, the wallet
     /// localnet funded (`wallet` in <state-dir>/env.json).
     #[arg(
         short,
         long,
         global = true,
         env = "FULLTIME_KEYPAIR",
-        value_name = "PATH"
+        value_name = "PATH|NAME"
     )]
     pub keypair: Option<PathBuf>,
 

@@ -9,8 +9,8 @@ mod global;
 use clap::Parser;
 
 pub use command::{
-    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, WarpArgs,
-    WithdrawArgs,
+    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, WalletCommand,
+    WalletNewArgs, WarpArgs, WithdrawArgs,
 };
 pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;

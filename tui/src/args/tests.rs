@@ -379,3 +379,26 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
         assert!(help.contains(text), "{text} in\n{help}");
     }
 }
+
+#[test]
+fn wallet_new_takes_a_name_and_funds_on_request() {
+    let Some(Command::Wallet(WalletCommand::New(args))) =
+        parsed(&["wallet", "new", "alice", "--fund"]).command
+    else {
+        panic!("wallet new");
+    };
+    assert_eq!((args.name.as_str(), args.fund), ("alice", true));
+    let Some(Command::Wallet(WalletCommand::New(args))) = parsed(&["wallet", "new", "bob"]).command
+    else {
+        panic!("wallet new");
+    };
+    assert!(!args.fund);
+    assert!(matches!(
+        parsed(&["wallet", "list"]).command,
+        Some(Command::Wallet(WalletCommand::List))
+    ));
+    assert_eq!(
+        refused(&["wallet", "new"]).kind(),
+        ErrorKind::MissingRequiredArgument
+    );
+}

@@ -8,10 +8,11 @@ mod markets;
 mod refusal;
 mod settle;
 mod wallet;
+mod wallet_book;
 mod warp;
 mod withdraw;
 
-use crate::args::Command;
+use crate::args::{Command, WalletCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
@@ -36,5 +37,11 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Faucet(args) => format.formatted_string(&wallet::faucet(session, args).await?),
         Command::Warp(args) => format.formatted_string(&warp::run(session, args).await?),
+        Command::Wallet(WalletCommand::New(args)) => {
+            format.formatted_string(&wallet_book::new(session, args).await?)
+        }
+        Command::Wallet(WalletCommand::List) => {
+            format.formatted_string(&wallet_book::list(session).await?)
+        }
     })
 }

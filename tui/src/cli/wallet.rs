@@ -4,6 +4,9 @@ use std::collections::HashMap;
 
 use fulltime_client::faucet::request_test_usdc;
 use fulltime_client::pda;
+use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::settlement::state::Position;
+use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
 use crate::args::FaucetArgs;
@@ -17,29 +20,40 @@ pub async fn balance(session: &Session) -> Result<WalletBalance, Error> {
     let wallet = session.wallet()?.pubkey();
     let client = session.client(false).await?;
     let balances = client.balances(&wallet).await?;
-    let mut positions = client.positions(&wallet).await?;
-    // A position stores its market's address; the id is what users type.
-    let ids: HashMap<_, _> = if positions.is_empty() {
-        HashMap::new()
+    let positions = client.positions(&wallet).await?;
+    // Markets are read only when there is a position to name.
+    let ids = if positions.is_empty() {
+        MarketIds::new()
     } else {
-        client
-            .markets()
-            .await?
-            .iter()
-            .map(|market| (pda::market(market.id), market.id))
-            .collect()
+        market_ids(&client).await?
     };
-    positions.sort_by_key(|position| ids.get(&position.market).copied());
-    let positions = positions
-        .iter()
-        .map(|position| PositionView::new(position, ids.get(&position.market).copied()))
-        .collect();
     Ok(WalletBalance::new(
         wallet.to_string(),
         client.usdc_mint().to_string(),
         balances,
-        positions,
+        position_views(positions, &ids),
     ))
+}
+
+/// A position stores its market's address; the id is what users type.
+pub(super) type MarketIds = HashMap<Pubkey, u64>;
+
+pub(super) async fn market_ids(client: &FulltimeClient) -> Result<MarketIds, Error> {
+    Ok(client
+        .markets()
+        .await?
+        .iter()
+        .map(|market| (pda::market(market.id), market.id))
+        .collect())
+}
+
+/// The positions as shown, by market id.
+pub(super) fn position_views(mut positions: Vec<Position>, ids: &MarketIds) -> Vec<PositionView> {
+    positions.sort_by_key(|position| ids.get(&position.market).copied());
+    positions
+        .iter()
+        .map(|position| PositionView::new(position, ids.get(&position.market).copied()))
+        .collect()
 }
 
 pub async fn faucet(session: &Session, args: FaucetArgs) -> Result<GrantReceipt, Error> {

@@ -10,6 +10,7 @@ pub mod position;
 pub mod receipt;
 pub mod stat_names;
 pub mod terms;
+pub mod wallet_book;
 
 use std::fmt::Display;
 use std::io::Write;

@@ -1,0 +1,229 @@
+//! The wallet book as results: a wallet just made ([`WalletMade`], `fulltime wallet new`) and
+//! the book with each wallet's money and positions ([`WalletBookList`], `fulltime wallet list`).
+
+use std::fmt;
+
+use fulltime_client::amount::{format_sol, format_usdc};
+use serde::Serialize;
+
+use super::position::PositionView;
+
+/// Where a new wallet's money came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FundingSource {
+    /// The local node's airdrop and its mint authority.
+    Localnet,
+    /// The faucet (test USDC only).
+    Faucet,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Funding {
+    pub source: FundingSource,
+    pub lamports: u64,
+    pub usdc: u64,
+    pub signatures: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WalletMade {
+    pub name: String,
+    pub address: String,
+    pub path: String,
+    /// `None` (JSON `null`) without `--fund`.
+    pub funded: Option<Funding>,
+}
+
+impl fmt::Display for WalletMade {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(formatter, "Wallet {}: {}", self.name, self.address)?;
+        writeln!(formatter, "Keypair: {}", self.path)?;
+        match &self.funded {
+            None => writeln!(
+                formatter,
+                "Funded:  no (fund it with `fulltime --keypair {} faucet`)",
+                self.name
+            )?,
+            Some(funding) => match funding.source {
+                FundingSource::Localnet => writeln!(
+                    formatter,
+                    "Funded:  {} by the node's airdrop, {} from localnet's mint",
+                    format_sol(funding.lamports),
+                    format_usdc(funding.usdc)
+                )?,
+                FundingSource::Faucet => writeln!(
+                    formatter,
+                    "Funded:  {} from the faucet; SOL for fees comes from the cluster's faucet \
+                     (`solana airdrop 1 {}`)",
+                    format_usdc(funding.usdc),
+                    self.address
+                )?,
+            },
+        }
+        write!(
+            formatter,
+            "Use it:  fulltime --keypair {} balance",
+            self.name
+        )
+    }
+}
+
+/// One wallet of the book with what it holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct BookWallet {
+    pub name: String,
+    pub address: String,
+    pub path: String,
+    pub lamports: u64,
+    /// `None` before the wallet has a test USDC account.
+    pub usdc: Option<u64>,
+    pub positions: Vec<PositionView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WalletBookList {
+    /// The book's folder.
+    pub book: String,
+    pub wallets: Vec<BookWallet>,
+}
+
+/// One row per wallet; columns as wide as their widest cell.
+impl fmt::Display for WalletBookList {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.wallets.is_empty() {
+            return write!(
+                formatter,
+                "The wallet book ({}) is empty. Make a wallet with `fulltime wallet new NAME --fund`.",
+                self.book
+            );
+        }
+        let header = ["NAME", "ADDRESS", "SOL", "USDC", "POSITIONS"].map(str::to_owned);
+        let rows: Vec<[String; 5]> = self
+            .wallets
+            .iter()
+            .map(|wallet| {
+                [
+                    wallet.name.clone(),
+                    wallet.address.clone(),
+                    format_sol(wallet.lamports),
+                    wallet.usdc.map_or_else(|| "-".to_owned(), format_usdc),
+                    positions_cell(&wallet.positions),
+                ]
+            })
+            .collect();
+        let mut widths = [0; 5];
+        for row in std::iter::once(&header).chain(&rows) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        let lines: Vec<String> = std::iter::once(&header)
+            .chain(&rows)
+            .map(|row| {
+                let cells: Vec<String> = row
+                    .iter()
+                    .zip(widths)
+                    .map(|(cell, width)| format!("{cell:<width$}"))
+                    .collect();
+                cells.join("  ").trim_end().to_owned()
+            })
+            .collect();
+        write!(formatter, "{}\n(book: {})", lines.join("\n"), self.book)
+    }
+}
+
+/// `market 3: YES 2.5 USDC; market 5: NO 1 USDC, claimed`, or `none`.
+fn positions_cell(positions: &[PositionView]) -> String {
+    if positions.is_empty() {
+        return "none".to_owned();
+    }
+    positions
+        .iter()
+        .map(|position| {
+            let market = position
+                .market_id
+                .map_or_else(|| position.market.clone(), |id| id.to_string());
+            format!("market {market}: {position}")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::market::tests::{json_of, sample_market, sample_position};
+
+    fn wallet(name: &str, usdc: Option<u64>, positions: Vec<PositionView>) -> BookWallet {
+        BookWallet {
+            name: name.into(),
+            address: format!("{name}Addr"),
+            path: format!(".localnet/wallets/{name}.json"),
+            lamports: 10_000_000_000,
+            usdc,
+            positions,
+        }
+    }
+
+    #[test]
+    fn the_book_lists_each_wallets_money_and_positions() {
+        let market = sample_market();
+        let position = PositionView::new(&sample_position(&market), Some(3));
+        let list = WalletBookList {
+            book: ".localnet/wallets".into(),
+            wallets: vec![
+                wallet("alice", Some(97_000_000), vec![position]),
+                wallet("bob", None, vec![]),
+            ],
+        };
+        assert_eq!(
+            list.to_string(),
+            "NAME   ADDRESS    SOL     USDC     POSITIONS\n\
+             alice  aliceAddr  10 SOL  97 USDC  market 3: YES 3 USDC\n\
+             bob    bobAddr    10 SOL  -        none\n\
+             (book: .localnet/wallets)"
+        );
+        let json = json_of(&list);
+        assert_eq!(json["wallets"][0]["usdc"], 97_000_000);
+        assert_eq!(json["wallets"][0]["positions"][0]["market_id"], 3);
+        assert_eq!(json["wallets"][1]["usdc"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn an_empty_book_says_how_to_make_a_wallet() {
+        let list = WalletBookList {
+            book: "w".into(),
+            wallets: vec![],
+        };
+        assert_eq!(
+            list.to_string(),
+            "The wallet book (w) is empty. Make a wallet with `fulltime wallet new NAME --fund`."
+        );
+    }
+
+    #[test]
+    fn a_new_wallet_says_where_its_money_came_from_and_how_to_use_it() {
+        let made = |funded| WalletMade {
+            name: "bob".into(),
+            address: "B0b".into(),
+            path: "s/wallets/bob.json".into(),
+            funded,
+        };
+        assert_eq!(
+            made(Some(Funding {
+                source: FundingSource::Localnet,
+                lamports: 10_000_000_000,
+                usdc: 100_000_000,
+                signatures: vec!["s1".into(), "s2".into()],
+            }))
+            .to_string(),
+            "Wallet bob: B0b\n\
+             Keypair: s/wallets/bob.json\n\
+             Funded:  10 SOL by the node's airdrop, 100 USDC from localnet's mint\n\
+             Use it:  fulltime --keypair bob balance"
+        );
+        assert!(made(None).to_string().contains("Funded:  no"));
+        assert_eq!(json_of(&made(None))["funded"], serde_json::Value::Null);
+    }
+}
