@@ -14,6 +14,7 @@ pub mod localnet_env;
 pub mod market_status;
 pub mod merkle;
 pub mod odds;
+pub mod payable;
 pub mod pda;
 pub mod program_data;
 pub mod rpc;

@@ -32,6 +32,9 @@ pub enum Error {
     Time(#[from] WhenError),
     #[error(transparent)]
     WalletBook(#[from] WalletBookError),
+    /// `claim --all` stopped after some of its transactions landed.
+    #[error("{source}")]
+    PaidInPart { source: ClientError, paid: String },
     /// `wallet new --fund` on mainnet: real money is never handed out.
     #[error("wallets are funded on localnet and devnet only, never on mainnet")]
     NoFundingOnMainnet,
@@ -134,6 +137,9 @@ impl Error {
                 "Write +DURATION (like +10m) or an RFC 3339 time",
             ),
             Self::WalletBook(error) => wallet_book_report(error),
+            Self::PaidInPart { source, paid } => client_report(source).with_notes([format!(
+                "before it stopped: {paid}; run `fulltime claim --all` again for the rest"
+            )]),
             Self::NoFundingOnMainnet => ErrorReport::other(
                 "NoFundingOnMainnet",
                 self,

@@ -788,3 +788,93 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
     let again = localnet.ok(Path::new("alice"), &["balance"]);
     assert_eq!(again["wallet"], alice.as_str());
 }
+
+#[test]
+fn claim_all_pays_every_payout_and_refund_at_once_and_says_what_waits() {
+    let localnet = Localnet::start("claim-all");
+    localnet.post_oracle_roots();
+    let fixture = ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture");
+    let arsenal = fixture_path("arsenal-home-goals-over-1");
+    let arsenal = arsenal.to_string_lossy();
+    let [alice, bob] = [(); 2].map(|()| localnet.new_wallet(10 * USDC));
+
+    // The arsenal proof resolves YES. Alice wins `won`, loses `lost`, and is refunded `empty`,
+    // whose YES side nobody took.
+    let [won, lost, empty] =
+        [(); 3].map(|()| localnet.create_market(&fixture, "+10m", "60s").to_string());
+    for (wallet, market, side, amount) in [
+        (&alice, &won, "yes", "2"),
+        (&bob, &won, "no", "1"),
+        (&alice, &lost, "no", "1"),
+        (&bob, &lost, "yes", "1"),
+        (&alice, &empty, "no", "1.5"),
+    ] {
+        localnet.ok(wallet, &["deposit", market, side, amount]);
+    }
+    localnet.ok(&alice, &["warp", "+11m"]);
+    localnet.ok(
+        &alice,
+        &["warp", &format_time(fixture.proof.ts.div_euclid(1_000))],
+    );
+    for market in [&won, &lost, &empty] {
+        localnet.ok(&bob, &["settle", market, "--fixture", &arsenal]);
+    }
+    // Provisional: nothing is paid yet, and the summary says until when.
+    let waiting = localnet.ok(&alice, &["claim", "--all"]);
+    assert_eq!(waiting["paid"], serde_json::json!([]));
+    assert_eq!(
+        waiting["waiting"].as_array().map(Vec::len),
+        Some(3),
+        "{waiting:#}"
+    );
+    assert_eq!(waiting["waiting"][0]["status"], "provisional");
+    localnet.ok(&alice, &["warp", "+61s"]);
+    let open = localnet.create_market(&fixture, "+1h", "60s").to_string();
+    localnet.ok(&alice, &["deposit", &open, "yes", "1"]);
+
+    // 2 of YES's 2 USDC in a 3 USDC pool pays 3 USDC; the refund is the 1.5 USDC stake.
+    let paid = localnet.ok(&alice, &["claim", "--all"]);
+    assert_eq!(paid["total_paid"], 4_500_000, "{paid:#}");
+    let each: Vec<(String, &str, u64)> = paid["paid"]
+        .as_array()
+        .expect("paid")
+        .iter()
+        .map(|paid| {
+            (
+                paid["market_id"].to_string(),
+                paid["kind"].as_str().unwrap(),
+                paid["amount"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        each,
+        [
+            (won.clone(), "claim", 3 * USDC),
+            (empty.clone(), "refund", 1_500_000)
+        ]
+    );
+    assert_eq!(paid["transactions"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        paid["usdc"]["after"],
+        paid["usdc"]["before"].as_u64().unwrap() + 4_500_000
+    );
+    assert_eq!(paid["waiting"][0]["market_id"].to_string(), open);
+    assert_eq!(paid["waiting"][0]["status"], "open");
+    assert_eq!(paid["lost"][0]["market_id"].to_string(), lost);
+    assert_eq!(paid["lost"][0]["outcome"], "yes");
+    let balance = localnet.ok(&alice, &["balance"]);
+    assert_eq!(balance["usdc"], paid["usdc"]["after"]);
+
+    // Nothing is paid twice.
+    let again = localnet.ok(&alice, &["claim", "--all"]);
+    assert_eq!(again["total_paid"], 0);
+    let (succeeded, stdout, _) = localnet.human(&alice, &["claim", "--all"]);
+    assert!(succeeded);
+    assert!(
+        stdout.starts_with("Nothing to claim or refund now.\nWaiting:   market "),
+        "{stdout}"
+    );
+    // Bob's winning side of `lost` is his to claim.
+    assert_eq!(localnet.ok(&bob, &["claim", &lost])["paid"], 2 * USDC);
+}

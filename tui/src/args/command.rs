@@ -27,8 +27,9 @@ pub enum Command {
     /// settlement is provisional for the market's dispute window, in which a later proof
     /// replaces it.
     Settle(SettleArgs),
-    /// Claim the payout of the wallet's winning position, once the settlement is final.
-    Claim(WithdrawArgs),
+    /// Claim the payout of the wallet's winning position, once the settlement is final; with
+    /// --all, every payout and refund the wallet is owed.
+    Claim(ClaimArgs),
     /// Take back the wallet's stake from a refundable market (no winners, or never settled).
     Refund(WithdrawArgs),
     /// Ask the faucet to mint test USDC to the wallet.
@@ -167,6 +168,21 @@ pub struct SettleArgs {
 pub struct WithdrawArgs {
     /// Market id (from `fulltime markets`).
     pub id: u64,
+
+    #[command(flatten)]
+    pub checks: Checks,
+}
+
+#[derive(Debug, Args)]
+pub struct ClaimArgs {
+    /// Market id (from `fulltime markets`).
+    #[arg(required_unless_present = "all")]
+    pub id: Option<u64>,
+
+    /// Claim every winning position and refund every refundable stake of the wallet, in as few
+    /// transactions as fit; prints what was paid and what is still waiting, until when.
+    #[arg(long, conflicts_with_all = ["id", "force"])]
+    pub all: bool,
 
     #[command(flatten)]
     pub checks: Checks,

@@ -10,7 +10,7 @@ use clap::Parser;
 
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, WalletCommand,
-    WalletNewArgs, WarpArgs, WithdrawArgs,
+    WalletNewArgs, WarpArgs,
 };
 pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;

@@ -290,7 +290,23 @@ fn settle_claim_refund_and_market_take_an_id() {
         ErrorKind::MissingRequiredArgument
     );
 
-    assert!(matches!(parsed(&["claim", "4"]).command, Some(Command::Claim(args)) if args.id == 4));
+    assert!(
+        matches!(parsed(&["claim", "4"]).command, Some(Command::Claim(args)) if args.id == Some(4) && !args.all)
+    );
+    assert!(
+        matches!(parsed(&["claim", "--all"]).command, Some(Command::Claim(args)) if args.id.is_none() && args.all)
+    );
+    assert_eq!(
+        refused(&["claim"]).kind(),
+        ErrorKind::MissingRequiredArgument
+    );
+    for both in [&["claim", "4", "--all"][..], &["claim", "--all", "--force"]] {
+        assert_eq!(
+            refused(both).kind(),
+            ErrorKind::ArgumentConflict,
+            "{both:?}"
+        );
+    }
     assert!(
         matches!(parsed(&["refund", "5", "--force"]).command, Some(Command::Refund(args)) if args.id == 5 && args.checks.force)
     );

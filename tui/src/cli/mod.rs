@@ -29,11 +29,17 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Deposit(args) => format.formatted_string(&deposit::run(session, args).await?),
         Command::Settle(args) => format.formatted_string(&settle::run(session, args).await?),
+        Command::Claim(args) if args.all => format.formatted_string(&withdraw::all(session).await?),
         Command::Claim(args) => {
-            format.formatted_string(&withdraw::run(session, PayoutKind::Claim, args).await?)
+            // clap asks for an id without --all.
+            let id = args.id.unwrap_or_default();
+            let receipt = withdraw::run(session, PayoutKind::Claim, id, args.checks.force).await?;
+            format.formatted_string(&receipt)
         }
         Command::Refund(args) => {
-            format.formatted_string(&withdraw::run(session, PayoutKind::Refund, args).await?)
+            let receipt =
+                withdraw::run(session, PayoutKind::Refund, args.id, args.checks.force).await?;
+            format.formatted_string(&receipt)
         }
         Command::Faucet(args) => format.formatted_string(&wallet::faucet(session, args).await?),
         Command::Warp(args) => format.formatted_string(&warp::run(session, args).await?),

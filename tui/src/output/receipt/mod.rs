@@ -4,6 +4,7 @@
 //! builds from what its request knows for its activity panel, so both faces say it in the same
 //! words.
 
+pub mod claim_all;
 pub mod create;
 pub mod deposit;
 pub mod grant;
