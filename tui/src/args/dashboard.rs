@@ -1,4 +1,5 @@
-//! The flags only the dashboard reads: where the faucet and the proof fixtures are.
+//! The flags only the dashboard reads: where the faucet, the proof fixtures and the key config
+//! are.
 
 use std::path::PathBuf;
 
@@ -22,4 +23,9 @@ pub struct DashboardOptions {
         value_name = "DIR"
     )]
     pub fixtures: PathBuf,
+
+    /// A key config file (TOML: binding = "key" or ["key", ...]) rebinding any key. Defaults to
+    /// $XDG_CONFIG_HOME/fulltime/keys.toml (~/.config/fulltime/keys.toml) when it exists.
+    #[arg(long, env = "FULLTIME_KEYS", value_name = "PATH")]
+    pub keys: Option<PathBuf>,
 }

@@ -9,6 +9,7 @@ use super::action::{Done, Stage};
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
 use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
+use super::keys::Keymap;
 use super::logs::Logs;
 use super::remote::Remote;
 
@@ -107,6 +108,8 @@ pub struct App {
     /// A one-line notice under the list (e.g. why a key did nothing).
     pub notice: Option<String>,
     pub logs: Logs,
+    /// The keys in force: the defaults, or what the key config file rebinds.
+    pub keys: Keymap,
     /// The terminal's height (rows), for the log view's page; the runner reports it.
     pub height: u16,
     pub tick: u64,
@@ -119,6 +122,7 @@ impl App {
     pub fn new(session: SessionView, fixtures: Vec<ProofFixture>) -> Self {
         Self {
             logs: Logs::new(&session.state_dir),
+            keys: Keymap::default(),
             session,
             chain: Remote::Loading,
             node_down: None,

@@ -17,10 +17,10 @@ use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::interval;
 
 use super::action::Action;
-use super::app::{App, SessionView};
+use super::app::{App, Popup, SessionView};
 use super::draw::draw;
 use super::fixtures;
-use super::keys::{Mode, action_for};
+use super::keys::{self, Mode};
 use super::tasks::{Runner, spawn_effect, spawn_log_tail, spawn_poller};
 use super::update::update;
 use crate::args::DashboardOptions;
@@ -47,7 +47,12 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         faucet_url: options.faucet.url.clone(),
         state_dir: state_dir.clone(),
     };
-    let app = App::new(view, fixtures::load(&options.fixtures));
+    let mut app = App::new(view, fixtures::load(&options.fixtures));
+    // A key config that cannot be used is shown, and the default keys stay in force.
+    match keys::in_force(options.keys.as_deref()) {
+        Ok(keymap) => app.keys = keymap,
+        Err(error) => app.popup = Some(Popup::Failure(keys::failure(error))),
+    }
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
@@ -149,7 +154,7 @@ impl StopSignals {
 
 fn action_of(app: &App, event: Event) -> Option<Action> {
     match event {
-        Event::Key(key) => action_for(Mode::of(app), key),
+        Event::Key(key) => app.keys.action_for(Mode::of(app), key),
         Event::Mouse(mouse) => match mouse.kind {
             MouseEventKind::ScrollDown => Some(Action::Scroll(1)),
             MouseEventKind::ScrollUp => Some(Action::Scroll(-1)),

@@ -19,7 +19,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::action::{Action, Command, Done, Stage};
-use super::app::{App, SessionView};
+use super::app::{App, Popup, SessionView};
 use super::chain::{Chain, ReadFailure};
 use super::draw::draw;
 use super::effect::{Effect, Request};
@@ -146,7 +146,7 @@ fn key(code: KeyCode) -> KeyEvent {
 fn press(app: &mut App, codes: &[KeyCode]) -> Vec<Effect> {
     let mut effects = Vec::new();
     for &code in codes {
-        effects = match action_for(Mode::of(app), key(code)) {
+        effects = match app.keys.action_for(Mode::of(app), key(code)) {
             Some(action) => update(app, action),
             None => Vec::new(),
         };
@@ -985,4 +985,54 @@ fn frame_time_with_10000_markets() {
     terminal.draw(|frame| draw(&app, frame)).expect("draw");
     println!("filter 4 keys + draw: {:?}", started.elapsed());
     assert_eq!(app.listed(), [9_999]);
+}
+
+#[test]
+fn rebound_keys_act_and_the_hint_bar_and_help_show_them() {
+    let mut app = loaded();
+    app.keys = super::keys::parse_file(
+        "deposit = \"D\"\nhelp = [\"?\", \"F1\"]\nup = [\"Up\", \"p\"]\n",
+        std::path::Path::new("keys.toml"),
+    )
+    .expect("a good key config");
+    assert_snapshot!("rebound_80x24", render(&app, 80, 24));
+    assert_snapshot!("rebound_120x40", render(&app, 120, 40));
+    // `d` no longer deposits; `D` does.
+    press(&mut app, &[KeyCode::Char('d')]);
+    assert!(app.popup.is_none());
+    press(&mut app, &[KeyCode::Char('D')]);
+    assert!(matches!(app.popup, Some(Popup::Deposit(_))));
+    press(&mut app, &[KeyCode::Esc, KeyCode::F(1)]);
+    assert!(matches!(app.popup, Some(Popup::Help)));
+    assert_snapshot!("rebound_help_120x40", render(&app, 120, 40));
+}
+
+#[test]
+fn a_bad_key_config_is_shown_at_start_and_the_default_keys_stay() {
+    let dir = std::env::temp_dir().join(format!("fulltime-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("keys.toml");
+    let text = "deposit = \"D\"\nsettle = \"Ctrl-s\"\n";
+    std::fs::write(&path, text).expect("write");
+    let failure = super::keys::in_force(Some(&path)).expect_err("a bad file");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    assert!(
+        failure
+            .to_string()
+            .starts_with(&format!("key config {}, line 2: ", path.display())),
+        "{failure}"
+    );
+    // Drawn with a path of the same length on every machine.
+    let error = super::keys::parse_file(text, std::path::Path::new("keys.toml"));
+    let mut app = loaded();
+    app.popup = Some(Popup::Failure(super::keys::failure(
+        error.expect_err("a bad file"),
+    )));
+    assert_snapshot!("bad_key_config_80x24", render(&app, 80, 24));
+    assert_snapshot!("bad_key_config_120x40", render(&app, 120, 40));
+    press(&mut app, &[KeyCode::Esc, KeyCode::Char('d')]);
+    assert!(
+        matches!(app.popup, Some(Popup::Deposit(_))),
+        "the default d deposits"
+    );
 }

@@ -1,4 +1,4 @@
-//! The bottom bar: the keys that work in the current mode, from the key table.
+//! The bottom bar: the keys that work in the current mode, from the keys in force.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -6,13 +6,15 @@ use ratatui::text::{Line, Span};
 
 use super::theme;
 use crate::dashboard::app::App;
-use crate::dashboard::keys::{Mode, bindings};
+use crate::dashboard::keys::Mode;
 
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let mut spans = Vec::new();
-    for binding in bindings(Mode::of(app)).filter(|binding| binding.in_bar) {
-        spans.push(Span::styled(binding.label, theme::key()));
-        spans.push(Span::raw(format!(" {}  ", binding.hint)));
+    for bound in app.keys.bindings(Mode::of(app)) {
+        if bound.binding.in_bar {
+            spans.push(Span::styled(bound.label.as_str(), theme::key()));
+            spans.push(Span::raw(format!(" {}  ", bound.binding.hint)));
+        }
     }
     frame.render_widget(Line::from(spans), area);
 }

@@ -1,4 +1,4 @@
-//! The `?` overlay: every key of every mode, from the same table as the key handling.
+//! The `?` overlay: every key of every mode, from the keys in force (the key handling's own).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::theme;
 use crate::dashboard::action::Command;
-use crate::dashboard::keys::{BINDINGS, Binding, Mode};
+use crate::dashboard::keys::{Binding, Keymap, Mode};
 
 /// Forms with keys of their own, after the keys every form and popup shares.
 const FORMS: [(Mode, &str); 3] = [
@@ -16,7 +16,7 @@ const FORMS: [(Mode, &str); 3] = [
     (Mode::Create, "New market"),
 ];
 
-pub fn draw(frame: &mut Frame, area: Rect) {
+pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
     let block = Block::bordered().title(" Keys (Esc closes) ");
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
@@ -26,37 +26,38 @@ pub fn draw(frame: &mut Frame, area: Rect) {
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
     let mut list = vec![Line::styled("Market list", theme::header())];
     // The log view's key is told with the view's own keys, on the right.
-    list.extend(keys(|binding| {
+    list.extend(keys(keymap, |binding| {
         binding.modes.contains(&Mode::List) && binding.command != Command::Logs
     }));
     frame.render_widget(Paragraph::new(list), left);
     let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
-    forms.extend(keys(|binding| {
+    forms.extend(keys(keymap, |binding| {
         !binding.modes.contains(&Mode::List) && binding.modes.len() > 1
     }));
     for (mode, title) in FORMS {
         forms.push(Line::styled(title, theme::header()));
-        forms.extend(keys(|binding| binding.modes == [mode]));
+        forms.extend(keys(keymap, |binding| binding.modes == [mode]));
     }
     forms.push(Line::styled(
         "Log view (scrolls like the list)",
         theme::header(),
     ));
-    forms.extend(keys(|binding| {
+    forms.extend(keys(keymap, |binding| {
         binding.command == Command::Logs || binding.modes == [Mode::Logs]
     }));
     frame.render_widget(Paragraph::new(forms), right);
 }
 
 /// One line per binding that `select` picks, in table order.
-fn keys(select: impl Fn(&Binding) -> bool) -> Vec<Line<'static>> {
-    BINDINGS
+fn keys(keymap: &Keymap, select: impl Fn(&Binding) -> bool) -> Vec<Line<'static>> {
+    keymap
+        .all()
         .iter()
-        .filter(|binding| select(binding))
-        .map(|binding| {
+        .filter(|bound| select(bound.binding))
+        .map(|bound| {
             Line::from(vec![
-                Span::styled(format!(" {:<7}", binding.label), theme::key()),
-                Span::raw(binding.help),
+                Span::styled(format!(" {:<7}", bound.label), theme::key()),
+                Span::raw(bound.binding.help),
             ])
         })
         .collect()

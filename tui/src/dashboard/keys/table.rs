@@ -1,67 +1,11 @@
-//! The one key table: it decides what a key does in each mode, and the bottom hint bar and the
-//! `?` help overlay are drawn from it, so help never drifts from the real keys.
+//! The default keys: one row per binding, in the order the hint bar and the help show them.
+//! Each binding's `name` is what the key config file rebinds.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::action::{Action, Command};
-use super::app::{App, Popup};
-
-/// Where the keys go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    List,
-    /// Typing the list filter.
-    Filter,
-    Deposit,
-    Settle,
-    Confirm,
-    Warp,
-    Create,
-    /// The node's and the faucet's logs, in place of the markets.
-    Logs,
-    /// A transaction's progress or result, an error, or the help overlay.
-    Popup,
-}
-
-impl Mode {
-    pub fn of(app: &App) -> Self {
-        match &app.popup {
-            None if app.logs.open => Self::Logs,
-            None if app.filtering => Self::Filter,
-            None => Self::List,
-            Some(Popup::Deposit(_)) => Self::Deposit,
-            Some(Popup::Settle(_)) => Self::Settle,
-            Some(Popup::Confirm(_)) => Self::Confirm,
-            Some(Popup::Warp(_)) => Self::Warp,
-            Some(Popup::Create(_)) => Self::Create,
-            Some(Popup::Help | Popup::Progress | Popup::Failure(_)) => Self::Popup,
-        }
-    }
-
-    /// Modes whose unbound characters are typed text.
-    fn takes_text(self) -> bool {
-        matches!(
-            self,
-            Self::Filter | Self::Deposit | Self::Warp | Self::Create
-        )
-    }
-}
-
-pub struct Binding {
-    pub modes: &'static [Mode],
-    pub keys: &'static [KeyCode],
-    /// How the keys are written in the hint bar and the help.
-    pub label: &'static str,
-    /// A word or two for the hint bar.
-    pub hint: &'static str,
-    /// A sentence for the help overlay.
-    pub help: &'static str,
-    pub command: Command,
-    /// Shown in the hint bar; the arrows and paging keys are only in the help.
-    pub in_bar: bool,
-}
-
-use Mode::{Confirm, Create, Deposit, Filter, List, Logs, Popup as Pop, Settle, Warp};
+use super::Binding;
+use super::Mode::{self, Confirm, Create, Deposit, Filter, List, Logs, Popup as Pop, Settle, Warp};
+use crate::dashboard::action::Command;
 
 const NOT_TYPING: &[Mode] = &[List, Settle, Confirm, Logs, Pop];
 const MOVING: &[Mode] = &[List, Settle, Logs];
@@ -70,6 +14,7 @@ const CLOSING: &[Mode] = &[Filter, Deposit, Settle, Confirm, Warp, Create, Logs,
 
 pub const BINDINGS: &[Binding] = &[
     Binding {
+        name: "quit",
         modes: NOT_TYPING,
         keys: &[KeyCode::Char('q')],
         label: "q",
@@ -79,6 +24,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "close",
         modes: CLOSING,
         keys: &[KeyCode::Esc],
         label: "Esc",
@@ -88,6 +34,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "clear_filter",
         modes: &[List],
         keys: &[KeyCode::Esc],
         label: "Esc",
@@ -97,6 +44,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "help",
         modes: &[List, Logs, Pop],
         keys: &[KeyCode::Char('?')],
         label: "?",
@@ -106,6 +54,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "up",
         modes: MOVING,
         keys: &[KeyCode::Up, KeyCode::Char('k')],
         label: "↑/k",
@@ -115,6 +64,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "down",
         modes: MOVING,
         keys: &[KeyCode::Down, KeyCode::Char('j')],
         label: "↓/j",
@@ -124,6 +74,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "page_up",
         modes: MOVING,
         keys: &[KeyCode::PageUp],
         label: "PgUp",
@@ -133,6 +84,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "page_down",
         modes: MOVING,
         keys: &[KeyCode::PageDown],
         label: "PgDn",
@@ -142,6 +94,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "first",
         modes: MOVING,
         keys: &[KeyCode::Home, KeyCode::Char('g')],
         label: "Home/g",
@@ -151,6 +104,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "last",
         modes: MOVING,
         keys: &[KeyCode::End, KeyCode::Char('G')],
         label: "End/G",
@@ -160,6 +114,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "deposit",
         modes: &[List],
         keys: &[KeyCode::Char('d')],
         label: "d",
@@ -169,6 +124,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "settle",
         modes: &[List],
         keys: &[KeyCode::Char('s')],
         label: "s",
@@ -178,6 +134,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "claim",
         modes: &[List],
         keys: &[KeyCode::Char('c')],
         label: "c",
@@ -187,6 +144,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "refund",
         modes: &[List],
         keys: &[KeyCode::Char('u')],
         label: "u",
@@ -196,6 +154,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "new",
         modes: &[List],
         keys: &[KeyCode::Char('n')],
         label: "n",
@@ -205,6 +164,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "new_from_fixture",
         modes: &[List],
         keys: &[KeyCode::Char('N')],
         label: "N",
@@ -214,6 +174,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "next_field",
         modes: &[Create],
         keys: &[KeyCode::Tab, KeyCode::Down],
         label: "Tab",
@@ -223,6 +184,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "previous_field",
         modes: &[Create],
         keys: &[KeyCode::BackTab, KeyCode::Up],
         label: "S-Tab",
@@ -232,6 +194,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "next_fixture_terms",
         modes: &[Create],
         keys: &[KeyCode::PageDown],
         label: "PgDn",
@@ -241,6 +204,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "previous_fixture_terms",
         modes: &[Create],
         keys: &[KeyCode::PageUp],
         label: "PgUp",
@@ -250,6 +214,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "warp",
         modes: &[List],
         keys: &[KeyCode::Char('w')],
         label: "w",
@@ -259,6 +224,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "faucet",
         modes: &[List],
         keys: &[KeyCode::Char('f')],
         label: "f",
@@ -268,6 +234,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "filter",
         modes: &[List],
         keys: &[KeyCode::Char('/')],
         label: "/",
@@ -277,6 +244,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "sort",
         modes: &[List],
         keys: &[KeyCode::Char('o')],
         label: "o",
@@ -286,6 +254,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "mine",
         modes: &[List],
         keys: &[KeyCode::Char('m')],
         label: "m",
@@ -295,6 +264,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "logs",
         modes: &[List, Logs],
         keys: &[KeyCode::Char('l')],
         label: "l",
@@ -304,6 +274,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "refresh",
         modes: &[List],
         keys: &[KeyCode::Char('r')],
         label: "r",
@@ -313,6 +284,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "log_switch",
         modes: &[Logs],
         keys: &[KeyCode::Tab],
         label: "Tab",
@@ -322,6 +294,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "log_follow",
         modes: &[Logs],
         keys: &[KeyCode::End, KeyCode::Char('G')],
         label: "End/G",
@@ -331,6 +304,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "log_left",
         modes: &[Logs],
         keys: &[KeyCode::Left],
         label: "←",
@@ -340,6 +314,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "log_right",
         modes: &[Logs],
         keys: &[KeyCode::Right],
         label: "→",
@@ -349,6 +324,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "submit",
         modes: &[Filter, Deposit, Settle, Confirm, Warp, Create],
         keys: &[KeyCode::Enter],
         label: "Enter",
@@ -358,6 +334,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "side_switch",
         modes: &[Deposit],
         keys: &[KeyCode::Tab, KeyCode::Left, KeyCode::Right],
         label: "Tab",
@@ -367,6 +344,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "warp_target",
         modes: &[Warp],
         keys: &[KeyCode::Tab, KeyCode::Up, KeyCode::Down],
         label: "Tab",
@@ -376,6 +354,7 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "erase",
         modes: TYPING,
         keys: &[KeyCode::Backspace],
         label: "Bksp",
@@ -385,28 +364,3 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
 ];
-
-/// The bindings of `mode`, in table order.
-pub fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
-    BINDINGS
-        .iter()
-        .filter(move |binding| binding.modes.contains(&mode))
-}
-
-/// What a key press does in `mode`; key releases and repeats of other kinds do nothing.
-pub fn action_for(mode: Mode, key: KeyEvent) -> Option<Action> {
-    if key.kind != KeyEventKind::Press {
-        return None;
-    }
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(Action::Command(Command::Quit));
-    }
-    let bound = bindings(mode)
-        .find(|binding| binding.keys.contains(&key.code))
-        .map(|binding| Action::Command(binding.command));
-    match (bound, key.code) {
-        (Some(action), _) => Some(action),
-        (None, KeyCode::Char(c)) if mode.takes_text() => Some(Action::Type(c)),
-        _ => None,
-    }
-}
