@@ -24,6 +24,10 @@ pub enum Command {
     Filter,
     ToggleMine,
     CycleSort,
+    /// The list flat, or grouped by fixture.
+    ToggleGrouping,
+    /// Odds as implied probability, or as decimal odds.
+    ToggleOdds,
     Faucet,
     Deposit,
     Settle,

@@ -1,5 +1,6 @@
 //! The dashboard's whole state. Only `update` changes it; `draw` only reads it.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use fulltime_client::fixture::ProofFixture;
@@ -60,6 +61,40 @@ impl Sort {
     }
 }
 
+/// How the list lays the markets out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Grouping {
+    #[default]
+    Flat,
+    /// Under a heading per fixture (its match where the catalog knows it), in the order the
+    /// sort puts each fixture's first market.
+    ByFixture,
+}
+
+/// How odds are written: implied probability, or decimal odds (the payout per USDC).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OddsDisplay {
+    #[default]
+    Percent,
+    Decimal,
+}
+
+impl OddsDisplay {
+    pub fn next(self) -> Self {
+        match self {
+            Self::Percent => Self::Decimal,
+            Self::Decimal => Self::Percent,
+        }
+    }
+}
+
+/// A line of the list: a fixture's heading, or a market.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListRow {
+    Fixture { fixture_id: i64, markets: usize },
+    Market(u64),
+}
+
 /// A transaction or faucet request, in flight or finished.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Activity {
@@ -99,6 +134,8 @@ pub struct App {
     pub filter: String,
     pub filtering: bool,
     pub sort: Sort,
+    pub grouping: Grouping,
+    pub odds: OddsDisplay,
     pub mine_only: bool,
     pub popup: Option<Popup>,
     /// Newest first.
@@ -116,6 +153,9 @@ pub struct App {
     pub quit: bool,
     /// Kept by `relist`: the ids the list shows, in order.
     listed: Vec<u64>,
+    /// Kept by `relist`: the list's lines, the markets of `listed` with the fixtures' headings
+    /// when grouped.
+    rows: Vec<ListRow>,
 }
 
 impl App {
@@ -130,6 +170,8 @@ impl App {
             filter: String::new(),
             filtering: false,
             sort: Sort::default(),
+            grouping: Grouping::default(),
+            odds: OddsDisplay::default(),
             mine_only: false,
             popup: None,
             activity: Vec::new(),
@@ -139,6 +181,7 @@ impl App {
             tick: 0,
             quit: false,
             listed: Vec::new(),
+            rows: Vec::new(),
         }
     }
 
@@ -157,11 +200,17 @@ impl App {
         &self.listed
     }
 
-    /// Filters and sorts the markets for the list again. `update` calls it whenever the
-    /// markets, the filter, the sort or `mine_only` change, so that drawing a frame and moving
-    /// the selection never go through all the markets.
+    /// The list's lines as of the last `relist`.
+    pub fn rows(&self) -> &[ListRow] {
+        &self.rows
+    }
+
+    /// Filters, sorts and groups the markets for the list again. `update` calls it whenever the
+    /// markets, the filter, the sort, the grouping or `mine_only` change, so that drawing a
+    /// frame and moving the selection never go through all the markets.
     pub fn relist(&mut self) {
         self.listed.clear();
+        self.rows.clear();
         let Some(chain) = self.chain.loaded() else {
             return;
         };
@@ -180,7 +229,34 @@ impl App {
                 (std::cmp::Reverse(pool), market.id)
             }),
         }
-        self.listed.extend(markets.iter().map(|market| market.id));
+        match self.grouping {
+            Grouping::Flat => {
+                self.listed.extend(markets.iter().map(|market| market.id));
+                self.rows
+                    .extend(self.listed.iter().copied().map(ListRow::Market));
+            }
+            Grouping::ByFixture => {
+                // Each fixture where the sort first meets one of its markets.
+                let mut order: Vec<i64> = Vec::new();
+                let mut groups: HashMap<i64, Vec<u64>> = HashMap::new();
+                for market in &markets {
+                    let group = groups.entry(market.fixture_id).or_default();
+                    if group.is_empty() {
+                        order.push(market.fixture_id);
+                    }
+                    group.push(market.id);
+                }
+                for fixture_id in order {
+                    let ids = groups.remove(&fixture_id).unwrap_or_default();
+                    self.rows.push(ListRow::Fixture {
+                        fixture_id,
+                        markets: ids.len(),
+                    });
+                    self.rows.extend(ids.iter().copied().map(ListRow::Market));
+                    self.listed.extend(ids);
+                }
+            }
+        }
     }
 
     pub fn selected_market(&self) -> Option<&Market> {

@@ -19,7 +19,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::action::{Action, Command, Done, Stage};
-use super::app::{App, Popup, SessionView};
+use super::app::{App, Grouping, ListRow, OddsDisplay, Popup, SessionView};
 use super::chain::{Chain, ReadFailure};
 use super::draw::draw;
 use super::effect::{Effect, Request};
@@ -845,7 +845,9 @@ impl Noise {
 /// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 34] = [
+    const KEYS: [KeyCode; 36] = [
+        KeyCode::Char('v'),
+        KeyCode::Char('%'),
         KeyCode::Char('l'),
         KeyCode::Left,
         KeyCode::Right,
@@ -1034,5 +1036,68 @@ fn a_bad_key_config_is_shown_at_start_and_the_default_keys_stay() {
     assert!(
         matches!(app.popup, Some(Popup::Deposit(_))),
         "the default d deposits"
+    );
+}
+
+#[test]
+fn markets_by_fixture_with_odds_as_percent_or_decimal() {
+    let mut app = loaded();
+    let mut grouped = chain();
+    // Arsenal v Chelsea (0, 1, 3), Brighton v Wolves (2), and a fixture the catalog lacks (4).
+    grouped.markets[2].fixture_id = 18_502_313;
+    grouped.markets[4].fixture_id = 99;
+    update(&mut app, Action::Chain(Ok(grouped)));
+    press(&mut app, &[KeyCode::Char('v')]);
+    assert_eq!(app.grouping, Grouping::ByFixture);
+    assert_eq!(
+        app.rows(),
+        [
+            ListRow::Fixture {
+                fixture_id: 18_502_311,
+                markets: 3
+            },
+            ListRow::Market(0),
+            ListRow::Market(1),
+            ListRow::Market(3),
+            ListRow::Fixture {
+                fixture_id: 18_502_313,
+                markets: 1
+            },
+            ListRow::Market(2),
+            ListRow::Fixture {
+                fixture_id: 99,
+                markets: 1
+            },
+            ListRow::Market(4),
+        ]
+    );
+    // The selection moves over markets only, in the grouped order.
+    press(&mut app, &[KeyCode::Char('j'), KeyCode::Char('j')]);
+    assert_eq!(app.selected, Some(3));
+    press(&mut app, &[KeyCode::Char('j')]);
+    assert_eq!(app.selected, Some(2));
+    assert_snapshot!("by_fixture_80x24", render(&app, 80, 24));
+    assert_snapshot!("by_fixture_120x40", render(&app, 120, 40));
+    press(&mut app, &[KeyCode::Char('%')]);
+    assert_eq!(app.odds, OddsDisplay::Decimal);
+    assert_snapshot!("by_fixture_decimal_120x40", render(&app, 120, 40));
+    // Sorting by pool orders the fixtures by their largest market.
+    press(&mut app, &[KeyCode::Char('o'), KeyCode::Char('o')]);
+    assert_eq!(
+        app.rows()[0],
+        ListRow::Fixture {
+            fixture_id: 18_502_311,
+            markets: 3
+        }
+    );
+    press(&mut app, &[KeyCode::Char('%'), KeyCode::Char('v')]);
+    assert_eq!(
+        (app.grouping, app.odds),
+        (Grouping::Flat, OddsDisplay::Percent)
+    );
+    assert!(
+        app.rows()
+            .iter()
+            .all(|row| matches!(row, ListRow::Market(_)))
     );
 }

@@ -5,7 +5,7 @@ use fulltime_client::market_status::MarketStatus;
 use fulltime_client::validate::{check_batch_time, check_claim, check_refund, check_settle};
 
 use super::action::{Action, Command, Stage};
-use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Popup};
+use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Grouping, Popup};
 use super::effect::{Effect, Request};
 use super::failure::FailureView;
 use super::forms::{
@@ -109,6 +109,14 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
             app.sort = app.sort.next();
             relist(app);
         }
+        Command::ToggleGrouping => {
+            app.grouping = match app.grouping {
+                Grouping::Flat => Grouping::ByFixture,
+                Grouping::ByFixture => Grouping::Flat,
+            };
+            relist(app);
+        }
+        Command::ToggleOdds => app.odds = app.odds.next(),
         Command::Faucet => return faucet(app),
         Command::Deposit => open_deposit(app),
         Command::Settle => open_settle(app),

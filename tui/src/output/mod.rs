@@ -4,11 +4,11 @@
 //! drift; beside them, the words and labels both faces use.
 
 pub mod balance;
+pub mod catalog;
 pub mod labels;
 pub mod market;
 pub mod position;
 pub mod receipt;
-pub mod stat_names;
 pub mod terms;
 pub mod wallet_book;
 

@@ -5,7 +5,7 @@
 use fulltime_client::settlement::state::{Market, SecondStat};
 use fulltime_client::txline_interface::BinaryExpression;
 
-use super::stat_names::{period_name, stat_name};
+use super::catalog::{period_name, stat_name};
 use crate::input::compare_text;
 
 /// `home goals (stat 1)`, or `stat 7` for a key the fixtures do not name.

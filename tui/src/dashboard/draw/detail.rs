@@ -1,9 +1,10 @@
 //! The selected market in full: question, state, terms with the stat's name, predicate in
-//! words, vault, close time, the YES/NO split as a gauge, and the wallet's position with what it
-//! pays.
+//! words, close time, odds, vault, the YES/NO split as a gauge, and the wallet's position with
+//! what it pays.
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::odds::{Odds, SideOdds};
 use fulltime_client::settlement::state::Market;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -83,8 +84,27 @@ fn lines(market: &Market, chain: &Chain) -> Vec<Line<'static>> {
                 format_span(market.dispute_window)
             ),
         ),
+        field("Odds", odds_line(market)),
         field("Vault", market.vault.to_string()),
     ]
+}
+
+/// `YES 72.7% pays 1.37, NO 27.3% pays 3.66` per USDC staked, at the pools as they stand.
+fn odds_line(market: &Market) -> String {
+    let odds = Odds::of(market.total_yes, market.total_no);
+    let side = |name: &str, odds: &SideOdds| match odds.payout_per_usdc {
+        Some(_) => format!(
+            "{name} {} pays {}",
+            odds.percent_text(),
+            odds.decimal_text()
+        ),
+        None => format!("{name} -"),
+    };
+    format!(
+        "{}, {} per USDC",
+        side("YES", &odds.yes),
+        side("NO", &odds.no)
+    )
 }
 
 /// YES share of the pool as a bar, in whole percent (integer math on the pools).

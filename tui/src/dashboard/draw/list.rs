@@ -1,9 +1,10 @@
 //! The market list: id, question, state (with a provisional settlement's time left), time to
-//! close, pools, implied odds and the wallet's side and stake. Only the rows on screen are built,
-//! so a list of thousands of markets draws as fast as a short one.
+//! close, pools, odds and the wallet's side and stake; flat, or under a heading per fixture. Only
+//! the rows on screen are built, so a list of thousands of markets draws as fast as a short one.
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::odds::Odds;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
 use ratatui::Frame;
@@ -12,11 +13,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Paragraph, Row, Table};
 
 use super::{spinner, theme};
-use crate::dashboard::app::App;
+use crate::dashboard::app::{App, Grouping, ListRow, OddsDisplay};
 use crate::dashboard::chain::Chain;
-use crate::dashboard::position::yes_percent;
 use crate::dashboard::remote::Remote;
 use crate::input::format_span;
+use crate::output::catalog::fixture_name;
 use crate::output::labels::status_label;
 
 /// Below this width the odds and time-to-close columns give way to the question.
@@ -59,9 +60,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
+    let rows = app.rows();
     let selected = app
         .selected
-        .and_then(|id| listed.iter().position(|&listed| listed == id))
+        .and_then(|id| rows.iter().position(|row| *row == ListRow::Market(id)))
         .unwrap_or(0);
     // Whole pages: the list only jumps when the selection leaves the page.
     let first = selected / inner_height * inner_height;
@@ -72,45 +74,81 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .unwrap_or(20)
         .max(2);
     // Only the rows on screen are looked up and formatted, each state once.
-    let page: Vec<(usize, &Market, MarketStatus, String)> = listed
+    let page: Vec<(usize, PageRow)> = rows
         .iter()
         .enumerate()
         .skip(first)
         .take(inner_height)
-        .filter_map(|(index, &id)| {
-            let market = chain.market(id)?;
-            let status = MarketStatus::of(market, chain.now);
-            Some((index, market, status, status_label(status, chain.now)))
+        .filter_map(|(index, row)| match *row {
+            ListRow::Fixture {
+                fixture_id,
+                markets,
+            } => Some((index, PageRow::Fixture(fixture_id, markets))),
+            ListRow::Market(id) => {
+                let market = chain.market(id)?;
+                let status = MarketStatus::of(market, chain.now);
+                let label = status_label(status, chain.now);
+                Some((index, PageRow::Market(market, status, label)))
+            }
         })
         .collect();
     // The state column is as wide as the longest state on the page, within bounds.
     let state_width = page
         .iter()
-        .map(|(_, _, _, label)| label.len())
+        .filter_map(|(_, row)| match row {
+            PageRow::Market(_, _, label) => Some(label.len()),
+            PageRow::Fixture(..) => None,
+        })
         .max()
         .unwrap_or(0)
         // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
         // more than the question, which the detail pane shows whole.
         .clamp(6, if wide { 34 } else { 30 });
-    let rows = page.into_iter().map(|(index, market, status, label)| {
-        let row = row(market, status, label, chain, wide);
-        if index == selected {
-            row.style(theme::selected())
-        } else {
-            row
+    let table_rows = page.into_iter().map(|(index, row)| match row {
+        PageRow::Fixture(fixture_id, markets) => fixture_heading(fixture_id, markets),
+        PageRow::Market(market, status, label) => {
+            let row = market_row(market, status, label, chain, wide, app.odds);
+            if index == selected {
+                row.style(theme::selected())
+            } else {
+                row
+            }
         }
     });
-    let table = Table::new(rows, widths(wide, id_width, state_width))
-        .header(header(wide).style(theme::header()))
+    let table = Table::new(table_rows, widths(wide, id_width, state_width))
+        .header(header(wide, app.odds).style(theme::header()))
         .block(block)
         .column_spacing(1);
     frame.render_widget(table, area);
 }
 
+/// A line of the page, looked up.
+enum PageRow<'a> {
+    Fixture(i64, usize),
+    Market(&'a Market, MarketStatus, String),
+}
+
+/// `Arsenal v Chelsea` over the questions, `3 markets, fixture 18502311` over the states.
+fn fixture_heading(fixture_id: i64, markets: usize) -> Row<'static> {
+    let plural = if markets == 1 { "" } else { "s" };
+    Row::new(vec![
+        Cell::from(""),
+        Cell::from(Span::styled(fixture_name(fixture_id), theme::header())),
+        Cell::from(Span::styled(
+            format!("{markets} market{plural}, fixture {fixture_id}"),
+            theme::dim(),
+        )),
+    ])
+}
+
 fn title(app: &App, count: usize) -> Line<'static> {
     let which = if app.mine_only { "mine" } else { "all" };
+    let grouped = match app.grouping {
+        Grouping::Flat => "",
+        Grouping::ByFixture => " by fixture,",
+    };
     let mut spans = vec![Span::raw(format!(
-        " Markets ({which}, {count}) sorted by {} ",
+        " Markets ({which}, {count}){grouped} sorted by {} ",
         app.sort.label()
     ))];
     if app.filtering || !app.filter.is_empty() {
@@ -134,20 +172,23 @@ fn widths(wide: bool, id_width: usize, state_width: usize) -> Vec<Constraint> {
     }
     widths.extend([Constraint::Length(7), Constraint::Length(7)]);
     if wide {
-        widths.push(Constraint::Length(4));
+        widths.push(Constraint::Length(13));
     }
     widths.push(Constraint::Length(12));
     widths
 }
 
-fn header(wide: bool) -> Row<'static> {
+fn header(wide: bool, odds: OddsDisplay) -> Row<'static> {
     let mut cells = vec!["ID", "QUESTION", "STATE"];
     if wide {
         cells.push("CLOSES IN");
     }
     cells.extend(["YES", "NO"]);
     if wide {
-        cells.push("YES%");
+        cells.push(match odds {
+            OddsDisplay::Percent => "YES/NO %",
+            OddsDisplay::Decimal => "PAYS YES/NO",
+        });
     }
     cells.push("MINE");
     Row::new(cells)
@@ -158,12 +199,13 @@ fn usdc(amount: u64) -> String {
     format_usdc(amount).trim_end_matches(" USDC").to_owned()
 }
 
-fn row<'a>(
+fn market_row<'a>(
     market: &'a Market,
     status: MarketStatus,
     label: String,
     chain: &Chain,
     wide: bool,
+    odds: OddsDisplay,
 ) -> Row<'a> {
     let mut cells = vec![
         Cell::from(market.id.to_string()),
@@ -183,9 +225,7 @@ fn row<'a>(
         Cell::from(usdc(market.total_no)),
     ]);
     if wide {
-        cells.push(Cell::from(
-            yes_percent(market).map_or_else(|| "-".to_owned(), |percent| format!("{percent}%")),
-        ));
+        cells.push(Cell::from(odds_cell(market, odds)));
     }
     let mine = chain
         .position(market.id)
@@ -199,6 +239,19 @@ fn row<'a>(
         });
     cells.push(Cell::from(mine));
     Row::new(cells)
+}
+
+/// `72.7/27.3%` or `1.37/3.66`.
+pub fn odds_cell(market: &Market, display: OddsDisplay) -> String {
+    let odds = Odds::of(market.total_yes, market.total_no);
+    match display {
+        OddsDisplay::Percent => format!(
+            "{}/{}",
+            odds.yes.percent_text().trim_end_matches('%'),
+            odds.no.percent_text()
+        ),
+        OddsDisplay::Decimal => format!("{}/{}", odds.yes.decimal_text(), odds.no.decimal_text()),
+    }
 }
 
 fn state_style(status: MarketStatus) -> ratatui::style::Style {
