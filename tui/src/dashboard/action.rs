@@ -32,6 +32,8 @@ pub enum Command {
     Deposit,
     Settle,
     Claim,
+    /// Every payout and refund the wallet is owed, in as few transactions as fit.
+    ClaimAll,
     Refund,
     Warp,
     /// A new market; `CreateFromFixture` prefills it from the first proof fixture.

@@ -116,6 +116,8 @@ pub enum Popup {
     Deposit(DepositForm),
     Settle(SettlePicker),
     Confirm(Confirm),
+    /// What claim all would pay, before it is sent.
+    ClaimAll,
     Warp(WarpForm),
     Create(CreateForm),
     /// The running or last transaction (the newest activity), until Esc.

@@ -28,6 +28,8 @@ pub enum Request {
     Claim {
         market: u64,
     },
+    /// Every payout and refund the wallet is owed.
+    ClaimAll,
     Refund {
         market: u64,
     },

@@ -3,8 +3,11 @@
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::payable::Owed;
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::side::Side;
+
+use super::chain::Chain;
 
 /// What `stake` on `side` pays if `side` is the final answer with the pool as it is.
 pub fn payout_if(market: &Market, side: Side, stake: u64) -> Option<u64> {
@@ -35,6 +38,16 @@ pub fn position_value(market: &Market, position: &Position, status: MarketStatus
         }
         MarketStatus::Resolved { .. } => "lost".to_owned(),
     }
+}
+
+/// What the wallet is owed in each market it holds a position in, by market id, at the chain's
+/// clock: what claim all would pay, and what it would leave waiting.
+pub fn owed_positions(chain: &Chain) -> Vec<(u64, Owed)> {
+    chain
+        .positions
+        .iter()
+        .filter_map(|(&id, position)| Some((id, Owed::of(chain.market(id)?, position, chain.now))))
+        .collect()
 }
 
 /// The implied chance of YES in whole percent (YES pool / whole pool); `None` for an empty pool.

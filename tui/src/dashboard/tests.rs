@@ -845,7 +845,8 @@ impl Noise {
 /// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 36] = [
+    const KEYS: [KeyCode; 37] = [
+        KeyCode::Char('C'),
         KeyCode::Char('v'),
         KeyCode::Char('%'),
         KeyCode::Char('l'),
@@ -1099,5 +1100,37 @@ fn markets_by_fixture_with_odds_as_percent_or_decimal() {
         app.rows()
             .iter()
             .all(|row| matches!(row, ListRow::Market(_)))
+    );
+}
+
+#[test]
+fn claim_all_shows_what_it_pays_and_sends_one_request() {
+    let mut app = loaded();
+    let mut owed = chain();
+    // Market 3 resolved NO: a NO position there is claimed; market 4 has no winners: refunded.
+    owed.positions.get_mut(&3).expect("position in 3").outcome = Side::No.byte();
+    owed.markets[3].total_no = 2_500_000;
+    let mut refundable = sample_position(&owed.markets[4]);
+    refundable.amount = 1_000_000;
+    owed.positions.insert(4, refundable);
+    update(&mut app, Action::Chain(Ok(owed)));
+    press(&mut app, &[KeyCode::Char('C')]);
+    assert!(matches!(app.popup, Some(Popup::ClaimAll)));
+    assert_snapshot!("claim_all_80x24", render(&app, 80, 24));
+    assert_snapshot!("claim_all_120x40", render(&app, 120, 40));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::ClaimAll)]
+    ));
+    assert!(matches!(app.popup, Some(Popup::Progress)));
+
+    // Nothing payable yet: a notice says what comes next, and nothing opens.
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('C')]);
+    assert!(app.popup.is_none());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("Nothing to claim or refund yet; next: market 2 at 2026-05-16T16:10:00Z")
     );
 }

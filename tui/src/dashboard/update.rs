@@ -2,6 +2,7 @@
 //! work to start (never doing it itself).
 
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::payable::Owed;
 use fulltime_client::validate::{check_batch_time, check_claim, check_refund, check_settle};
 
 use super::action::{Action, Command, Stage};
@@ -12,8 +13,10 @@ use super::forms::{
     Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
 };
 use super::logs::{SIDEWAYS, view_height};
+use super::position::owed_positions;
 use super::remote::Remote;
 use crate::error::Error;
+use crate::input::format_time;
 use crate::output::labels::{batch_time_note, status_label};
 use fulltime_client::rpc::ClientError;
 
@@ -121,6 +124,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Deposit => open_deposit(app),
         Command::Settle => open_settle(app),
         Command::Claim => open_withdrawal(app, Withdrawal::Claim),
+        Command::ClaimAll => open_claim_all(app),
         Command::Refund => open_withdrawal(app, Withdrawal::Refund),
         Command::Submit => return submit(app),
         Command::Switch => match &mut app.popup {
@@ -381,6 +385,36 @@ fn open_withdrawal(app: &mut App, kind: Withdrawal) {
     }));
 }
 
+/// Opens claim all's confirmation when something is payable; else says what waits.
+fn open_claim_all(app: &mut App) {
+    if let Some(problem) = wallet_problem(app) {
+        app.notice = Some(problem);
+        return;
+    }
+    let Some(chain) = app.chain.loaded() else {
+        return;
+    };
+    let owed = owed_positions(chain);
+    if owed.iter().any(|(_, owed)| owed.payable().is_some()) {
+        app.popup = Some(Popup::ClaimAll);
+        return;
+    }
+    let next = owed
+        .iter()
+        .filter_map(|(id, owed)| match owed {
+            Owed::Waiting { until, .. } => Some((*until, *id)),
+            _ => None,
+        })
+        .min();
+    app.notice = Some(match next {
+        Some((until, id)) => format!(
+            "Nothing to claim or refund yet; next: market {id} at {}",
+            format_time(until)
+        ),
+        None => "Nothing to claim or refund".to_owned(),
+    });
+}
+
 fn submit(app: &mut App) -> Vec<Effect> {
     match app.popup.clone() {
         None if app.filtering => {
@@ -390,6 +424,10 @@ fn submit(app: &mut App) -> Vec<Effect> {
         Some(Popup::Deposit(form)) => submit_deposit(app, &form),
         Some(Popup::Settle(picker)) => submit_settle(app, &picker),
         Some(Popup::Confirm(confirm)) => submit_withdrawal(app, confirm),
+        Some(Popup::ClaimAll) => {
+            start(app, "Claim all".to_owned());
+            vec![Effect::Send(Request::ClaimAll)]
+        }
         Some(Popup::Warp(form)) => submit_warp(app, &form),
         Some(Popup::Create(form)) => submit_create(app, &form),
         _ => Vec::new(),

@@ -47,7 +47,7 @@ impl Mode {
             None => Self::List,
             Some(Popup::Deposit(_)) => Self::Deposit,
             Some(Popup::Settle(_)) => Self::Settle,
-            Some(Popup::Confirm(_)) => Self::Confirm,
+            Some(Popup::Confirm(_) | Popup::ClaimAll) => Self::Confirm,
             Some(Popup::Warp(_)) => Self::Warp,
             Some(Popup::Create(_)) => Self::Create,
             Some(Popup::Help | Popup::Progress | Popup::Failure(_)) => Self::Popup,

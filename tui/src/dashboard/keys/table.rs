@@ -144,6 +144,16 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "claim_all",
+        modes: &[List],
+        keys: &[KeyCode::Char('C')],
+        label: "C",
+        hint: "claim all",
+        help: "Claim and refund everything owed",
+        command: Command::ClaimAll,
+        in_bar: false,
+    },
+    Binding {
         name: "refund",
         modes: &[List],
         keys: &[KeyCode::Char('u')],

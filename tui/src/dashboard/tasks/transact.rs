@@ -21,6 +21,7 @@ use crate::dashboard::failure::FailureView;
 use crate::error::Error;
 use crate::output::labels::status_label;
 use crate::output::receipt::UsdcChange;
+use crate::output::receipt::claim_all::ClaimAllReceipt;
 use crate::output::receipt::create::CreateHeadline;
 use crate::output::receipt::deposit::DepositHeadline;
 use crate::output::receipt::grant::GrantHeadline;
@@ -67,6 +68,7 @@ fn doing(request: &Request) -> &'static str {
         Request::Deposit { .. } => "Deposit",
         Request::Settle { .. } => "Settle",
         Request::Claim { .. } => "Claim",
+        Request::ClaimAll => "Claim all",
         Request::Refund { .. } => "Refund",
         Request::Warp { .. } => "Warp",
         Request::Create { .. } => "Create market",
@@ -154,6 +156,35 @@ async fn transact(
             let withdrawn = client.claim(wallet, market).await?;
             let summary = payout_summary(PayoutKind::Claim, market, withdrawn.usdc.received());
             Ok(done(Some(&endpoint), &withdrawn.signature, summary))
+        }
+        Request::ClaimAll => {
+            let paid_out = client.pay_out_all(wallet).await?;
+            let receipt = ClaimAllReceipt::new(&endpoint, &paid_out);
+            // The receipt's headline, and the first transaction's signature.
+            let summary = receipt
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            if let Some(error) = paid_out.stopped {
+                return Err(if receipt.paid.is_empty() {
+                    error.into()
+                } else {
+                    Error::PaidInPart {
+                        source: error,
+                        paid: summary,
+                    }
+                });
+            }
+            Ok(match paid_out.batches.first() {
+                Some(batch) => done(Some(&endpoint), &batch.signature, summary),
+                None => Done {
+                    summary,
+                    short_signature: String::new(),
+                    explorer: String::new(),
+                },
+            })
         }
         Request::Create { terms } => {
             let created = client.create_market(wallet, *terms).await?;

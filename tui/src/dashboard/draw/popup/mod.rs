@@ -2,6 +2,7 @@
 //! claim or refund confirmation, the warp and create-market forms, a request's progress and
 //! result, and errors.
 
+mod claim_all;
 mod confirm;
 mod create;
 mod deposit;
@@ -28,6 +29,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Popup::Deposit(form) => deposit::draw(app, form, frame, area),
         Popup::Settle(picker) => settle::draw(app, picker, frame, centered(area, 76, 18)),
         Popup::Confirm(confirm) => confirm::draw(app, *confirm, frame, area),
+        Popup::ClaimAll => claim_all::draw(app, frame, area),
         Popup::Warp(form) => warp::draw(app, form, frame, area),
         Popup::Create(form) => create::draw(app, form, frame, area),
         Popup::Progress => result::progress(app, frame, area),
