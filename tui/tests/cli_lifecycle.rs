@@ -745,6 +745,49 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
         &["deposit", &id.to_string(), "no", "2.5"],
     );
     assert_eq!(deposited["position"]["owner"], alice.as_str());
+    // Read back as the dashboard's inspector reads it: named, its accounts in the IDL's roles.
+    let signature: solana_signature::Signature = deposited["signature"]
+        .as_str()
+        .and_then(|text| text.parse().ok())
+        .expect("a signature");
+    let endpoint =
+        Endpoint::resolve(Cluster::Localnet, localnet.node.state_dir()).expect("endpoint");
+    let detail = localnet.runtime.block_on(async {
+        let client = FulltimeClient::connect(endpoint).await.expect("connect");
+        client
+            .transaction_detail(&signature)
+            .await
+            .expect("the deposit")
+    });
+    assert_eq!(detail.error, None);
+    let deposit = detail
+        .instructions
+        .iter()
+        .find(|instruction| instruction.name == Some("Deposit"))
+        .expect("a Deposit instruction");
+    let depositor = &deposit.accounts[0];
+    assert_eq!(
+        (
+            depositor.role,
+            depositor.address.to_string(),
+            depositor.signer
+        ),
+        (Some("depositor"), alice.clone(), true)
+    );
+    let roles: Vec<_> = deposit
+        .accounts
+        .iter()
+        .map(|account| account.role)
+        .collect();
+    assert_eq!(roles[4], Some("vault"));
+    assert!(
+        detail
+            .logs
+            .iter()
+            .any(|log| log == "Program log: Instruction: Deposit"),
+        "{:?}",
+        detail.logs
+    );
     let listed = localnet.ok(&funder, &["wallet", "list"]);
     let wallets = listed["wallets"].as_array().expect("wallets");
     let names: Vec<&str> = wallets

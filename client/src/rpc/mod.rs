@@ -8,6 +8,7 @@ mod clock;
 mod confirm;
 mod error;
 mod funding;
+mod inspect;
 mod pay_out_all;
 mod time_travel;
 mod transactions;
@@ -24,6 +25,7 @@ pub use accounts::Balances;
 pub use clock::{CLOCK_SYSVAR, unix_timestamp};
 pub use confirm::{send_and_confirm, wait_for_confirmation};
 pub use error::ClientError;
+pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{

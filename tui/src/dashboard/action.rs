@@ -1,7 +1,8 @@
 //! Everything that changes the dashboard's state: a key's command, typed text, a timer tick, or
 //! the answer of a network task.
 
-use fulltime_client::rpc::SendStage;
+use fulltime_client::rpc::{SendStage, TransactionDetail};
+use solana_signature::Signature;
 
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
@@ -53,6 +54,10 @@ pub enum Command {
     /// ←/→ in the log view: long lines are cut, not wrapped.
     Left,
     Right,
+    /// The activity picker, whose Enter opens the transaction inspector.
+    Activity,
+    /// Copy the inspected transaction's signature to the terminal's clipboard.
+    Copy,
 }
 
 /// How far a transaction has got.
@@ -120,6 +125,8 @@ impl Stage {
 pub struct Done {
     /// `Deposited 2.5 USDC on YES in market 3`.
     pub summary: String,
+    /// The transaction, for the inspector; `None` for a request that is none (a warp).
+    pub signature: Option<Signature>,
     /// `abcd..wxyz`.
     pub short_signature: String,
     pub explorer: String,
@@ -138,6 +145,11 @@ pub enum Action {
     Tick,
     /// A reading of the chain, or why it failed.
     Chain(Result<Chain, ReadFailure>),
+    /// A transaction read back for the inspector, or why it could not be.
+    Inspected {
+        signature: Signature,
+        detail: Result<TransactionDetail, String>,
+    },
     Stage(Stage),
     Finished(Result<Done, FailureView>),
     /// What the tail task found in a log file since its last look.

@@ -10,6 +10,7 @@ use super::action::{Done, Stage};
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
 use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
+use super::inspect::{ActivityPicker, Inspector};
 use super::keys::Keymap;
 use super::logs::Logs;
 use super::remote::Remote;
@@ -107,7 +108,8 @@ pub struct Activity {
 pub enum ActivityState {
     Running(Stage),
     Done(Done),
-    Failed(String),
+    /// The failure in full, for the inspector.
+    Failed(Box<FailureView>),
 }
 
 #[derive(Clone, Debug)]
@@ -118,6 +120,9 @@ pub enum Popup {
     Confirm(Confirm),
     /// What claim all would pay, before it is sent.
     ClaimAll,
+    /// Picking a sent request to inspect.
+    Activity(ActivityPicker),
+    Inspect(Box<Inspector>),
     Warp(WarpForm),
     Create(CreateForm),
     /// The running or last transaction (the newest activity), until Esc.

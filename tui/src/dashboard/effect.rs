@@ -4,6 +4,7 @@
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::side::Side;
+use solana_signature::Signature;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -11,6 +12,10 @@ pub enum Effect {
     Refresh,
     /// One request in the wallet's name, shown in the activity panel.
     Send(Request),
+    /// Read a landed transaction back for the inspector.
+    Inspect(Signature),
+    /// Hand text to the terminal's clipboard (OSC 52).
+    Copy(String),
 }
 
 #[derive(Clone, Debug)]

@@ -5,6 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use anchor_lang::prelude::Pubkey;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
@@ -337,6 +339,7 @@ fn deposit_form_checks_as_it_is_typed() {
     let effects = update(
         &mut app,
         Action::Finished(Ok(Done {
+            signature: None,
             summary: "Deposited 2.5 USDC on YES in market 0; USDC 997.5 USDC -> 995 USDC".into(),
             short_signature: "5VER..kQUW".into(),
             explorer: "https://explorer.solana.com/tx/5VER?cluster=custom".into(),
@@ -360,7 +363,7 @@ fn a_closed_market_takes_no_deposit() {
 fn settling_offers_the_fitting_fixtures_first() {
     let mut app = loaded();
     press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
-    assert_eq!(Mode::of(&app), Mode::Settle);
+    assert_eq!(Mode::of(&app), Mode::Picker);
     assert_snapshot!("settle_picker", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
@@ -486,6 +489,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
     update(
         &mut app,
         Action::Finished(Ok(Done {
+            signature: None,
             summary: "Cluster clock moved to 2026-05-16T16:20:00Z".into(),
             short_signature: String::new(),
             explorer: String::new(),
@@ -582,6 +586,7 @@ fn a_faucet_grant_shows_its_signature() {
     update(
         &mut app,
         Action::Finished(Ok(Done {
+            signature: None,
             summary: "Minted 1000 USDC to the wallet".into(),
             short_signature: "5VER..kQUW".into(),
             explorer: "https://explorer.solana.com/tx/5VER?cluster=devnet".into(),
@@ -845,7 +850,9 @@ impl Noise {
 /// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 37] = [
+    const KEYS: [KeyCode; 39] = [
+        KeyCode::Char('a'),
+        KeyCode::Char('y'),
         KeyCode::Char('C'),
         KeyCode::Char('v'),
         KeyCode::Char('%'),
@@ -1133,4 +1140,160 @@ fn claim_all_shows_what_it_pays_and_sends_one_request() {
         app.notice.as_deref(),
         Some("Nothing to claim or refund yet; next: market 2 at 2026-05-16T16:10:00Z")
     );
+}
+
+/// A deposit of `wallet` on market 0, as the node would hand it back.
+fn deposit_detail(
+    signature: solana_signature::Signature,
+    wallet: Pubkey,
+    vault: Pubkey,
+) -> fulltime_client::rpc::TransactionDetail {
+    use fulltime_client::pda;
+    use fulltime_client::rpc::{AccountUse, InstructionDetail, TransactionDetail};
+    let market = pda::market(0);
+    let account = |address, role, writable, signer| AccountUse {
+        address,
+        role: Some(role),
+        writable,
+        signer,
+    };
+    TransactionDetail {
+        signature,
+        slot: 4_242,
+        fee: 5_000,
+        instructions: vec![InstructionDetail {
+            program: fulltime_client::settlement::ID,
+            name: Some("Deposit"),
+            accounts: vec![
+                account(wallet, "depositor", true, true),
+                account(pda::config(), "config", false, false),
+                account(market, "market", true, false),
+                account(pda::position(&market, &wallet), "position", true, false),
+                account(vault, "vault", true, false),
+                account(
+                    Pubkey::new_from_array([7; 32]),
+                    "depositor_token",
+                    true,
+                    false,
+                ),
+                account(anchor_spl::token::ID, "token_program", false, false),
+                account(
+                    anchor_lang::system_program::ID,
+                    "system_program",
+                    false,
+                    false,
+                ),
+            ],
+        }],
+        logs: vec![
+            format!("Program {} invoke [1]", fulltime_client::settlement::ID),
+            "Program log: Instruction: Deposit".into(),
+            format!("Program {} success", fulltime_client::settlement::ID),
+        ],
+        error: None,
+    }
+}
+
+#[test]
+fn the_inspector_labels_a_transactions_accounts_shows_its_logs_and_copies_its_signature() {
+    let wallet = Pubkey::new_from_array([3; 32]);
+    let vault = Pubkey::new_from_array([9; 32]);
+    let mut app = loaded();
+    app.session.wallet = Ok(wallet.to_string());
+    let mut chain = chain();
+    chain.markets[0].vault = vault;
+    update(&mut app, Action::Chain(Ok(chain)));
+    // Nothing sent yet: nothing to pick.
+    press(&mut app, &[KeyCode::Char('a')]);
+    assert!(app.popup.is_none());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("Nothing sent yet: the activity panel is empty")
+    );
+
+    press(&mut app, &[KeyCode::Char('d')]);
+    typed(&mut app, "2.5");
+    press(&mut app, &[KeyCode::Enter]);
+    let signature = solana_signature::Signature::from([5; 64]);
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            signature: Some(signature),
+            summary: "Deposited 2.5 USDC on YES in market 0".into(),
+            short_signature: "5VER..kQUW".into(),
+            explorer: "https://explorer.solana.com/tx/5VER".into(),
+        })),
+    );
+    press(&mut app, &[KeyCode::Esc, KeyCode::Char('a')]);
+    assert_eq!(Mode::of(&app), Mode::Picker);
+    assert_snapshot!("activity_picker_80x24", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(effects.as_slice(), [Effect::Inspect(read)] if *read == signature));
+    assert_eq!(Mode::of(&app), Mode::Inspect);
+    assert_snapshot!("inspector_reading_80x24", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Inspected {
+            signature,
+            detail: Ok(deposit_detail(signature, wallet, vault)),
+        },
+    );
+    let shown = render(&app, 120, 40);
+    for label in [
+        "this wallet",
+        "settlement config",
+        "market 0",
+        "position in market 0",
+        "market 0's vault",
+        "test USDC account",
+        "token program",
+        "Program log: Instruction: Deposit",
+    ] {
+        assert!(shown.contains(label), "{label}:\n{shown}");
+    }
+    assert_snapshot!("inspector_120x40", shown);
+    assert_snapshot!("inspector_80x24", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Char('y')]);
+    assert!(matches!(effects.as_slice(), [Effect::Copy(text)] if *text == signature.to_string()));
+    assert!(render(&app, 120, 40).contains("Signature copied to the clipboard"));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.popup.is_none());
+}
+
+#[test]
+fn the_inspector_shows_a_failures_name_action_and_logs() {
+    // Market 3 resolved NO; the wallet's position there is on YES.
+    let mut app = loaded();
+    press(
+        &mut app,
+        &[
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Char('c'),
+        ],
+    );
+    press(&mut app, &[KeyCode::Enter]);
+    let error = Error::from(ClientError::Program {
+        failure: Box::new(settlement_failure(SettlementError::NotAWinner)),
+        logs: vec![
+            "Program log: Instruction: Claim".into(),
+            "Program log: AnchorError occurred. Error Code: NotAWinner. Error Number: 6015.".into(),
+        ],
+    });
+    update(
+        &mut app,
+        Action::Finished(Err(FailureView::new("Claim", &error))),
+    );
+    press(
+        &mut app,
+        &[KeyCode::Esc, KeyCode::Char('a'), KeyCode::Enter],
+    );
+    let shown = render(&app, 120, 40);
+    assert!(shown.contains("NotAWinner"), "{shown}");
+    assert!(shown.contains("AnchorError occurred"), "{shown}");
+    assert_snapshot!("inspector_failure_120x40", shown);
+    assert_snapshot!("inspector_failure_80x24", render(&app, 80, 24));
+    // Nothing to copy without a transaction.
+    assert!(press(&mut app, &[KeyCode::Char('y')]).is_empty());
 }

@@ -3,7 +3,9 @@
 
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::payable::Owed;
+use fulltime_client::rpc::TransactionDetail;
 use fulltime_client::validate::{check_batch_time, check_claim, check_refund, check_settle};
+use solana_signature::Signature;
 
 use super::action::{Action, Command, Stage};
 use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Grouping, Popup};
@@ -12,6 +14,7 @@ use super::failure::FailureView;
 use super::forms::{
     Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
 };
+use super::inspect::{ActivityPicker, Inspected, Inspector, LandedTransaction, account_labels};
 use super::logs::{SIDEWAYS, view_height};
 use super::position::owed_positions;
 use super::remote::Remote;
@@ -36,6 +39,10 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
             app.chain = Remote::Loaded(chain);
             app.node_down = None;
             relist(app);
+            Vec::new()
+        }
+        Action::Inspected { signature, detail } => {
+            inspected(app, signature, detail);
             Vec::new()
         }
         Action::Chain(Err(failure)) => {
@@ -125,6 +132,15 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Settle => open_settle(app),
         Command::Claim => open_withdrawal(app, Withdrawal::Claim),
         Command::ClaimAll => open_claim_all(app),
+        Command::Activity => open_activity(app),
+        Command::Copy => {
+            if let Some(Popup::Inspect(inspector)) = &mut app.popup
+                && let Some(signature) = inspector.signature()
+            {
+                inspector.copied = true;
+                return vec![Effect::Copy(signature.to_string())];
+            }
+        }
         Command::Refund => open_withdrawal(app, Withdrawal::Refund),
         Command::Submit => return submit(app),
         Command::Switch => match &mut app.popup {
@@ -262,8 +278,13 @@ fn submit_create(app: &mut App, form: &CreateForm) -> Vec<Effect> {
 }
 
 fn move_by(app: &mut App, delta: i64) {
+    let activities = app.activity.len();
     if let Some(Popup::Settle(picker)) = &mut app.popup {
         picker.move_by(delta);
+    } else if let Some(Popup::Activity(picker)) = &mut app.popup {
+        picker.move_by(delta, activities);
+    } else if let Some(Popup::Inspect(inspector)) = &mut app.popup {
+        inspector.scroll_by(delta);
     } else if logs_shown(app) {
         scroll_logs(app, delta);
     } else if app.popup.is_none() {
@@ -385,6 +406,72 @@ fn open_withdrawal(app: &mut App, kind: Withdrawal) {
     }));
 }
 
+/// Opens the activity picker over the requests sent this session.
+fn open_activity(app: &mut App) {
+    if app.activity.is_empty() {
+        app.notice = Some("Nothing sent yet: the activity panel is empty".to_owned());
+        return;
+    }
+    app.popup = Some(Popup::Activity(ActivityPicker::default()));
+}
+
+/// Opens the inspector on activity `index`; a landed transaction is read back from the node.
+fn inspect(app: &mut App, index: usize) -> Vec<Effect> {
+    let Some(activity) = app.activity.get(index) else {
+        return Vec::new();
+    };
+    let (inspected, effects) = match &activity.state {
+        ActivityState::Running(_) => {
+            app.notice = Some(format!("{} is still running", activity.what));
+            return Vec::new();
+        }
+        ActivityState::Failed(failure) => (Inspected::Failure(failure.clone()), Vec::new()),
+        ActivityState::Done(done) => match done.signature {
+            Some(signature) => (
+                Inspected::Transaction(Box::new(LandedTransaction {
+                    done: done.clone(),
+                    signature,
+                    detail: Remote::Loading,
+                })),
+                vec![Effect::Inspect(signature)],
+            ),
+            None => (Inspected::Request(done.clone()), Vec::new()),
+        },
+    };
+    app.popup = Some(Popup::Inspect(Box::new(Inspector {
+        what: activity.what.clone(),
+        inspected,
+        scroll: 0,
+        copied: false,
+    })));
+    effects
+}
+
+/// A transaction read back: shown, with its accounts labelled, if it is still the one open.
+fn inspected(app: &mut App, read: Signature, detail: Result<TransactionDetail, String>) {
+    let wallet = app
+        .session
+        .wallet
+        .as_ref()
+        .ok()
+        .and_then(|wallet| wallet.parse().ok());
+    let chain = app.chain.loaded();
+    let Some(Popup::Inspect(inspector)) = &mut app.popup else {
+        return;
+    };
+    if let Inspected::Transaction(landed) = &mut inspector.inspected
+        && landed.signature == read
+    {
+        landed.detail = match detail {
+            Ok(detail) => {
+                let labels = account_labels(&detail.instructions, chain, wallet);
+                Remote::Loaded((detail, labels))
+            }
+            Err(reason) => Remote::Failed(reason),
+        };
+    }
+}
+
 /// Opens claim all's confirmation when something is payable; else says what waits.
 fn open_claim_all(app: &mut App) {
     if let Some(problem) = wallet_problem(app) {
@@ -424,6 +511,7 @@ fn submit(app: &mut App) -> Vec<Effect> {
         Some(Popup::Deposit(form)) => submit_deposit(app, &form),
         Some(Popup::Settle(picker)) => submit_settle(app, &picker),
         Some(Popup::Confirm(confirm)) => submit_withdrawal(app, confirm),
+        Some(Popup::Activity(picker)) => inspect(app, picker.selected),
         Some(Popup::ClaimAll) => {
             start(app, "Claim all".to_owned());
             vec![Effect::Send(Request::ClaimAll)]
@@ -574,7 +662,7 @@ fn finish(app: &mut App, result: Result<super::action::Done, FailureView>) -> Ve
             }
         }
         Err(failure) => {
-            activity.state = ActivityState::Failed(failure.headline());
+            activity.state = ActivityState::Failed(Box::new(failure.clone()));
             app.popup = Some(Popup::Failure(failure));
         }
     }

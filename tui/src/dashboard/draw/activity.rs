@@ -25,9 +25,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                     Span::styled(format!("{} ", done.short_signature), theme::key()),
                     Span::raw(done.summary.clone()),
                 ]),
-                ActivityState::Failed(headline) => Line::from(vec![
+                ActivityState::Failed(failure) => Line::from(vec![
                     Span::styled("failed ", theme::bad()),
-                    Span::raw(format!("{}: {headline}", activity.what)),
+                    Span::raw(format!("{}: {}", activity.what, failure.headline())),
                 ]),
             })
             .collect()

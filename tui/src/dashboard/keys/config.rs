@@ -165,11 +165,12 @@ impl Mode {
             Self::List => "market list",
             Self::Filter => "filter",
             Self::Deposit => "deposit form",
-            Self::Settle => "fixture picker",
+            Self::Picker => "fixture and activity pickers",
             Self::Confirm => "confirmation",
             Self::Warp => "warp form",
             Self::Create => "new market form",
             Self::Logs => "log view",
+            Self::Inspect => "transaction inspector",
             Self::Popup => "popups",
         }
     }

@@ -29,12 +29,15 @@ pub enum Mode {
     /// Typing the list filter.
     Filter,
     Deposit,
-    Settle,
+    /// Picking a proof fixture to settle with, or a sent transaction to inspect.
+    Picker,
     Confirm,
     Warp,
     Create,
     /// The node's and the faucet's logs, in place of the markets.
     Logs,
+    /// A sent transaction, inspected.
+    Inspect,
     /// A transaction's progress or result, an error, or the help overlay.
     Popup,
 }
@@ -46,7 +49,8 @@ impl Mode {
             None if app.filtering => Self::Filter,
             None => Self::List,
             Some(Popup::Deposit(_)) => Self::Deposit,
-            Some(Popup::Settle(_)) => Self::Settle,
+            Some(Popup::Settle(_) | Popup::Activity(_)) => Self::Picker,
+            Some(Popup::Inspect(_)) => Self::Inspect,
             Some(Popup::Confirm(_) | Popup::ClaimAll) => Self::Confirm,
             Some(Popup::Warp(_)) => Self::Warp,
             Some(Popup::Create(_)) => Self::Create,

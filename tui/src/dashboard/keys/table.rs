@@ -4,13 +4,17 @@
 use crossterm::event::KeyCode;
 
 use super::Binding;
-use super::Mode::{self, Confirm, Create, Deposit, Filter, List, Logs, Popup as Pop, Settle, Warp};
+use super::Mode::{
+    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Warp,
+};
 use crate::dashboard::action::Command;
 
-const NOT_TYPING: &[Mode] = &[List, Settle, Confirm, Logs, Pop];
-const MOVING: &[Mode] = &[List, Settle, Logs];
+const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Inspect, Pop];
+const MOVING: &[Mode] = &[List, Picker, Logs, Inspect];
 const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
-const CLOSING: &[Mode] = &[Filter, Deposit, Settle, Confirm, Warp, Create, Logs, Pop];
+const CLOSING: &[Mode] = &[
+    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Inspect, Pop,
+];
 
 pub const BINDINGS: &[Binding] = &[
     Binding {
@@ -152,6 +156,26 @@ pub const BINDINGS: &[Binding] = &[
         help: "Claim and refund everything owed",
         command: Command::ClaimAll,
         in_bar: false,
+    },
+    Binding {
+        name: "activity",
+        modes: &[List],
+        keys: &[KeyCode::Char('a')],
+        label: "a",
+        hint: "activity",
+        help: "Pick a sent transaction to inspect",
+        command: Command::Activity,
+        in_bar: false,
+    },
+    Binding {
+        name: "copy_signature",
+        modes: &[Inspect],
+        keys: &[KeyCode::Char('y')],
+        label: "y",
+        hint: "copy signature",
+        help: "Copy the signature (OSC 52: over ssh and in tmux too)",
+        command: Command::Copy,
+        in_bar: true,
     },
     Binding {
         name: "refund",
@@ -355,7 +379,7 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding {
         name: "submit",
-        modes: &[Filter, Deposit, Settle, Confirm, Warp, Create],
+        modes: &[Filter, Deposit, Picker, Confirm, Warp, Create],
         keys: &[KeyCode::Enter],
         label: "Enter",
         hint: "ok",

@@ -154,7 +154,7 @@ fn the_readmes_example_is_a_good_file() {
         Some(Command::Down)
     );
     assert_eq!(
-        command(&keymap, Mode::List, KeyCode::Char('a')),
+        command(&keymap, Mode::List, KeyCode::Char('i')),
         Some(Command::Create)
     );
     assert_eq!(

@@ -47,6 +47,8 @@ pub fn spawn_effect(runner: &Runner, effect: Effect) {
             let _ = runner.refresh.send(());
             return;
         }
+        Effect::Inspect(signature) => return spawn_inspect(runner, signature),
+        Effect::Copy(text) => return copy_to_clipboard(&text),
         Effect::Send(request) => request,
     };
     // `update` starts no request without a wallet.
@@ -60,6 +62,33 @@ pub fn spawn_effect(runner: &Runner, effect: Effect) {
         let finished = result.map_err(|error| FailureView::new(doing, &error));
         let _ = runner.actions.send(Action::Finished(finished));
     });
+}
+
+/// Reads `signature` back for the inspector.
+fn spawn_inspect(runner: &Runner, signature: Signature) {
+    let runner = runner.clone();
+    tokio::spawn(async move {
+        let detail = match runner.session.client(false).await {
+            Ok(client) => client
+                .transaction_detail(&signature)
+                .await
+                .map_err(|error| Error::from(error).report().message),
+            Err(error) => Err(error.report().message),
+        };
+        let _ = runner.actions.send(Action::Inspected { signature, detail });
+    });
+}
+
+/// Hands `text` to the terminal's clipboard with OSC 52, which terminals honour over ssh and
+/// tmux passes on (with `set-clipboard on`); a terminal without it ignores the sequence.
+fn copy_to_clipboard(text: &str) {
+    use std::io::Write;
+
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
+    let mut stdout = std::io::stdout();
+    let _ = write!(stdout, "\x1b]52;c;{encoded}\x07");
+    let _ = stdout.flush();
 }
 
 fn doing(request: &Request) -> &'static str {
@@ -78,6 +107,7 @@ fn doing(request: &Request) -> &'static str {
 fn done(endpoint: Option<&Endpoint>, signature: &Signature, summary: String) -> Done {
     Done {
         summary,
+        signature: Some(*signature),
         short_signature: short_signature(signature),
         explorer: endpoint.map_or_else(String::new, |endpoint| endpoint.explorer_tx_url(signature)),
     }
@@ -95,6 +125,7 @@ async fn faucet(runner: &Runner, wallet: &Keypair) -> Result<Done, Error> {
         Ok(signature) => done(endpoint.as_ref(), &signature, summary),
         Err(_) => Done {
             summary,
+            signature: None,
             short_signature: grant.signature,
             explorer: String::new(),
         },
@@ -181,6 +212,7 @@ async fn transact(
                 Some(batch) => done(Some(&endpoint), &batch.signature, summary),
                 None => Done {
                     summary,
+                    signature: None,
                     short_signature: String::new(),
                     explorer: String::new(),
                 },
@@ -201,6 +233,7 @@ async fn transact(
             let now = client.warp(to).await?;
             Ok(Done {
                 summary: WarpHeadline { to: now }.to_string(),
+                signature: None,
                 short_signature: String::new(),
                 explorer: String::new(),
             })

@@ -6,6 +6,7 @@ mod claim_all;
 mod confirm;
 mod create;
 mod deposit;
+mod inspect;
 mod result;
 mod settle;
 mod warp;
@@ -30,6 +31,8 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Popup::Settle(picker) => settle::draw(app, picker, frame, centered(area, 76, 18)),
         Popup::Confirm(confirm) => confirm::draw(app, *confirm, frame, area),
         Popup::ClaimAll => claim_all::draw(app, frame, area),
+        Popup::Activity(picker) => inspect::picker(app, *picker, frame, area),
+        Popup::Inspect(inspector) => inspect::inspector(inspector, frame, area),
         Popup::Warp(form) => warp::draw(app, form, frame, area),
         Popup::Create(form) => create::draw(app, form, frame, area),
         Popup::Progress => result::progress(app, frame, area),

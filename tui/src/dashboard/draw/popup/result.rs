@@ -50,6 +50,7 @@ pub fn progress(app: &App, frame: &mut Frame, area: Rect) {
             summary,
             short_signature,
             explorer,
+            ..
         }) => {
             // A warp has no transaction to confirm.
             let word = if short_signature.is_empty() {
@@ -69,7 +70,9 @@ pub fn progress(app: &App, frame: &mut Frame, area: Rect) {
             }
             lines
         }
-        ActivityState::Failed(headline) => vec![Line::styled(headline.clone(), theme::bad())],
+        ActivityState::Failed(failure) => {
+            vec![Line::styled(failure.headline(), theme::bad())]
+        }
     };
     show_fitted(frame, area, format!(" {} ", activity.what), lines);
 }

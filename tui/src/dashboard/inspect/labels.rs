@@ -1,0 +1,78 @@
+//! What each account of an instruction is to the user: the role the settlement program's IDL
+//! gives it, told by what the dashboard knows of the chain (`market 3`, `market 3's vault`,
+//! `this wallet`), else by the program it is.
+
+use fulltime_client::pda;
+use fulltime_client::program_names::program_name;
+use fulltime_client::rpc::InstructionDetail;
+use solana_keypair::Address as Pubkey;
+
+use crate::dashboard::chain::Chain;
+
+/// One label per account of each instruction, in order.
+pub fn account_labels(
+    instructions: &[InstructionDetail],
+    chain: Option<&Chain>,
+    wallet: Option<Pubkey>,
+) -> Vec<Vec<String>> {
+    instructions
+        .iter()
+        .map(|instruction| {
+            // The market an instruction works on, found through its vault (stored in the market,
+            // so no address is derived for the thousands of markets the chain may hold).
+            let market = chain.and_then(|chain| {
+                chain.markets.iter().find(|market| {
+                    instruction
+                        .accounts
+                        .iter()
+                        .any(|account| account.address == market.vault)
+                })
+            });
+            instruction
+                .accounts
+                .iter()
+                .map(|account| {
+                    label(
+                        account.address,
+                        account.role,
+                        market.map(|market| (market.id, market.vault)),
+                        wallet,
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn label(
+    address: Pubkey,
+    role: Option<&str>,
+    market: Option<(u64, Pubkey)>,
+    wallet: Option<Pubkey>,
+) -> String {
+    if Some(address) == wallet {
+        return "this wallet".to_owned();
+    }
+    if let Some(name) = program_name(&address) {
+        return name.to_owned();
+    }
+    if address == pda::config() {
+        return "settlement config".to_owned();
+    }
+    if let Some((id, vault)) = market {
+        if address == vault {
+            return format!("market {id}'s vault");
+        }
+        match role {
+            Some("market") => return format!("market {id}"),
+            Some("position") => return format!("position in market {id}"),
+            _ => {}
+        }
+    }
+    match role {
+        Some(role) if role.ends_with("_token") => "test USDC account".to_owned(),
+        Some("daily_scores_roots") => "oracle's roots of the day".to_owned(),
+        Some("usdc_mint") => "test USDC mint".to_owned(),
+        _ => String::new(),
+    }
+}
