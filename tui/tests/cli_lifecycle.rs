@@ -788,6 +788,19 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
         "{:?}",
         detail.logs
     );
+    // The market's pool history: each deposit's pools, oldest first.
+    localnet.ok(&funder, &["deposit", &id.to_string(), "yes", "1"]);
+    let history = localnet.runtime.block_on(async {
+        let endpoint =
+            Endpoint::resolve(Cluster::Localnet, localnet.node.state_dir()).expect("endpoint");
+        let client = FulltimeClient::connect(endpoint).await.expect("connect");
+        client.pool_history(id).await.expect("the history")
+    });
+    let pools: Vec<(u64, u64)> = history
+        .iter()
+        .map(|point| (point.total_yes, point.total_no))
+        .collect();
+    assert_eq!(pools, [(0, 2_500_000), (USDC, 2_500_000)]);
     let listed = localnet.ok(&funder, &["wallet", "list"]);
     let wallets = listed["wallets"].as_array().expect("wallets");
     let names: Vec<&str> = wallets

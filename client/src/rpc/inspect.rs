@@ -28,12 +28,16 @@ pub struct InstructionDetail {
     /// `Deposit`, for the settlement program's instructions.
     pub name: Option<&'static str>,
     pub accounts: Vec<AccountUse>,
+    /// The instruction's data, as sent.
+    pub data: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TransactionDetail {
     pub signature: Signature,
     pub slot: u64,
+    /// Unix seconds, when the node knows the block's time.
+    pub block_time: Option<i64>,
     pub fee: u64,
     pub instructions: Vec<InstructionDetail>,
     pub logs: Vec<String>,
@@ -71,6 +75,7 @@ impl FulltimeClient {
         Ok(TransactionDetail {
             signature: *signature,
             slot: confirmed.slot,
+            block_time: confirmed.block_time,
             fee: meta.as_ref().map_or(0, |meta| meta.fee),
             instructions: instructions(&transaction.message),
             logs: meta
@@ -129,6 +134,7 @@ fn instructions(message: &VersionedMessage) -> Vec<InstructionDetail> {
                 program,
                 name,
                 accounts,
+                data: instruction.data.clone(),
             })
         })
         .collect()

@@ -10,6 +10,7 @@ mod error;
 mod funding;
 mod inspect;
 mod pay_out_all;
+mod pool_history;
 mod time_travel;
 mod transactions;
 
@@ -27,6 +28,7 @@ pub use confirm::{send_and_confirm, wait_for_confirmation};
 pub use error::ClientError;
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
+pub use pool_history::PoolPoint;
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{
     BalanceChange, CreatedMarket, Deposited, SendStage, Settled, Withdrawn, check_balance,

@@ -1,7 +1,7 @@
 //! Everything that changes the dashboard's state: a key's command, typed text, a timer tick, or
 //! the answer of a network task.
 
-use fulltime_client::rpc::{SendStage, TransactionDetail};
+use fulltime_client::rpc::{PoolPoint, SendStage, TransactionDetail};
 use solana_signature::Signature;
 
 use super::chain::{Chain, ReadFailure};
@@ -58,6 +58,8 @@ pub enum Command {
     Activity,
     /// Copy the inspected transaction's signature to the terminal's clipboard.
     Copy,
+    /// Show or hide the selected market's pool history.
+    History,
 }
 
 /// How far a transaction has got.
@@ -145,6 +147,11 @@ pub enum Action {
     Tick,
     /// A reading of the chain, or why it failed.
     Chain(Result<Chain, ReadFailure>),
+    /// A market's pool history read back, or why it could not be.
+    History {
+        market: u64,
+        points: Result<Vec<PoolPoint>, String>,
+    },
     /// A transaction read back for the inspector, or why it could not be.
     Inspected {
         signature: Signature,

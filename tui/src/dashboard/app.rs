@@ -10,6 +10,7 @@ use super::action::{Done, Stage};
 use super::chain::{Chain, ReadFailure};
 use super::failure::FailureView;
 use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
+use super::history::PoolHistory;
 use super::inspect::{ActivityPicker, Inspector};
 use super::keys::Keymap;
 use super::logs::Logs;
@@ -154,6 +155,8 @@ pub struct App {
     pub logs: Logs,
     /// The keys in force: the defaults, or what the key config file rebinds.
     pub keys: Keymap,
+    /// The selected market's pool history, while it is shown (`p`).
+    pub history: Option<PoolHistory>,
     /// The terminal's height (rows), for the log view's page; the runner reports it.
     pub height: u16,
     pub tick: u64,
@@ -170,6 +173,7 @@ impl App {
         Self {
             logs: Logs::new(&session.state_dir),
             keys: Keymap::default(),
+            history: None,
             session,
             chain: Remote::Loading,
             node_down: None,

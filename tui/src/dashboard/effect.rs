@@ -16,6 +16,8 @@ pub enum Effect {
     Inspect(Signature),
     /// Hand text to the terminal's clipboard (OSC 52).
     Copy(String),
+    /// Read a market's pool history.
+    LoadHistory(u64),
 }
 
 #[derive(Clone, Debug)]

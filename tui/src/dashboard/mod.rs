@@ -18,6 +18,7 @@ mod effect;
 mod failure;
 mod fixtures;
 mod forms;
+mod history;
 mod inspect;
 mod keys;
 mod logs;

@@ -850,7 +850,8 @@ impl Noise {
 /// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 39] = [
+    const KEYS: [KeyCode; 40] = [
+        KeyCode::Char('p'),
         KeyCode::Char('a'),
         KeyCode::Char('y'),
         KeyCode::Char('C'),
@@ -1001,7 +1002,7 @@ fn frame_time_with_10000_markets() {
 fn rebound_keys_act_and_the_hint_bar_and_help_show_them() {
     let mut app = loaded();
     app.keys = super::keys::parse_file(
-        "deposit = \"D\"\nhelp = [\"?\", \"F1\"]\nup = [\"Up\", \"p\"]\n",
+        "deposit = \"D\"\nhelp = [\"?\", \"F1\"]\nup = [\"Up\", \"K\"]\n",
         std::path::Path::new("keys.toml"),
     )
     .expect("a good key config");
@@ -1160,10 +1161,12 @@ fn deposit_detail(
     TransactionDetail {
         signature,
         slot: 4_242,
+        block_time: None,
         fee: 5_000,
         instructions: vec![InstructionDetail {
             program: fulltime_client::settlement::ID,
             name: Some("Deposit"),
+            data: Vec::new(),
             accounts: vec![
                 account(wallet, "depositor", true, true),
                 account(pda::config(), "config", false, false),
@@ -1296,4 +1299,52 @@ fn the_inspector_shows_a_failures_name_action_and_logs() {
     assert_snapshot!("inspector_failure_80x24", render(&app, 80, 24));
     // Nothing to copy without a transaction.
     assert!(press(&mut app, &[KeyCode::Char('y')]).is_empty());
+}
+
+#[test]
+fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
+    use fulltime_client::rpc::PoolPoint;
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('p')]);
+    assert!(matches!(effects.as_slice(), [Effect::LoadHistory(0)]));
+    assert_snapshot!("history_loading_80x24", render(&app, 80, 24));
+    let points: Vec<PoolPoint> = [
+        (1_000_000, 0),
+        (1_000_000, 500_000),
+        (3_000_000, 500_000),
+        (4_000_000, 1_500_000),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(slot, (total_yes, total_no))| PoolPoint {
+        slot: slot as u64,
+        time: None,
+        total_yes,
+        total_no,
+    })
+    .collect();
+    update(
+        &mut app,
+        Action::History {
+            market: 0,
+            points: Ok(points),
+        },
+    );
+    assert_snapshot!("history_80x24", render(&app, 80, 24));
+    assert_snapshot!("history_120x40", render(&app, 120, 40));
+    // Another wallet's deposit reaches the next reading: the history gains a point.
+    let mut more = chain();
+    more.markets[0].total_no = 2_500_000;
+    update(&mut app, Action::Chain(Ok(more)));
+    let shown = app
+        .history
+        .as_ref()
+        .and_then(|history| history.points.loaded());
+    assert_eq!(shown.map(Vec::len), Some(5));
+    // Moving the selection loads the next market's history; `p` hides it.
+    let effects = press(&mut app, &[KeyCode::Down]);
+    assert!(matches!(effects.as_slice(), [Effect::LoadHistory(1)]));
+    assert!(press(&mut app, &[KeyCode::Char('p')]).is_empty());
+    assert!(app.history.is_none());
+    assert!(press(&mut app, &[KeyCode::Down]).is_empty());
 }

@@ -14,6 +14,7 @@ use super::failure::FailureView;
 use super::forms::{
     Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
 };
+use super::history::PoolHistory;
 use super::inspect::{ActivityPicker, Inspected, Inspector, LandedTransaction, account_labels};
 use super::logs::{SIDEWAYS, view_height};
 use super::position::owed_positions;
@@ -30,15 +31,43 @@ const PAGE: i64 = 10;
 const WHEEL_LINES: i64 = 3;
 
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
+    let mut effects = apply(app, action);
+    // A shown pool history follows the selection.
+    if let (Some(history), Some(selected)) = (&app.history, app.selected)
+        && history.market != selected
+    {
+        app.history = Some(PoolHistory::loading(selected));
+        effects.push(Effect::LoadHistory(selected));
+    }
+    effects
+}
+
+fn apply(app: &mut App, action: Action) -> Vec<Effect> {
     match action {
         Action::Tick => {
             app.tick = app.tick.wrapping_add(1);
             Vec::new()
         }
         Action::Chain(Ok(chain)) => {
+            if let Some(history) = &mut app.history
+                && let Some(market) = chain.market(history.market)
+            {
+                history.follow(market, 0, chain.now);
+            }
             app.chain = Remote::Loaded(chain);
             app.node_down = None;
             relist(app);
+            Vec::new()
+        }
+        Action::History { market, points } => {
+            if let Some(history) = &mut app.history
+                && history.market == market
+            {
+                history.points = match points {
+                    Ok(points) => Remote::Loaded(points),
+                    Err(reason) => Remote::Failed(reason),
+                };
+            }
             Vec::new()
         }
         Action::Inspected { signature, detail } => {
@@ -133,6 +162,14 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Claim => open_withdrawal(app, Withdrawal::Claim),
         Command::ClaimAll => open_claim_all(app),
         Command::Activity => open_activity(app),
+        Command::History => {
+            if app.history.take().is_none()
+                && let Some(selected) = app.selected
+            {
+                app.history = Some(PoolHistory::loading(selected));
+                return vec![Effect::LoadHistory(selected)];
+            }
+        }
         Command::Copy => {
             if let Some(Popup::Inspect(inspector)) = &mut app.popup
                 && let Some(signature) = inspector.signature()

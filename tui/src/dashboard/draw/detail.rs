@@ -9,12 +9,14 @@ use fulltime_client::settlement::state::Market;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Gauge, Paragraph, Wrap};
+use ratatui::widgets::{Block, Gauge, Paragraph, Sparkline, Wrap};
 
 use super::theme;
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
+use crate::dashboard::history::PoolHistory;
 use crate::dashboard::position::{position_value, yes_percent};
+use crate::dashboard::remote::Remote;
 use crate::input::{format_span, format_time};
 use crate::output::labels::status_label;
 use crate::output::position::position_summary;
@@ -34,12 +36,17 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let block = Block::bordered().title(format!(" Market {} ", market.id));
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let [text_area, gauge_area, position_area] = Layout::vertical([
+    let history_rows = if app.history.is_some() { 3 } else { 0 };
+    let [text_area, history_area, gauge_area, position_area] = Layout::vertical([
         Constraint::Min(1),
+        Constraint::Length(history_rows),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(inner);
+    if let Some(history) = &app.history {
+        pool_history(frame, history_area, history);
+    }
     frame.render_widget(
         Paragraph::new(lines(market, chain)).wrap(Wrap { trim: false }),
         text_area,
@@ -105,6 +112,78 @@ fn odds_line(market: &Market) -> String {
         side("YES", &odds.yes),
         side("NO", &odds.no)
     )
+}
+
+/// Each side's pool over the market's deposits, newest on the right, on one scale.
+fn pool_history(frame: &mut Frame, area: Rect, history: &PoolHistory) {
+    let [title, yes, no] = Layout::vertical([Constraint::Length(1); 3]).areas(area);
+    let points = match &history.points {
+        Remote::Idle | Remote::Loading => {
+            frame.render_widget(
+                Line::styled("Pool history: reading...", theme::dim()),
+                title,
+            );
+            return;
+        }
+        Remote::Failed(reason) => {
+            frame.render_widget(
+                Line::styled(format!("Pool history: {reason}"), theme::bad()),
+                title,
+            );
+            return;
+        }
+        Remote::Loaded(points) => points,
+    };
+    let plural = if points.len() == 1 { "" } else { "s" };
+    frame.render_widget(
+        Line::styled(
+            format!("Pool history, {} deposit{plural} (p hides)", points.len()),
+            theme::header(),
+        ),
+        title,
+    );
+    let width = usize::from(area.width.saturating_sub(LABEL_WIDTH));
+    let shown = &points[points.len().saturating_sub(width)..];
+    let top = shown
+        .iter()
+        .map(|point| point.total_yes.max(point.total_no))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    for (row, name, side, style) in [
+        (
+            yes,
+            "YES",
+            shown
+                .iter()
+                .map(|point| point.total_yes)
+                .collect::<Vec<_>>(),
+            theme::yes(),
+        ),
+        (
+            no,
+            "NO",
+            shown.iter().map(|point| point.total_no).collect(),
+            theme::no(),
+        ),
+    ] {
+        let [label, line] =
+            Layout::horizontal([Constraint::Length(LABEL_WIDTH), Constraint::Fill(1)]).areas(row);
+        let last = side.last().copied().unwrap_or(0);
+        frame.render_widget(
+            Line::styled(format!("{name:<4}{:>9}", usdc_short(last)), style),
+            label,
+        );
+        frame.render_widget(Sparkline::default().data(&side).max(top).style(style), line);
+    }
+}
+
+/// Room for `YES  1234.5 ` before a sparkline.
+const LABEL_WIDTH: u16 = 14;
+
+/// `2.5` for a pool, the unit being in the detail's other lines.
+fn usdc_short(amount: u64) -> String {
+    format_usdc(amount).trim_end_matches(" USDC").to_owned()
 }
 
 /// YES share of the pool as a bar, in whole percent (integer math on the pools).

@@ -168,6 +168,16 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: false,
     },
     Binding {
+        name: "pool_history",
+        modes: &[List],
+        keys: &[KeyCode::Char('p')],
+        label: "p",
+        hint: "pool history",
+        help: "The selected market's pools over time",
+        command: Command::History,
+        in_bar: false,
+    },
+    Binding {
         name: "copy_signature",
         modes: &[Inspect],
         keys: &[KeyCode::Char('y')],

@@ -37,14 +37,14 @@ fn binding_names_are_unique_and_the_defaults_do_not_clash() {
 
 #[test]
 fn a_file_rebinds_what_it_names_and_the_rest_keep_their_defaults() {
-    let keymap = parsed("# mine\ndeposit = \"D\"\nup = [\"Up\", \"p\"]\n").expect("a good file");
+    let keymap = parsed("# mine\ndeposit = \"D\"\nup = [\"Up\", \"K\"]\n").expect("a good file");
     assert_eq!(
         command(&keymap, Mode::List, KeyCode::Char('D')),
         Some(Command::Deposit)
     );
     assert_eq!(command(&keymap, Mode::List, KeyCode::Char('d')), None);
     assert_eq!(
-        command(&keymap, Mode::List, KeyCode::Char('p')),
+        command(&keymap, Mode::List, KeyCode::Char('K')),
         Some(Command::Up)
     );
     assert_eq!(command(&keymap, Mode::List, KeyCode::Char('k')), None);
@@ -58,7 +58,7 @@ fn a_file_rebinds_what_it_names_and_the_rest_keep_their_defaults() {
         .map(|bound| (bound.binding.name, bound.label.as_str()))
         .collect();
     assert!(labels.contains(&("deposit", "D")), "{labels:?}");
-    assert!(labels.contains(&("up", "↑/p")), "{labels:?}");
+    assert!(labels.contains(&("up", "↑/K")), "{labels:?}");
     assert!(labels.contains(&("settle", "s")), "{labels:?}");
 }
 

@@ -49,6 +49,7 @@ pub fn spawn_effect(runner: &Runner, effect: Effect) {
         }
         Effect::Inspect(signature) => return spawn_inspect(runner, signature),
         Effect::Copy(text) => return copy_to_clipboard(&text),
+        Effect::LoadHistory(market) => return spawn_history(runner, market),
         Effect::Send(request) => request,
     };
     // `update` starts no request without a wallet.
@@ -76,6 +77,21 @@ fn spawn_inspect(runner: &Runner, signature: Signature) {
             Err(error) => Err(error.report().message),
         };
         let _ = runner.actions.send(Action::Inspected { signature, detail });
+    });
+}
+
+/// Reads market `market`'s pool history.
+fn spawn_history(runner: &Runner, market: u64) {
+    let runner = runner.clone();
+    tokio::spawn(async move {
+        let points = match runner.session.client(false).await {
+            Ok(client) => client
+                .pool_history(market)
+                .await
+                .map_err(|error| Error::from(error).report().message),
+            Err(error) => Err(error.report().message),
+        };
+        let _ = runner.actions.send(Action::History { market, points });
     });
 }
 
