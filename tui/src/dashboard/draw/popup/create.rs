@@ -11,17 +11,35 @@ use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::{CreateForm, FIELDS, HINTS};
 use crate::input::format_time;
+use crate::output::catalog::fixture_name;
 
 pub fn draw(app: &App, form: &CreateForm, frame: &mut Frame, area: Rect) {
     let Some(chain) = app.chain.loaded() else {
         return;
     };
     let mut lines = Vec::new();
-    if let Some(fixture) = form.from_fixture.and_then(|index| app.fixtures.get(index)) {
-        lines.push(Line::styled(
-            format!("From fixture {} (PgUp/PgDn for another)", fixture.name),
+    match form
+        .from_fixture
+        .and_then(|index| Some((index, app.fixtures.get(index)?)))
+    {
+        Some((index, fixture)) => lines.push(Line::styled(
+            format!(
+                "From {}: case {} ({} of {}; PgUp/PgDn for another)",
+                fixture_name(fixture.market.fixture_id),
+                fixture.name,
+                index + 1,
+                app.fixtures.len()
+            ),
             theme::dim(),
-        ));
+        )),
+        None if !app.fixtures.is_empty() => lines.push(Line::styled(
+            format!(
+                "PgDn fills the terms of a case from the fixtures' catalog ({} cases)",
+                app.fixtures.len()
+            ),
+            theme::dim(),
+        )),
+        None => {}
     }
     for (index, (name, value)) in FIELDS.iter().zip(&form.values).enumerate() {
         let label = if index == 0 {
