@@ -17,6 +17,7 @@ pub mod pda;
 pub mod program_data;
 pub mod rpc;
 pub mod side;
+pub mod snapshot;
 pub mod time;
 pub mod validate;
 pub mod view;

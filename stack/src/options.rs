@@ -23,6 +23,14 @@ pub struct StackOptions {
     /// Where the `localnet`, `faucet` and `fulltime` binaries are [default: beside this one].
     #[arg(long, env = "FULLTIME_BIN_DIR", value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
+    /// Start the node on a new chain, deleting the one kept in the state directory (by default
+    /// the node resumes it).
+    #[arg(long, conflicts_with = "snapshot")]
+    pub reset: bool,
+    /// Start the node from a snapshot (`fulltime snapshot save NAME`): a file, or a NAME in
+    /// <state-dir>/snapshots/.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub snapshot: Option<String>,
 }
 
 impl StackOptions {
@@ -43,6 +51,13 @@ impl StackOptions {
                 .unwrap_or_default(),
         };
         self.bin_dir = Some(std::path::absolute(bin_dir).map_err(io("resolve --bin-dir"))?);
+        // A snapshot given as a file is found from here, not from the supervisor's directory.
+        if let Some(snapshot) = &self.snapshot
+            && Path::new(snapshot).is_file()
+        {
+            let path = std::path::absolute(snapshot).map_err(io("resolve --snapshot"))?;
+            self.snapshot = Some(path.display().to_string());
+        }
         Ok(self)
     }
 
@@ -76,6 +91,17 @@ impl StackOptions {
         if let Some(dir) = &self.bin_dir {
             args.extend(["--bin-dir".into(), dir.clone().into()]);
         }
+        args.extend(self.chain_args());
         args
+    }
+
+    /// Which chain the node starts, as `localnet`'s flags: `--reset`, `--snapshot`, or none to
+    /// resume the kept chain.
+    pub fn chain_args(&self) -> Vec<std::ffi::OsString> {
+        match (&self.snapshot, self.reset) {
+            (Some(snapshot), _) => vec!["--snapshot".into(), snapshot.into()],
+            (None, true) => vec!["--reset".into()],
+            (None, false) => Vec::new(),
+        }
     }
 }

@@ -35,6 +35,27 @@ pub enum Command {
     Faucet(FaucetArgs),
     /// Move the cluster clock forward (a node with surfpool's cheat codes, like localnet).
     Warp(WarpArgs),
+    /// Save the local chain of --state-dir to one file, or list the saved ones.
+    #[command(subcommand)]
+    Snapshot(SnapshotCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SnapshotCommand {
+    /// Write the whole chain of the localnet that --state-dir describes (accounts, clock, slot,
+    /// the mint and the keys env.json names) to <state-dir>/snapshots/NAME.snapshot: one file to
+    /// attach to a bug report. `localnet --snapshot NAME` (or `just dev --snapshot NAME`, or a
+    /// path to the file) starts a chain from it, at the same clock.
+    Save(SnapshotSaveArgs),
+    /// List the snapshots in <state-dir>/snapshots/: when saved, the chain's clock and slot,
+    /// and whether this build can load them.
+    List,
+}
+
+#[derive(Debug, Args)]
+pub struct SnapshotSaveArgs {
+    /// The snapshot's name: letters, digits, `-`, `_` and `.`.
+    pub name: String,
 }
 
 /// For commands whose inputs the client checks the way the program does.

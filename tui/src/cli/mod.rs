@@ -7,11 +7,12 @@ mod deposit;
 mod markets;
 mod refusal;
 mod settle;
+mod snapshot;
 mod wallet;
 mod warp;
 mod withdraw;
 
-use crate::args::Command;
+use crate::args::{Command, SnapshotCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
@@ -36,5 +37,11 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Faucet(args) => format.formatted_string(&wallet::faucet(session, args).await?),
         Command::Warp(args) => format.formatted_string(&warp::run(session, args).await?),
+        Command::Snapshot(SnapshotCommand::Save(args)) => {
+            format.formatted_string(&snapshot::save(session, args).await?)
+        }
+        Command::Snapshot(SnapshotCommand::List) => {
+            format.formatted_string(&snapshot::list(session)?)
+        }
     })
 }

@@ -30,6 +30,8 @@ pub enum Command {
     Claim,
     Refund,
     Warp,
+    /// Save the local chain as a snapshot.
+    Snapshot,
     /// A new market; `CreateFromFixture` prefills it from the first proof fixture.
     Create,
     CreateFromFixture,

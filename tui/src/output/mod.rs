@@ -8,6 +8,7 @@ pub mod labels;
 pub mod market;
 pub mod position;
 pub mod receipt;
+pub mod snapshot;
 pub mod stat_names;
 pub mod terms;
 

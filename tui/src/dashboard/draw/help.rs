@@ -16,6 +16,9 @@ const FORMS: [(Mode, &str); 3] = [
     (Mode::Create, "New market"),
 ];
 
+/// The list's keys that work on localnet only (surfpool's cheat codes).
+const LOCALNET: [Command; 2] = [Command::Warp, Command::Snapshot];
+
 pub fn draw(frame: &mut Frame, area: Rect) {
     let block = Block::bordered().title(" Keys (Esc closes) ");
     let inner = block.inner(area);
@@ -25,9 +28,12 @@ pub fn draw(frame: &mut Frame, area: Rect) {
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
     let mut list = vec![Line::styled("Market list", theme::header())];
-    // The log view's key is told with the view's own keys, on the right.
+    // The log view's key is told with the view's own keys, on the right, and localnet's own
+    // keys under their heading there.
     list.extend(keys(|binding| {
-        binding.modes.contains(&Mode::List) && binding.command != Command::Logs
+        binding.modes.contains(&Mode::List)
+            && binding.command != Command::Logs
+            && !LOCALNET.contains(&binding.command)
     }));
     frame.render_widget(Paragraph::new(list), left);
     let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
@@ -38,6 +44,10 @@ pub fn draw(frame: &mut Frame, area: Rect) {
         forms.push(Line::styled(title, theme::header()));
         forms.extend(keys(|binding| binding.modes == [mode]));
     }
+    forms.push(Line::styled("Localnet only", theme::header()));
+    forms.extend(keys(|binding| {
+        binding.modes.contains(&Mode::List) && LOCALNET.contains(&binding.command)
+    }));
     forms.push(Line::styled(
         "Log view (scrolls like the list)",
         theme::header(),
