@@ -324,6 +324,21 @@ async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
         "{}",
         node.stdout_log()
     );
+    node.terminate().expect("stops");
+    // A bare chain for `fulltime-bootstrap` is thrown away, and leaves the kept one alone.
+    let kept = std::fs::read(&chain_file).expect("the kept chain");
+    let bare = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &["--no-bootstrap"])
+        .expect("a bare chain");
+    assert!(bare.stdout_log().contains("not bootstrapped"));
+    bare.terminate().expect("stops");
+    assert_eq!(std::fs::read(&chain_file).expect("the kept chain"), kept);
+    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
+        .expect("the kept chain as it was");
+    assert!(
+        node.stdout_log().contains("resumed chain"),
+        "{}",
+        node.stdout_log()
+    );
     drop(node);
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }

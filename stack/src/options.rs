@@ -105,3 +105,44 @@ impl StackOptions {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Flags {
+        #[command(flatten)]
+        options: StackOptions,
+    }
+
+    fn chain_args(flags: &[&str]) -> Vec<String> {
+        let flags = Flags::try_parse_from(std::iter::once("stack").chain(flags.iter().copied()))
+            .expect("flags parse");
+        flags
+            .options
+            .chain_args()
+            .into_iter()
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_chain_flags_reach_localnet_and_the_detached_supervisor() {
+        assert!(chain_args(&[]).is_empty(), "the kept chain is resumed");
+        assert_eq!(chain_args(&["--reset"]), ["--reset"]);
+        assert_eq!(
+            chain_args(&["--snapshot", "bug-17"]),
+            ["--snapshot", "bug-17"]
+        );
+        assert!(Flags::try_parse_from(["stack", "--reset", "--snapshot", "bug-17"]).is_err());
+        let flags = Flags::try_parse_from(["stack", "--reset"]).expect("flags parse");
+        let args = flags.options.to_args();
+        assert_eq!(
+            args.last().map(|arg| arg.to_string_lossy()),
+            Some("--reset".into())
+        );
+    }
+}
