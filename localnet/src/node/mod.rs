@@ -192,6 +192,7 @@ impl BareNode {
             log_transactions,
         )?;
         drop(opened);
+        lasting::forget_replaced(&options.state_dir, &options.chain)?;
         if let Origin::New { .. } = origin {
             remove_stale_env(&options.state_dir)?;
         }

@@ -145,10 +145,7 @@ pub fn open(
     let chain_file = state_dir.join(CHAIN_FILE);
     match start {
         ChainStart::Throwaway => Ok(Opened::New { keep: false }),
-        ChainStart::Reset => {
-            forget(state_dir)?;
-            Ok(Opened::New { keep: true })
-        }
+        ChainStart::Reset => Ok(Opened::New { keep: true }),
         ChainStart::Keep if !chain_file.exists() => Ok(Opened::New { keep: true }),
         ChainStart::Keep => resume(state_dir, &chain_file, wallet),
         ChainStart::Snapshot(given) => {
@@ -158,7 +155,6 @@ pub fn open(
                 reason,
             })?;
             let facts = install_keys(state_dir, &snapshot, &path, wallet)?;
-            forget(state_dir)?;
             Ok(Opened::FromSnapshot {
                 snapshot: Box::new(snapshot),
                 facts,
@@ -168,7 +164,16 @@ pub fn open(
     }
 }
 
-/// Deletes the kept chain (`--reset`).
+/// Deletes the kept chain when `start` replaces it (`--reset`, `--snapshot`); called once the
+/// node serves, so that a start that fails (a port taken by the node serving that chain) leaves
+/// it alone.
+pub fn forget_replaced(state_dir: &Path, start: &ChainStart) -> Result<(), NodeError> {
+    match start {
+        ChainStart::Reset | ChainStart::Snapshot(_) => forget(state_dir),
+        ChainStart::Keep | ChainStart::Throwaway => Ok(()),
+    }
+}
+
 fn forget(state_dir: &Path) -> Result<(), NodeError> {
     for file in [CHAIN_FILE, CLOCK_FILE] {
         let path = state_dir.join(file);
