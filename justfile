@@ -5,7 +5,7 @@ default:
 # What `just dev` builds: the node, the faucet, the dashboard and their supervisor.
 stack_packages := "-p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack"
 
-# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables)
+# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. The chain is kept in the state dir and resumed; --reset starts a new one, --snapshot PATH|NAME starts from a snapshot. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables) --reset --snapshot
 dev *ARGS: build-stack
     cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- dev {{ARGS}}
 
@@ -44,7 +44,7 @@ fixtures:
 fixtures-check:
     cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
 
-# Every figure in one run: programs in process, localnet over JSON-RPC, faucet, dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
+# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets), faucet, dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:
     #!/usr/bin/env bash
     set -euo pipefail

@@ -239,6 +239,7 @@ mod tests {
             mint_authority: dir.join("mint-authority.json"),
             oracle_authority: None,
             wallet: dir.join("wallet.json"),
+            chain: None,
         };
         env.save(&dir).expect("save env");
         let resolved = Endpoint::resolve(Cluster::Localnet, &dir).expect("localnet");

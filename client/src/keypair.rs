@@ -289,6 +289,7 @@ mod tests {
                 mint_authority: state_dir.join("mint-authority.json"),
                 oracle_authority: None,
                 wallet: state_dir.join("wallet.json"),
+                chain: None,
             }
             .save(&state_dir)
             .expect("env.json");

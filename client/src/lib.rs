@@ -21,6 +21,7 @@ pub mod program_data;
 pub mod program_names;
 pub mod rpc;
 pub mod side;
+pub mod snapshot;
 pub mod time;
 pub mod validate;
 pub mod view;

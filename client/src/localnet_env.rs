@@ -34,6 +34,25 @@ pub struct LocalnetEnv {
     pub oracle_authority: Option<PathBuf>,
     /// Keypair file of the wallet localnet funded.
     pub wallet: PathBuf,
+    /// Which chain `localnet` serves: written by `localnet` itself, absent where
+    /// `fulltime-bootstrap` bootstrapped another node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<ChainInfo>,
+}
+
+/// Whether `localnet` made its chain at this start or resumed the one its state directory kept,
+/// and since when the chain exists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChainInfo {
+    /// When the chain was made: its first start, or its start from a snapshot (unix seconds of
+    /// the wall clock).
+    pub started: i64,
+    /// Resumed from the state directory, rather than made at this start.
+    pub resumed: bool,
+    /// The snapshot file it was made from, when it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -109,10 +128,30 @@ mod tests {
             mint_authority: dir.join("mint-authority.json"),
             oracle_authority: None,
             wallet: dir.join("wallet.json"),
+            chain: Some(ChainInfo {
+                started: 1_780_000_000,
+                resumed: true,
+                snapshot: None,
+            }),
         };
         env.save(&dir).expect("save");
         assert_eq!(LocalnetEnv::load(&dir).expect("load"), env);
         std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn a_file_without_chain_facts_still_reads() {
+        let old = r#"{
+            "rpc_url": "http://127.0.0.1:8899",
+            "ws_url": "ws://127.0.0.1:8900",
+            "settlement_program": "E5jNnqsCsntgThdQuYWLKiMir1f3LNgHkKkTXHqsE3MH",
+            "oracle_program": "6pW64gN1s2uqjHkn1unFeEjAwJkPGHoppGvS715wyP2J",
+            "mint": "4dDsYdyg3X7txYScgVFne63d4pBTr9s6672KMqy2ex9v",
+            "mint_authority": ".localnet/mint-authority.json",
+            "wallet": ".localnet/wallet.json"
+        }"#;
+        let env: LocalnetEnv = serde_json::from_str(old).expect("an env.json from before");
+        assert_eq!(env.chain, None);
     }
 
     #[test]

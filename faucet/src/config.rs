@@ -313,6 +313,7 @@ mod tests {
             mint_authority: authority,
             oracle_authority: None,
             wallet: dir.join("wallet.json"),
+            chain: None,
         }
         .save(dir)
         .expect("save env");

@@ -87,7 +87,7 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
 }
 
 fn node_args(options: &StackOptions) -> Vec<std::ffi::OsString> {
-    vec![
+    let mut args: Vec<std::ffi::OsString> = vec![
         "--rpc-port".into(),
         options.rpc_port.to_string().into(),
         "--ws-port".into(),
@@ -95,7 +95,9 @@ fn node_args(options: &StackOptions) -> Vec<std::ffi::OsString> {
         "--state-dir".into(),
         options.state_dir.clone().into(),
         "--log-transactions".into(),
-    ]
+    ];
+    args.extend(options.chain_args());
+    args
 }
 
 async fn start_faucet(

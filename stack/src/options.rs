@@ -23,6 +23,14 @@ pub struct StackOptions {
     /// Where the `localnet`, `faucet` and `fulltime` binaries are [default: beside this one].
     #[arg(long, env = "FULLTIME_BIN_DIR", value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
+    /// Start the node on a new chain, deleting the one kept in the state directory (by default
+    /// the node resumes it).
+    #[arg(long, conflicts_with = "snapshot")]
+    pub reset: bool,
+    /// Start the node from a snapshot (`fulltime snapshot save NAME`): a file, or a NAME in
+    /// <state-dir>/snapshots/.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub snapshot: Option<String>,
 }
 
 impl StackOptions {
@@ -43,6 +51,13 @@ impl StackOptions {
                 .unwrap_or_default(),
         };
         self.bin_dir = Some(std::path::absolute(bin_dir).map_err(io("resolve --bin-dir"))?);
+        // A snapshot given as a file is found from here, not from the supervisor's directory.
+        if let Some(snapshot) = &self.snapshot
+            && Path::new(snapshot).is_file()
+        {
+            let path = std::path::absolute(snapshot).map_err(io("resolve --snapshot"))?;
+            self.snapshot = Some(path.display().to_string());
+        }
         Ok(self)
     }
 
@@ -76,6 +91,58 @@ impl StackOptions {
         if let Some(dir) = &self.bin_dir {
             args.extend(["--bin-dir".into(), dir.clone().into()]);
         }
+        args.extend(self.chain_args());
         args
+    }
+
+    /// Which chain the node starts, as `localnet`'s flags: `--reset`, `--snapshot`, or none to
+    /// resume the kept chain.
+    pub fn chain_args(&self) -> Vec<std::ffi::OsString> {
+        match (&self.snapshot, self.reset) {
+            (Some(snapshot), _) => vec!["--snapshot".into(), snapshot.into()],
+            (None, true) => vec!["--reset".into()],
+            (None, false) => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Flags {
+        #[command(flatten)]
+        options: StackOptions,
+    }
+
+    fn chain_args(flags: &[&str]) -> Vec<String> {
+        let flags = Flags::try_parse_from(std::iter::once("stack").chain(flags.iter().copied()))
+            .expect("flags parse");
+        flags
+            .options
+            .chain_args()
+            .into_iter()
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_chain_flags_reach_localnet_and_the_detached_supervisor() {
+        assert!(chain_args(&[]).is_empty(), "the kept chain is resumed");
+        assert_eq!(chain_args(&["--reset"]), ["--reset"]);
+        assert_eq!(
+            chain_args(&["--snapshot", "bug-17"]),
+            ["--snapshot", "bug-17"]
+        );
+        assert!(Flags::try_parse_from(["stack", "--reset", "--snapshot", "bug-17"]).is_err());
+        let flags = Flags::try_parse_from(["stack", "--reset"]).expect("flags parse");
+        let args = flags.options.to_args();
+        assert_eq!(
+            args.last().map(|arg| arg.to_string_lossy()),
+            Some("--reset".into())
+        );
     }
 }

@@ -109,6 +109,8 @@ pub fn workspace_binary_beside(
 pub struct LocalnetProcess {
     child: Child,
     state_dir: PathBuf,
+    /// Whether dropping it removes the state directory: not when a restart goes on with it.
+    owns_state_dir: bool,
     wallet_path: PathBuf,
     rpc_port: u16,
     ws_port: u16,
@@ -138,6 +140,46 @@ impl LocalnetProcess {
             what: "write the wallet",
             source: std::io::Error::other(error.to_string()),
         })?;
+        Self::start_in(binary, state_dir, wallet_path, extra, true)
+    }
+
+    /// Starts `binary` in `state_dir`, which the caller made and keeps (it outlives the node),
+    /// with `wallet_path` for its wallet and `extra` flags, and waits for its `ready` line.
+    pub fn start_in_dir(
+        binary: &Path,
+        state_dir: &Path,
+        wallet_path: &Path,
+        extra: &[&str],
+    ) -> Result<Self, ProcessError> {
+        Self::start_in(
+            binary,
+            state_dir.to_owned(),
+            wallet_path.to_owned(),
+            extra,
+            false,
+        )
+    }
+
+    /// Stops the node with SIGTERM (so that it keeps its chain as it ends), then starts `binary`
+    /// again in the same state directory, with the same wallet and `extra` flags (e.g.
+    /// `--reset`), on new free ports, and waits for its `ready` line.
+    pub fn restart(mut self, binary: &Path, extra: &[&str]) -> Result<Self, ProcessError> {
+        self.owns_state_dir = false;
+        let state_dir = self.state_dir.clone();
+        let wallet_path = self.wallet_path.clone();
+        self.terminate()?;
+        Self::start_in(binary, state_dir, wallet_path, extra, true)
+    }
+
+    /// Starts `binary` in `state_dir` with `wallet_path` for its wallet; `owns_state_dir`: see
+    /// the field.
+    fn start_in(
+        binary: &Path,
+        state_dir: PathBuf,
+        wallet_path: PathBuf,
+        extra: &[&str],
+        owns_state_dir: bool,
+    ) -> Result<Self, ProcessError> {
         let stderr = File::create(state_dir.join("localnet.stderr")).map_err(io("stderr log"))?;
         let (rpc_port, ws_port) = free_ports()?;
         let mut command = Command::new(binary);
@@ -160,6 +202,7 @@ impl LocalnetProcess {
         let mut node = Self {
             child,
             state_dir,
+            owns_state_dir,
             wallet_path,
             rpc_port,
             ws_port,
@@ -245,6 +288,9 @@ impl Drop for LocalnetProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if !self.owns_state_dir {
+            return;
+        }
         if std::thread::panicking() {
             eprintln!(
                 "localnet state and logs kept in {}",

@@ -9,6 +9,7 @@ use fulltime_client::fixture::FixtureError;
 use fulltime_client::keypair::KeypairError;
 use fulltime_client::localnet_env::LocalnetEnvError;
 use fulltime_client::rpc::ClientError;
+use fulltime_client::snapshot::SaveError;
 use fulltime_client::wallet_book::WalletBookError;
 use std::fmt;
 
@@ -38,6 +39,8 @@ pub enum Error {
     /// `wallet new --fund` on mainnet: real money is never handed out.
     #[error("wallets are funded on localnet and devnet only, never on mainnet")]
     NoFundingOnMainnet,
+    #[error(transparent)]
+    Snapshot(#[from] SaveError),
     /// An outcome word that no transaction can carry, so `--force` cannot send it either.
     #[error("{0}")]
     Unsendable(Box<ProgramFailure>),
@@ -145,6 +148,7 @@ impl Error {
                 self,
                 "Make the wallet without --fund and fund it yourself",
             ),
+            Self::Snapshot(error) => snapshot_report(error),
         }
     }
 }
@@ -203,6 +207,33 @@ fn client_report(error: &ClientError) -> ErrorReport {
             "WarpBackwards",
             error,
             "Give a time after the cluster clock, like +10m",
+        ),
+        ClientError::SnapshotUnsupported { .. } => {
+            ErrorReport::other("SnapshotUnsupported", error, "Use --url localnet")
+        }
+    }
+}
+
+fn snapshot_report(error: &SaveError) -> ErrorReport {
+    match error {
+        SaveError::Client(error) => client_report(error),
+        SaveError::Key { .. } => ErrorReport::other(
+            "KeypairUnreadable",
+            error,
+            "Restart localnet so that env.json names its keypair files again",
+        ),
+        SaveError::Name { .. } => {
+            ErrorReport::other("InvalidSnapshotName", error, "Pick a name like bug-17")
+        }
+        SaveError::Exists { .. } => ErrorReport::other(
+            "SnapshotExists",
+            error,
+            "Pick another name (`fulltime snapshot list` lists the saved ones)",
+        ),
+        SaveError::File(_) | SaveError::Directory { .. } => ErrorReport::other(
+            "SnapshotNotWritten",
+            error,
+            "Check that the state directory is writable and has room",
         ),
     }
 }

@@ -63,6 +63,11 @@ pub enum ClientError {
          later (unix seconds)"
     )]
     WarpBackwards { now: i64, target: i64 },
+    #[error(
+        "the node at {url} cannot export its accounts: {reason}; a snapshot needs a node that \
+         serves surfpool's `surfnet_exportSnapshot`, as localnet does"
+    )]
+    SnapshotUnsupported { url: String, reason: String },
 }
 
 impl ClientError {

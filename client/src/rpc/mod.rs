@@ -101,7 +101,7 @@ impl FulltimeClient {
     }
 }
 
-fn rpc_error(rpc: &RpcClient, source: RpcClientError) -> ClientError {
+pub(crate) fn rpc_error(rpc: &RpcClient, source: RpcClientError) -> ClientError {
     ClientError::Rpc {
         url: rpc.url(),
         source: Box::new(source),

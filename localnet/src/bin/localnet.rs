@@ -2,21 +2,20 @@
 //! and the faucet. Prints one line starting with `ready` once it serves requests.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
-use fulltime_client::localnet_env::READY;
+use fulltime_client::localnet_env::{ChainInfo, DEFAULT_STATE_DIR, READY};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{BareNode, DEMO_MARKETS, NodeOptions};
+use fulltime_localnet::node::{BareNode, ChainStart, DEMO_MARKETS, Node, NodeOptions};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
-/// demo markets and a funded wallet. State (keypairs, env.json) is kept in --state-dir; the chain
-/// itself starts fresh each time, its clock two hours before the demo fixtures' first kickoff
-/// (a proof must be published after a market's close and before the clock), following the wall
-/// clock from there.
+/// demo markets and a funded wallet. State (keypairs, env.json, the chain) is kept in --state-dir:
+/// the chain is resumed on the next start, as it was (accounts, clock, slot), until --reset. A
+/// new chain's clock starts two hours before the demo fixtures' first kickoff (a proof must be
+/// published after a market's close and before the clock), following the wall clock from there.
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
@@ -26,7 +25,7 @@ struct Args {
     /// WebSocket port on 127.0.0.1.
     #[arg(long, default_value_t = 8900)]
     ws_port: u16,
-    /// Where keypairs and env.json are kept.
+    /// Where keypairs, env.json and the chain (chain.snapshot, chain-clock.json) are kept.
     #[arg(long, default_value = DEFAULT_STATE_DIR)]
     state_dir: PathBuf,
     /// Keypair file of the wallet to fund [default: ~/.config/solana/id.json when it exists,
@@ -39,8 +38,17 @@ struct Args {
     /// roots, markets or funded wallet, and no env.json (a stale one is removed). Bootstrap it
     /// with `fulltime-bootstrap --url <rpc> --ws-url <ws> --state-dir <state-dir>`, which writes
     /// env.json.
+    /// The chain kept in --state-dir is neither resumed nor replaced: this chain is thrown away
+    /// when the node stops.
     #[arg(long)]
     no_bootstrap: bool,
+    /// Start a new chain, deleting the one kept in --state-dir (keypairs are kept).
+    #[arg(long, conflicts_with_all = ["snapshot", "no_bootstrap"])]
+    reset: bool,
+    /// Start from a snapshot (`fulltime snapshot save NAME`): a file, or a NAME in
+    /// <state-dir>/snapshots/. It replaces the chain kept in --state-dir, and is kept from there.
+    #[arg(long, value_name = "PATH|NAME", conflicts_with = "no_bootstrap")]
+    snapshot: Option<String>,
     /// Print every processed transaction to stdout: local time, short signature, `ok` or the
     /// error, then its log messages indented. Off by default: the output grows with every
     /// transaction, so whoever reads stdout must keep reading it (redirect it to a file).
@@ -96,9 +104,18 @@ async fn run(args: Args) -> ExitCode {
         wallet: args.wallet,
         false_predicate: args.oracle_on_false.into(),
         clock_start: None,
+        chain: if args.no_bootstrap {
+            ChainStart::Throwaway
+        } else if args.reset {
+            ChainStart::Reset
+        } else if let Some(snapshot) = args.snapshot {
+            ChainStart::Snapshot(snapshot)
+        } else {
+            ChainStart::Keep
+        },
     };
     // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
-    let keys = match (!args.no_bootstrap)
+    let keys = match (!args.no_bootstrap && options.makes_new_chain())
         .then(|| options.load_keys())
         .transpose()
     {
@@ -115,6 +132,20 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if !args.no_bootstrap && !bare.needs_bootstrap() {
+        let node = match bare.resume() {
+            Ok(node) => node,
+            Err(error) => {
+                eprintln!("localnet: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
+        print_ready(started, &node, &args.state_dir);
+        shutdown.received().await;
+        node.shutdown();
+        println!("stopped");
+        return ExitCode::SUCCESS;
+    }
     let Some(keys) = keys else {
         println!(
             "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
@@ -143,23 +174,34 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    print_ready(started, &node, &args.state_dir);
+    shutdown.received().await;
+    node.shutdown();
+    println!("stopped");
+    ExitCode::SUCCESS
+}
+
+/// The `ready` line of a bootstrapped or resumed chain: where it serves, and which chain it is.
+fn print_ready(started: std::time::Instant, node: &Node, state_dir: &Path) {
     let env = node.env();
+    let chain = match &env.chain {
+        Some(ChainInfo {
+            snapshot: Some(snapshot),
+            ..
+        }) => format!("chain from snapshot {snapshot}"),
+        Some(ChainInfo { resumed: true, .. }) => "resumed chain".to_owned(),
+        _ => format!("new chain, {} demo markets", DEMO_MARKETS.len()),
+    };
     println!(
-        "{READY} in {} ms: rpc {} ws {} mint {} wallet {} ({} demo markets; env {})",
+        "{READY} in {} ms: rpc {} ws {} mint {} wallet {} ({chain}; env {})",
         started.elapsed().as_millis(),
         env.rpc_url,
         env.ws_url,
         env.mint,
         env.wallet.display(),
-        DEMO_MARKETS.len(),
-        args.state_dir.join("env.json").display(),
+        state_dir.join("env.json").display(),
     );
     let _ = std::io::stdout().flush();
-
-    shutdown.received().await;
-    node.shutdown();
-    println!("stopped");
-    ExitCode::SUCCESS
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM, listened for from the moment it is made.

@@ -19,6 +19,20 @@ pub enum NodeError {
     },
     #[error("the node did not start: {0}")]
     Start(String),
+    #[error(
+        "the chain kept in {} cannot be resumed: {reason}; start a new chain with --reset \
+         (it deletes the kept chain), or start from a snapshot with --snapshot NAME",
+        path.display()
+    )]
+    KeptChain { path: PathBuf, reason: String },
+    #[error(
+        "the snapshot {} cannot be loaded: {reason}; nothing was started from it (ask for the \
+         file again, or pick another: `fulltime snapshot list`)",
+        path.display()
+    )]
+    Snapshot { path: PathBuf, reason: String },
+    #[error("cannot keep the chain: {0}")]
+    Keep(String),
     #[error("bootstrapping the chain failed: {0}")]
     Bootstrap(String),
     #[error(transparent)]

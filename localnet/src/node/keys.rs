@@ -33,11 +33,18 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
         return load_keypair(path);
     }
     let keypair = Keypair::new();
-    write_keypair_file(&keypair, path).map_err(|error| NodeError::Keypair {
-        path: path.to_owned(),
-        reason: error.to_string(),
-    })?;
+    write_keypair(&keypair, path)?;
     Ok(keypair)
+}
+
+/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only.
+pub fn write_keypair(keypair: &Keypair, path: &Path) -> Result<(), NodeError> {
+    write_keypair_file(keypair, path)
+        .map(|_| ())
+        .map_err(|error| NodeError::Keypair {
+            path: path.to_owned(),
+            reason: error.to_string(),
+        })
 }
 
 /// The keypair files a bootstrap is told to use; `None` takes the state directory's default.

@@ -3,21 +3,24 @@
 //! a test USDC mint, the settlement config, the oracle roots of the proof fixtures, demo markets
 //! and a funded wallet.
 //!
-//! [`BareNode`] serves the chain with the programs loaded and nothing else; [`Node`] is one that
-//! [`BareNode::bootstrap`] made ready. The bootstrap ([`Bootstrap`]) talks JSON-RPC only, so the
-//! `fulltime-bootstrap` command runs the same code against any node.
+//! [`BareNode`] serves the chain with the programs loaded and, on a new chain, nothing else;
+//! [`Node`] is one that [`BareNode::bootstrap`] made ready, or that [`BareNode::resume`] serves
+//! from the state directory or a snapshot (`lasting`). The bootstrap ([`Bootstrap`]) talks
+//! JSON-RPC only, so the `fulltime-bootstrap` command runs the same code against any node.
 
 mod bootstrap;
 mod clock;
 mod error;
 mod keys;
+mod lasting;
 mod surfnet;
 mod transaction_log;
 
 use std::path::{Path, PathBuf};
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_client::localnet_env::{ChainInfo, LocalnetEnv, LocalnetEnvError};
+use fulltime_client::snapshot::KeyRole;
 use solana_signer::Signer;
 
 use crate::native::{Deployment, FalsePredicate};
@@ -32,6 +35,7 @@ pub use keys::{
     KeyFile, KeyPaths, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE,
     WALLET_FILE, load_keypair, load_or_create_keypair,
 };
+pub use lasting::{CHAIN_FILE, CLOCK_FILE, ChainStart, SNAPSHOT_KEYS_DIR};
 pub use surfnet::SLOT_TIME_MS;
 
 /// How to start a node.
@@ -46,12 +50,25 @@ pub struct NodeOptions {
     pub wallet: Option<PathBuf>,
     /// What the mock oracle does with a predicate that does not hold.
     pub false_predicate: FalsePredicate,
-    /// Where the cluster clock starts (unix seconds); `None` is [`demo_clock_start`], before
-    /// the demo fixtures' kickoffs. It then follows the wall clock.
+    /// Where a new chain's clock starts (unix seconds); `None` is [`demo_clock_start`], before
+    /// the demo fixtures' kickoffs. It then follows the wall clock. A resumed chain or one from a
+    /// snapshot continues from its own clock.
     pub clock_start: Option<i64>,
+    /// Which chain to serve: the kept one, a new one, or a snapshot's.
+    pub chain: ChainStart,
 }
 
 impl NodeOptions {
+    /// Whether this start makes a new chain that the bootstrap makes ready (rather than resuming
+    /// one or loading a snapshot), as far as the state directory tells before the start.
+    pub fn makes_new_chain(&self) -> bool {
+        match &self.chain {
+            ChainStart::Keep => !self.state_dir.join(CHAIN_FILE).exists(),
+            ChainStart::Reset | ChainStart::Throwaway => true,
+            ChainStart::Snapshot(_) => false,
+        }
+    }
+
     /// The keys a bootstrap of this node uses, loaded (or created) before the node starts so
     /// that a bad keypair file fails at once: the state directory's mint and mint authority, and
     /// the wallet.
@@ -78,24 +95,91 @@ pub struct BareNode {
     ws_url: String,
     upgrade_authority: Pubkey,
     upgrade_authority_path: PathBuf,
+    state_dir: PathBuf,
+    origin: Origin,
+    /// Dropped last, after the runloop has stopped: its last save is the chain as it ends.
+    keeper: Option<lasting::Keeper>,
+}
+
+/// Where the served chain came from.
+enum Origin {
+    /// Made at this start; kept once bootstrapped, unless `keep` is false.
+    New { keep: bool },
+    /// The state directory's kept chain (`snapshot` is `None`), or a snapshot's.
+    Loaded {
+        facts: lasting::ChainFacts,
+        snapshot: Option<PathBuf>,
+    },
 }
 
 impl BareNode {
-    /// Starts serving; with `log_transactions`, every processed transaction is printed to stdout
-    /// (see `transaction_log`). A stale `env.json` in the state directory is removed: it
-    /// describes a chain that is gone, and whatever bootstraps this one writes it anew.
+    /// Starts serving the chain `options.chain` asks for; with `log_transactions`, every
+    /// processed transaction is printed to stdout (see `transaction_log`). On a new chain a stale
+    /// `env.json` in the state directory is removed: it describes a chain that is gone, and
+    /// whatever bootstraps this one writes it anew.
     pub fn start(options: &NodeOptions, log_transactions: bool) -> Result<Self, NodeError> {
         create_state_dir(&options.state_dir)?;
+        let opened = lasting::open(
+            &options.state_dir,
+            &options.chain,
+            options.wallet.as_deref(),
+        )?;
         // The mint authority deploys the settlement program, so it is the one that may
         // initialize; the oracle authority deploys the mock, so it is the one that posts roots.
-        let upgrade_authority_path = options.state_dir.join(MINT_AUTHORITY_FILE);
-        let upgrade_authority = load_or_create_keypair(&upgrade_authority_path)?.pubkey();
-        let oracle_authority =
-            load_or_create_keypair(&options.state_dir.join(ORACLE_AUTHORITY_FILE))?.pubkey();
-        let clock_start = match options.clock_start {
-            Some(start) => start,
-            None => demo_clock_start()?,
+        let default_authority = |file: &str| -> Result<(Pubkey, PathBuf), NodeError> {
+            let path = options.state_dir.join(file);
+            Ok((load_or_create_keypair(&path)?.pubkey(), path))
         };
+        let (genesis, origin) = match &opened {
+            lasting::Opened::New { keep } => {
+                let clock_start = match options.clock_start {
+                    Some(start) => start,
+                    None => demo_clock_start()?,
+                };
+                (
+                    surfnet::Genesis::New { clock_start },
+                    Origin::New { keep: *keep },
+                )
+            }
+            lasting::Opened::Resumed {
+                snapshot,
+                clock,
+                facts,
+            } => (
+                surfnet::Genesis::Restored {
+                    snapshot,
+                    clock: *clock,
+                },
+                Origin::Loaded {
+                    facts: facts.clone(),
+                    snapshot: None,
+                },
+            ),
+            lasting::Opened::FromSnapshot {
+                snapshot,
+                facts,
+                path,
+            } => (
+                surfnet::Genesis::Restored {
+                    snapshot,
+                    clock: snapshot.clock,
+                },
+                Origin::Loaded {
+                    facts: facts.clone(),
+                    snapshot: Some(path.clone()),
+                },
+            ),
+        };
+        let authority = |role: KeyRole, file: &str| match &origin {
+            Origin::Loaded { facts, .. } => match facts.key(role) {
+                Some(key) => Ok(key),
+                None => default_authority(file),
+            },
+            Origin::New { .. } => default_authority(file),
+        };
+        let (upgrade_authority, upgrade_authority_path) =
+            authority(KeyRole::MintAuthority, MINT_AUTHORITY_FILE)?;
+        let (oracle_authority, _) = authority(KeyRole::OracleAuthority, ORACLE_AUTHORITY_FILE)?;
         let surfnet = surfnet::Surfnet::start(
             options.rpc_port,
             options.ws_port,
@@ -103,11 +187,15 @@ impl BareNode {
                 settlement_authority: upgrade_authority,
                 oracle_authority,
             },
-            clock_start,
+            genesis,
             options.false_predicate,
             log_transactions,
         )?;
-        remove_stale_env(&options.state_dir)?;
+        drop(opened);
+        lasting::forget_replaced(&options.state_dir, &options.chain)?;
+        if let Origin::New { .. } = origin {
+            remove_stale_env(&options.state_dir)?;
+        }
         let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
         Ok(Self {
             surfnet,
@@ -116,7 +204,16 @@ impl BareNode {
             ws_url: format!("ws://127.0.0.1:{}", options.ws_port),
             upgrade_authority,
             upgrade_authority_path,
+            state_dir: options.state_dir.clone(),
+            origin,
+            keeper: None,
         })
+    }
+
+    /// Whether the chain is new and wants a bootstrap; a resumed chain, or one from a snapshot,
+    /// is ready as it is ([`Self::resume`]).
+    pub fn needs_bootstrap(&self) -> bool {
+        matches!(self.origin, Origin::New { .. })
     }
 
     pub fn rpc_url(&self) -> &str {
@@ -151,8 +248,65 @@ impl BareNode {
             keys,
             options: BootstrapOptions::default(),
         };
-        let env = bootstrap.run(&mut |_| {}).await?;
+        let mut env = bootstrap.run(&mut |_| {}).await?;
+        let mut bare = self;
+        if let Origin::New { keep: true } = bare.origin {
+            let keys = &bootstrap.keys;
+            let facts = lasting::ChainFacts {
+                started: lasting::now_unix(),
+                mint: keys.mint.pubkey(),
+                keys: vec![
+                    lasting::key_entry(
+                        KeyRole::MintAuthority,
+                        keys.mint_authority.pubkey(),
+                        &keys.mint_authority.path,
+                    ),
+                    lasting::key_entry(
+                        KeyRole::OracleAuthority,
+                        keys.oracle_authority.pubkey(),
+                        &keys.oracle_authority.path,
+                    ),
+                    lasting::key_entry(KeyRole::Wallet, keys.wallet.pubkey(), &keys.wallet.path),
+                ],
+            };
+            env.chain = Some(ChainInfo {
+                started: facts.started,
+                resumed: false,
+                snapshot: None,
+            });
+            env.save(&options.state_dir)?;
+            bare.keep(facts)?;
+        }
+        Ok(Node { bare, env })
+    }
+
+    /// Serves the chain it loaded (kept or from a snapshot) as it is, writes `env.json` from the
+    /// chain's facts, and keeps the chain. A new chain wants [`Self::bootstrap`] instead.
+    pub fn resume(mut self) -> Result<Node, NodeError> {
+        let Origin::Loaded { facts, snapshot } = &self.origin else {
+            return Err(NodeError::Start(
+                "a new chain is bootstrapped, not resumed".into(),
+            ));
+        };
+        let facts = facts.clone();
+        let info = ChainInfo {
+            started: facts.started,
+            resumed: snapshot.is_none(),
+            snapshot: snapshot.as_ref().map(|path| path.display().to_string()),
+        };
+        let env = facts.env(&self.rpc_url, &self.ws_url, info)?;
+        env.save(&self.state_dir)?;
+        self.keep(facts)?;
         Ok(Node { bare: self, env })
+    }
+
+    fn keep(&mut self, facts: lasting::ChainFacts) -> Result<(), NodeError> {
+        self.keeper = Some(lasting::Keeper::start(
+            self.surfnet.locker(),
+            self.state_dir.clone(),
+            facts,
+        )?);
+        Ok(())
     }
 
     /// Stops the RPC servers and the runloop.
@@ -189,13 +343,16 @@ pub struct Node {
 }
 
 impl Node {
-    /// Starts the node and bootstraps it; when this returns, the node serves requests and
-    /// `env.json` describes it.
+    /// Starts the node, and bootstraps a new chain; when this returns, the node serves requests
+    /// and `env.json` describes it.
     pub async fn start(options: NodeOptions) -> Result<Self, NodeError> {
-        let keys = options.load_keys()?;
-        BareNode::start(&options, false)?
-            .bootstrap(&options, keys)
-            .await
+        let bare = BareNode::start(&options, false)?;
+        if bare.needs_bootstrap() {
+            let keys = options.load_keys()?;
+            bare.bootstrap(&options, keys).await
+        } else {
+            bare.resume()
+        }
     }
 
     pub fn env(&self) -> &LocalnetEnv {

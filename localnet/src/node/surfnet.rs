@@ -13,7 +13,10 @@ use surfpool_types::{
     BlockProductionMode, RpcConfig, SimnetCommand, SimnetConfig, SimnetEvent, SurfpoolConfig,
 };
 
+use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
+
 use super::NodeError;
+use super::lasting;
 use super::transaction_log::TransactionLog;
 use crate::native::{Deployment, FalsePredicate, register_programs};
 
@@ -23,6 +26,17 @@ pub const SLOT_TIME_MS: u64 = 10;
 
 const STARTUP_DEADLINE: Duration = Duration::from_secs(60);
 
+/// What the chain holds before it serves.
+pub enum Genesis<'a> {
+    /// Nothing but the programs; the clock at this unix time.
+    New { clock_start: i64 },
+    /// A snapshot's accounts, at `clock`.
+    Restored {
+        snapshot: &'a ChainSnapshot,
+        clock: ChainClock,
+    },
+}
+
 pub struct Surfnet {
     locker: SurfnetSvmLocker,
     commands: Sender<SimnetCommand>,
@@ -31,13 +45,14 @@ pub struct Surfnet {
 
 impl Surfnet {
     /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
-    /// are loaded as `deployment` says, and the cluster clock starts at `clock_start` (unix
-    /// seconds). With `log_transactions`, every processed transaction is printed to stdout.
+    /// are loaded as `deployment` says (on every start: a kept chain holds no program), and the
+    /// chain holds what `genesis` says. With `log_transactions`, every processed transaction is
+    /// printed to stdout.
     pub fn start(
         rpc_port: u16,
         ws_port: u16,
         deployment: Deployment,
-        clock_start: i64,
+        genesis: Genesis<'_>,
         false_predicate: FalsePredicate,
         log_transactions: bool,
     ) -> Result<Self, NodeError> {
@@ -55,14 +70,21 @@ impl Surfnet {
             svm.set_account(&address, account)
                 .map_err(|error| NodeError::Start(error.to_string()))?;
         }
-        // Offline, surfpool keeps the clock where it is set here; block times count from it.
-        let start_ms = u64::try_from(clock_start)
-            .ok()
-            .and_then(|seconds| seconds.checked_mul(1_000))
-            .ok_or_else(|| NodeError::Start(format!("clock start {clock_start} before 1970")))?;
-        svm.updated_at = start_ms;
-        svm.genesis_updated_at = start_ms;
-        svm.reconstruct_sysvars();
+        match genesis {
+            // Offline, surfpool keeps the clock where it is set here; block times count from it.
+            Genesis::New { clock_start } => {
+                let start_ms = u64::try_from(clock_start)
+                    .ok()
+                    .and_then(|seconds| seconds.checked_mul(1_000))
+                    .ok_or_else(|| {
+                        NodeError::Start(format!("clock start {clock_start} before 1970"))
+                    })?;
+                svm.updated_at = start_ms;
+                svm.genesis_updated_at = start_ms;
+                svm.reconstruct_sysvars();
+            }
+            Genesis::Restored { snapshot, clock } => lasting::restore(&mut svm, snapshot, clock)?,
+        }
         let locker = SurfnetSvmLocker::new(svm);
 
         let config = SurfpoolConfig {

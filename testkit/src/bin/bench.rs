@@ -4,12 +4,15 @@
 //! command, not as absolutes. Compute units are meaningless here: a native builtin is charged
 //! one unit per instruction.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::rpc::send_and_confirm;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{Node, NodeOptions, load_keypair, load_or_create_keypair};
+use fulltime_localnet::node::{
+    ChainStart, Node, NodeOptions, load_keypair, load_or_create_keypair,
+};
 use fulltime_testkit::harness::{TestChain, single_stat_proof};
 use fulltime_testkit::sample;
 use settlement::MarketTerms;
@@ -32,7 +35,13 @@ fn main() {
     full_market();
     println!("over JSON-RPC: the localnet node (surfpool 1.6.1, one block per transaction)");
     match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime.block_on(over_json_rpc()),
+        Ok(runtime) => {
+            runtime.block_on(over_json_rpc());
+            println!(
+                "the chain that lasts: {LASTING_MARKETS} markets kept, snapshot saved and loaded"
+            );
+            runtime.block_on(lasting_chain());
+        }
         Err(error) => eprintln!("no async runtime: {error}"),
     }
 }
@@ -139,6 +148,7 @@ async fn over_json_rpc() {
         wallet: Some(write_wallet(&state_dir)),
         false_predicate: FalsePredicate::ReturnFalse,
         clock_start: None,
+        chain: ChainStart::Reset,
     };
     let started = Instant::now();
     let node = match Node::start(options).await {
@@ -189,6 +199,112 @@ async fn over_json_rpc() {
     );
     node.shutdown();
     let _ = std::fs::remove_dir_all(state_dir);
+}
+
+const LASTING_MARKETS: u64 = 1_000;
+
+fn lasting_options(state_dir: &std::path::Path, wallet: PathBuf, chain: ChainStart) -> NodeOptions {
+    NodeOptions {
+        rpc_port: free_port(),
+        ws_port: free_port(),
+        state_dir: state_dir.to_owned(),
+        wallet: Some(wallet),
+        false_predicate: FalsePredicate::ReturnFalse,
+        clock_start: None,
+        chain,
+    }
+}
+
+/// A chain of 1,000 markets: its snapshot saved over JSON-RPC (`fulltime snapshot save`), the
+/// node restarted on the kept chain, and a new node started from the snapshot, each timed to
+/// ready.
+async fn lasting_chain() {
+    let state_dir =
+        std::env::temp_dir().join(format!("fulltime-bench-lasting-{}", std::process::id()));
+    let wallet = write_wallet(&state_dir);
+    let node = match Node::start(lasting_options(
+        &state_dir,
+        wallet.clone(),
+        ChainStart::Reset,
+    ))
+    .await
+    {
+        Ok(node) => node,
+        Err(error) => {
+            eprintln!("localnet did not start: {error}");
+            return;
+        }
+    };
+    let env = node.env().clone();
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let creator = load_keypair(&env.wallet).expect("the wallet localnet funded");
+    let now = fulltime_client::rpc::unix_timestamp(
+        &rpc.get_account_data(&fulltime_client::rpc::CLOCK_SYSVAR)
+            .await
+            .expect("the clock"),
+    )
+    .expect("a clock");
+    let first = u64::try_from(fulltime_localnet::node::DEMO_MARKETS.len()).unwrap_or_default();
+    for id in first..LASTING_MARKETS {
+        let create = fulltime_client::instructions::create_market(
+            creator.pubkey(),
+            env.mint,
+            id,
+            sample::terms(FIXTURE_ID, now + 3_600),
+        );
+        let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+        let transaction = Transaction::new_signed_with_payer(
+            &[create],
+            Some(&creator.pubkey()),
+            &[&creator],
+            blockhash,
+        );
+        send_and_confirm(&rpc, &transaction)
+            .await
+            .expect("market created");
+    }
+
+    let saving = Instant::now();
+    let saved = fulltime_client::snapshot::save_named(&env, &state_dir, "bench")
+        .await
+        .expect("snapshot saved");
+    println!(
+        "snapshot save, {LASTING_MARKETS} markets ({} accounts, {:.1} MB): {:.0} ms",
+        saved.accounts,
+        saved.bytes as f64 / 1e6,
+        saving.elapsed().as_secs_f64() * 1e3
+    );
+    node.shutdown();
+
+    let started = Instant::now();
+    let node = Node::start(lasting_options(
+        &state_dir,
+        wallet.clone(),
+        ChainStart::Keep,
+    ))
+    .await
+    .expect("localnet resumes its chain");
+    println!(
+        "localnet start-up to ready on a resumed chain of {LASTING_MARKETS} markets: {:.0} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    node.shutdown();
+
+    let copy_dir =
+        std::env::temp_dir().join(format!("fulltime-bench-snapshot-{}", std::process::id()));
+    let copy_wallet = write_wallet(&copy_dir);
+    let snapshot = ChainStart::Snapshot(saved.path.display().to_string());
+    let started = Instant::now();
+    let node = Node::start(lasting_options(&copy_dir, copy_wallet, snapshot))
+        .await
+        .expect("localnet starts from the snapshot");
+    println!(
+        "snapshot load, {LASTING_MARKETS} markets (localnet start-up from it to ready): {:.0} ms",
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    node.shutdown();
+    let _ = std::fs::remove_dir_all(state_dir);
+    let _ = std::fs::remove_dir_all(copy_dir);
 }
 
 fn free_port() -> u16 {

@@ -39,6 +39,9 @@ pub enum Command {
     /// The wallet book: named wallets in <state-dir>/wallets/, used with `--keypair NAME`.
     #[command(subcommand)]
     Wallet(WalletCommand),
+    /// Save the local chain of --state-dir to one file, or list the saved ones.
+    #[command(subcommand)]
+    Snapshot(SnapshotCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -46,6 +49,18 @@ pub enum WalletCommand {
     /// Make a new wallet in the book under NAME (a fresh keypair; an existing name is refused).
     New(WalletNewArgs),
     /// Every wallet of the book with its SOL, test USDC and positions.
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SnapshotCommand {
+    /// Write the whole chain of the localnet that --state-dir describes (accounts, clock, slot,
+    /// the mint and the keys env.json names) to <state-dir>/snapshots/NAME.snapshot: one file to
+    /// attach to a bug report. `localnet --snapshot NAME` (or `just dev --snapshot NAME`, or a
+    /// path to the file) starts a chain from it, at the same clock.
+    Save(SnapshotSaveArgs),
+    /// List the snapshots in <state-dir>/snapshots/: when saved, the chain's clock and slot,
+    /// and whether this build can load them.
     List,
 }
 
@@ -63,6 +78,12 @@ pub struct WalletNewArgs {
 
     #[command(flatten)]
     pub faucet: FaucetArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SnapshotSaveArgs {
+    /// The snapshot's name: letters, digits, `-`, `_` and `.`.
+    pub name: String,
 }
 
 /// For commands whose inputs the client checks the way the program does.

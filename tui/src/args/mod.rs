@@ -9,8 +9,8 @@ mod global;
 use clap::Parser;
 
 pub use command::{
-    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, WalletCommand,
-    WalletNewArgs, WarpArgs,
+    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
+    SnapshotSaveArgs, WalletCommand, WalletNewArgs, WarpArgs,
 };
 pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;
@@ -20,7 +20,8 @@ pub use global::GlobalArgs;
 ///
 /// Without a subcommand, `fulltime` opens the dashboard: the markets (live, filtered and sorted),
 /// the selected market, the wallet and recent activity, with keys to deposit, settle, claim,
-/// refund, create a market, warp the localnet clock and ask the faucet (`?` lists them).
+/// refund, create a market, warp the localnet clock, ask the faucet and save a snapshot of the
+/// local chain (`?` lists them).
 ///
 /// Amounts are USDC with up to 6 decimals (2.5 = 2.5 USDC). Failures print the program error's
 /// name, message and the action to take, and exit non-zero; with --json, one JSON object

@@ -7,12 +7,13 @@ mod deposit;
 mod markets;
 mod refusal;
 mod settle;
+mod snapshot;
 mod wallet;
 mod wallet_book;
 mod warp;
 mod withdraw;
 
-use crate::args::{Command, WalletCommand};
+use crate::args::{Command, SnapshotCommand, WalletCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
@@ -48,6 +49,12 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Wallet(WalletCommand::List) => {
             format.formatted_string(&wallet_book::list(session).await?)
+        }
+        Command::Snapshot(SnapshotCommand::Save(args)) => {
+            format.formatted_string(&snapshot::save(session, args).await?)
+        }
+        Command::Snapshot(SnapshotCommand::List) => {
+            format.formatted_string(&snapshot::list(session)?)
         }
     })
 }

@@ -37,6 +37,8 @@ pub enum Command {
     ClaimAll,
     Refund,
     Warp,
+    /// Save the local chain as a snapshot.
+    Snapshot,
     /// A new market; `CreateFromFixture` prefills it from the first proof fixture.
     Create,
     CreateFromFixture,

@@ -33,6 +33,9 @@ pub struct SessionView {
     /// Where localnet keeps env.json, and where `just dev` writes the node's and the faucet's
     /// logs.
     pub state_dir: PathBuf,
+    /// Which local chain localnet serves and since when (`resumed chain, made ...`), as its
+    /// env.json says; `None` off localnet.
+    pub chain: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

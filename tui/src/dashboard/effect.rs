@@ -47,4 +47,8 @@ pub enum Request {
     Warp {
         to: i64,
     },
+    /// Save localnet's chain to `<state-dir>/snapshots/<name>.snapshot`.
+    Snapshot {
+        name: String,
+    },
 }

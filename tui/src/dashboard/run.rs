@@ -24,7 +24,19 @@ use super::keys::{self, Mode};
 use super::tasks::{Runner, spawn_effect, spawn_log_tail, spawn_poller};
 use super::update::update;
 use crate::args::DashboardOptions;
+use crate::output::snapshot::chain_label;
 use crate::session::Session;
+use fulltime_client::cluster::Cluster;
+use fulltime_client::localnet_env::LocalnetEnv;
+
+/// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
+fn local_chain(session: &Session) -> Option<String> {
+    if *session.cluster() != Cluster::Localnet {
+        return None;
+    }
+    let env = LocalnetEnv::load(session.state_dir()).ok()?;
+    env.chain.as_ref().map(chain_label)
+}
 
 /// Spinner speed; nothing else depends on it.
 const TICK: Duration = Duration::from_millis(250);
@@ -46,6 +58,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
             .map_err(|error| error.report().message),
         faucet_url: options.faucet.url.clone(),
         state_dir: state_dir.clone(),
+        chain: local_chain(&session),
     };
     let mut app = App::new(view, fixtures::load(&options.fixtures));
     // A key config that cannot be used is shown, and the default keys stay in force.

@@ -43,6 +43,7 @@ fn session() -> SessionView {
         wallet: Ok(WALLET.into()),
         faucet_url: "http://127.0.0.1:8080".into(),
         state_dir: ".localnet".into(),
+        chain: None,
     }
 }
 
@@ -1347,4 +1348,64 @@ fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
     assert!(press(&mut app, &[KeyCode::Char('p')]).is_empty());
     assert!(app.history.is_none());
     assert!(press(&mut app, &[KeyCode::Down]).is_empty());
+}
+
+#[test]
+fn shift_s_saves_a_snapshot_named_after_the_chain_clock() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('S')]);
+    // The chain clock of `chain()`: 2026-05-16T16:09:18Z.
+    let name = "dashboard-20260516-160918";
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::Send(Request::Snapshot { name: sent })] if sent == name
+        ),
+        "{effects:?}"
+    );
+    assert_snapshot!("snapshot_running", render(&app, 80, 24));
+    update(&mut app, Action::Stage(Stage::Requesting));
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            signature: None,
+            summary: format!(
+                "Snapshot {name} saved: .localnet/snapshots/{name}.snapshot (23 accounts, chain \
+                 clock 2026-05-16T16:09:18Z)"
+            ),
+            short_signature: String::new(),
+            explorer: String::new(),
+        })),
+    );
+    assert_snapshot!("snapshot_done", render(&app, 80, 24));
+}
+
+#[test]
+fn a_snapshot_is_of_localnet_only() {
+    let mut app = App::new(
+        SessionView {
+            cluster: "devnet".into(),
+            ..session()
+        },
+        Vec::new(),
+    );
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert!(press(&mut app, &[KeyCode::Char('S')]).is_empty());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("Snapshots are of localnet's chain (--url localnet)")
+    );
+}
+
+#[test]
+fn the_header_says_which_chain_localnet_serves_and_since_when() {
+    let mut app = App::new(
+        SessionView {
+            chain: Some("resumed chain, made 2026-11-20T00:00:00Z".into()),
+            ..session()
+        },
+        fixtures(),
+    );
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert_snapshot!("header_resumed_chain", render(&app, 80, 24));
 }

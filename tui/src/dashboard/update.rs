@@ -208,8 +208,40 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
             }
         }
         Command::Erase => erase(app),
+        Command::Snapshot => return snapshot(app),
     }
     Vec::new()
+}
+
+/// A snapshot of localnet's chain, named after the cluster clock it shows
+/// (`dashboard-20260516-155200`), so that the file says where the chain was.
+fn snapshot(app: &mut App) -> Vec<Effect> {
+    if app.session.cluster != "localnet" {
+        app.notice = Some("Snapshots are of localnet's chain (--url localnet)".to_owned());
+        return Vec::new();
+    }
+    if app.busy() {
+        app.notice = Some("A transaction is still running; wait for it to finish".to_owned());
+        return Vec::new();
+    }
+    let Some(chain) = app.chain.loaded() else {
+        return Vec::new();
+    };
+    let name = format!("dashboard-{}", snapshot_stamp(chain.now));
+    start(app, format!("Snapshot {name}"));
+    vec![Effect::Send(Request::Snapshot { name })]
+}
+
+/// `20260516-155200` for a unix time.
+fn snapshot_stamp(unix_seconds: i64) -> String {
+    crate::input::format_time(unix_seconds)
+        .chars()
+        .filter_map(|c| match c {
+            'T' => Some('-'),
+            c if c.is_ascii_digit() => Some(c),
+            _ => None,
+        })
+        .collect()
 }
 
 fn back(app: &mut App) {

@@ -9,6 +9,7 @@ pub mod labels;
 pub mod market;
 pub mod position;
 pub mod receipt;
+pub mod snapshot;
 pub mod terms;
 pub mod wallet_book;
 

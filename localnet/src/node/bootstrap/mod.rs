@@ -257,6 +257,7 @@ impl Bootstrap {
                 .oracle_roots
                 .then(|| keys.oracle_authority.path.clone()),
             wallet: keys.wallet.path.clone(),
+            chain: None,
         };
         env.save(&self.state_dir)?;
         Ok(env)

@@ -25,6 +25,7 @@ pub fn measure(chain: Chain, count: usize) -> Result<()> {
         wallet: Ok(Keypair::new().pubkey().to_string()),
         faucet_url: "http://127.0.0.1:8080".into(),
         state_dir: PathBuf::from(".localnet"),
+        chain: None,
     };
     let mut app = App::new(session, Vec::new());
     update(&mut app, Action::Chain(Ok(chain)));

@@ -10,11 +10,15 @@ use crate::dashboard::action::Command;
 use crate::dashboard::keys::{Binding, Keymap, Mode};
 
 /// Forms with keys of their own, after the keys every form and popup shares.
-const FORMS: [(Mode, &str); 3] = [
+const FORMS: [(Mode, &str); 4] = [
     (Mode::Deposit, "Deposit form"),
     (Mode::Warp, "Warp the clock"),
     (Mode::Create, "New market"),
+    (Mode::Inspect, "Transaction inspector"),
 ];
+
+/// The list's keys that work on localnet only (surfpool's cheat codes).
+const LOCALNET: [Command; 2] = [Command::Warp, Command::Snapshot];
 
 pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
     let block = Block::bordered().title(" Keys (Esc closes) ");
@@ -25,9 +29,12 @@ pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
     let mut list = vec![Line::styled("Market list", theme::header())];
-    // The log view's key is told with the view's own keys, on the right.
+    // The log view's key is told with the view's own keys, on the right, and localnet's own
+    // keys under their heading there.
     list.extend(keys(keymap, |binding| {
-        binding.modes.contains(&Mode::List) && binding.command != Command::Logs
+        binding.modes.contains(&Mode::List)
+            && binding.command != Command::Logs
+            && !LOCALNET.contains(&binding.command)
     }));
     frame.render_widget(Paragraph::new(list), left);
     let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
@@ -38,6 +45,10 @@ pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
         forms.push(Line::styled(title, theme::header()));
         forms.extend(keys(keymap, |binding| binding.modes == [mode]));
     }
+    forms.push(Line::styled("Localnet only", theme::header()));
+    forms.extend(keys(keymap, |binding| {
+        binding.modes.contains(&Mode::List) && LOCALNET.contains(&binding.command)
+    }));
     forms.push(Line::styled(
         "Log view (scrolls like the list)",
         theme::header(),

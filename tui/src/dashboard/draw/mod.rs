@@ -76,10 +76,19 @@ fn header_line(app: &App, frame: &mut Frame, area: Rect) {
                 failure.reason
             )),
         ]),
-        None => Line::from(vec![
-            Span::styled(" Fulltime ", theme::title()),
-            Span::raw(format!(" {}", app.session.cluster)),
-        ]),
+        None => Line::from_iter(
+            [
+                Span::styled(" Fulltime ", theme::title()),
+                Span::raw(format!(" {}", app.session.cluster)),
+            ]
+            .into_iter()
+            .chain(
+                app.session
+                    .chain
+                    .as_ref()
+                    .map(|chain| Span::raw(format!(" · {chain}"))),
+            ),
+        ),
     };
     frame.render_widget(line, area);
 }

@@ -4,12 +4,14 @@
 
 use std::sync::Arc;
 
-use fulltime_client::cluster::{Endpoint, short_signature};
+use fulltime_client::cluster::{ClusterError, Endpoint, short_signature};
 use fulltime_client::faucet::request_test_usdc;
+use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
+use fulltime_client::snapshot::save_named;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
@@ -28,6 +30,7 @@ use crate::output::receipt::grant::GrantHeadline;
 use crate::output::receipt::payout::{PayoutHeadline, PayoutKind};
 use crate::output::receipt::settle::SettleHeadline;
 use crate::output::receipt::warp::WarpHeadline;
+use crate::output::snapshot::SavedSnapshot;
 use crate::session::Session;
 
 /// What the tasks share: how to reach the cluster and the faucet, and who signs.
@@ -52,6 +55,18 @@ pub fn spawn_effect(runner: &Runner, effect: Effect) {
         Effect::LoadHistory(market) => return spawn_history(runner, market),
         Effect::Send(request) => request,
     };
+    // A snapshot is the node's whole chain: no wallet takes part.
+    if let Request::Snapshot { name } = request {
+        let runner = runner.clone();
+        tokio::spawn(async move {
+            let _ = runner.actions.send(Action::Stage(Stage::Requesting));
+            let finished = save_snapshot(&runner.session, &name)
+                .await
+                .map_err(|error| FailureView::new("Snapshot", &error));
+            let _ = runner.actions.send(Action::Finished(finished));
+        });
+        return;
+    }
     // `update` starts no request without a wallet.
     let Some(wallet) = runner.wallet.clone() else {
         return;
@@ -117,7 +132,20 @@ fn doing(request: &Request) -> &'static str {
         Request::Refund { .. } => "Refund",
         Request::Warp { .. } => "Warp",
         Request::Create { .. } => "Create market",
+        Request::Snapshot { .. } => "Snapshot",
     }
+}
+
+/// Saves localnet's chain as `fulltime snapshot save NAME` does.
+async fn save_snapshot(session: &Session, name: &str) -> Result<Done, Error> {
+    let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::Localnet)?;
+    let saved = save_named(&env, session.state_dir(), name).await?;
+    Ok(Done {
+        summary: SavedSnapshot::new(&saved).headline(),
+        signature: None,
+        short_signature: String::new(),
+        explorer: String::new(),
+    })
 }
 
 fn done(endpoint: Option<&Endpoint>, signature: &Signature, summary: String) -> Done {
@@ -259,6 +287,8 @@ async fn transact(
             let summary = payout_summary(PayoutKind::Refund, market, withdrawn.usdc.received());
             Ok(done(Some(&endpoint), &withdrawn.signature, summary))
         }
+        // Answered by `spawn_effect`, without a wallet.
+        Request::Snapshot { name } => save_snapshot(&runner.session, &name).await,
     }
 }
 

@@ -1,0 +1,205 @@
+//! A whole local chain in one file: every account a fresh `localnet` does not write itself, the
+//! clock, the slot, the test USDC mint and the keys of `env.json`, and the program build it came
+//! from. `localnet` keeps its own chain in this format (`<state-dir>/chain.snapshot`) and starts
+//! from any such file (`--snapshot`); `fulltime snapshot save` writes one from a running node.
+//!
+//! The file is a text line naming the format and its version, the Borsh encoding of
+//! [`ChainSnapshot`], and the SHA-256 of that encoding, so that a truncated or damaged file is
+//! refused as such instead of loading part of a chain.
+
+mod build;
+mod directory;
+mod encoding;
+mod export;
+mod save;
+
+use std::path::{Path, PathBuf};
+
+use anchor_lang::prelude::{Pubkey, pubkey};
+use borsh::{BorshDeserialize, BorshSerialize};
+
+pub use build::{BuildMismatch, ProgramBuild};
+pub use directory::{Listed, Saved, Summary, check_name, list, save_named};
+pub use encoding::{FORMAT_LINE, FORMAT_VERSION, SnapshotError, SnapshotFileError};
+pub use export::{EXPORT_METHOD, export_accounts, read_clock};
+pub use save::{SaveError, capture, now_unix};
+
+/// The extension of snapshot files.
+pub const EXTENSION: &str = "snapshot";
+/// Where `fulltime snapshot save` writes, under the state directory.
+pub const SNAPSHOTS_DIR: &str = "snapshots";
+
+/// A chain as one value; see the module's documentation for the file around it.
+#[derive(Clone, Debug, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct ChainSnapshot {
+    /// The programs the accounts were written by.
+    pub build: ProgramBuild,
+    /// When the file was written, unix seconds of the wall clock.
+    pub saved_at: i64,
+    /// When the chain was made (its first start, or its load from a snapshot), unix seconds of
+    /// the wall clock.
+    pub started: i64,
+    pub clock: ChainClock,
+    /// The test USDC mint.
+    pub mint: Pubkey,
+    pub keys: Vec<SnapshotKey>,
+    /// Sorted by address.
+    pub accounts: Vec<SnapshotAccount>,
+}
+
+/// Where the chain is in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct ChainClock {
+    /// The cluster clock, unix milliseconds (the Clock sysvar holds its seconds).
+    pub unix_ms: u64,
+    pub slot: u64,
+    pub block_height: u64,
+    pub transaction_count: u64,
+}
+
+impl ChainClock {
+    /// The Clock sysvar's `unix_timestamp`.
+    pub fn unix_timestamp(&self) -> i64 {
+        i64::try_from(self.unix_ms / 1_000).unwrap_or(i64::MAX)
+    }
+
+    /// The later of two readings of one chain: neither the clock nor the slot goes back.
+    pub fn latest(self, other: Self) -> Self {
+        Self {
+            unix_ms: self.unix_ms.max(other.unix_ms),
+            slot: self.slot.max(other.slot),
+            block_height: self.block_height.max(other.block_height),
+            transaction_count: self.transaction_count.max(other.transaction_count),
+        }
+    }
+}
+
+/// What a key does on the chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub enum KeyRole {
+    /// The test USDC mint's authority, the settlement program's upgrade authority on `localnet`,
+    /// the faucet's key.
+    MintAuthority,
+    /// The mock oracle's upgrade authority, the only key it takes roots from.
+    OracleAuthority,
+    /// The wallet the chain was bootstrapped for.
+    Wallet,
+}
+
+impl KeyRole {
+    pub const ALL: [Self; 3] = [Self::MintAuthority, Self::OracleAuthority, Self::Wallet];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::MintAuthority => "mint authority",
+            Self::OracleAuthority => "oracle authority",
+            Self::Wallet => "wallet",
+        }
+    }
+}
+
+/// One key of `env.json`: always its address; its keypair file's path where the file is on this
+/// machine (the chain a node keeps); its secret key only where the key belongs to the chain
+/// alone (a snapshot, for keys the node made in its state directory).
+#[derive(Clone, Debug, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct SnapshotKey {
+    pub role: KeyRole,
+    pub pubkey: Pubkey,
+    pub path: Option<String>,
+    /// The 64 bytes of a solana CLI keypair file.
+    pub secret: Option<Vec<u8>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct SnapshotAccount {
+    pub address: Pubkey,
+    pub lamports: u64,
+    pub owner: Pubkey,
+    pub executable: bool,
+    pub rent_epoch: u64,
+    pub data: Vec<u8>,
+}
+
+/// Owners of the accounts every start of `localnet` writes itself: programs and their loaders'
+/// accounts (the native programs are registered anew, SPL Token is built in), sysvars and
+/// feature gates. A snapshot holds every other account.
+const WRITTEN_AT_START: [Pubkey; 7] = [
+    pubkey!("NativeLoader1111111111111111111111111111111"),
+    pubkey!("BPFLoader1111111111111111111111111111111111"),
+    pubkey!("BPFLoader2111111111111111111111111111111111"),
+    pubkey!("BPFLoaderUpgradeab1e11111111111111111111111"),
+    pubkey!("LoaderV411111111111111111111111111111111111"),
+    pubkey!("Sysvar1111111111111111111111111111111111111"),
+    pubkey!("Feature111111111111111111111111111111111111"),
+];
+
+/// Whether an account owned by `owner` with `lamports` belongs in a snapshot: it exists, and a
+/// fresh start does not write it anyway.
+pub fn belongs_in_snapshot(owner: &Pubkey, lamports: u64) -> bool {
+    lamports > 0 && !WRITTEN_AT_START.contains(owner)
+}
+
+impl ChainSnapshot {
+    /// The key of `role`, if the snapshot names one.
+    pub fn key(&self, role: KeyRole) -> Option<&SnapshotKey> {
+        self.keys.iter().find(|key| key.role == role)
+    }
+
+    /// The accounts owned by `owner`.
+    pub fn owned_by<'a>(&'a self, owner: &'a Pubkey) -> impl Iterator<Item = &'a SnapshotAccount> {
+        self.accounts
+            .iter()
+            .filter(move |account| account.owner == *owner)
+    }
+
+    /// Reads and checks the file at `path` (format, version, checksum); the build is the
+    /// caller's to check ([`ProgramBuild::check`]).
+    pub fn read(path: &Path) -> Result<Self, SnapshotFileError> {
+        let bytes = std::fs::read(path).map_err(|source| SnapshotFileError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        encoding::decode(&bytes).map_err(|error| SnapshotFileError::Invalid {
+            path: path.to_owned(),
+            error,
+        })
+    }
+
+    /// Writes the file at `path` whole or not at all (a temporary file renamed over it), readable
+    /// by its owner only: it may hold secret keys.
+    pub fn write(&self, path: &Path) -> Result<u64, SnapshotFileError> {
+        let bytes = encoding::encode(self);
+        write_atomically(path, &bytes).map_err(|source| SnapshotFileError::Write {
+            path: path.to_owned(),
+            source,
+        })?;
+        Ok(bytes.len() as u64)
+    }
+}
+
+/// `<state_dir>/snapshots/<name>.snapshot`.
+pub fn named_path(state_dir: &Path, name: &str) -> PathBuf {
+    state_dir
+        .join(SNAPSHOTS_DIR)
+        .join(format!("{name}.{EXTENSION}"))
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, synced before it replaces
+/// `path`, so that a crash leaves the old file or the new one, never a part.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{file_name}.tmp"));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&temporary)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&temporary, path)
+}
+
+#[cfg(test)]
+mod tests;

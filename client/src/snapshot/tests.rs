@@ -1,0 +1,150 @@
+use super::encoding::{decode, encode};
+use super::*;
+
+pub(super) fn sample() -> ChainSnapshot {
+    ChainSnapshot {
+        build: ProgramBuild::current(),
+        saved_at: 1_780_000_000,
+        started: 1_779_990_000,
+        clock: ChainClock {
+            unix_ms: 1_778_940_123_456,
+            slot: 123_456,
+            block_height: 789,
+            transaction_count: 42,
+        },
+        mint: Pubkey::new_unique(),
+        keys: vec![
+            SnapshotKey {
+                role: KeyRole::MintAuthority,
+                pubkey: Pubkey::new_unique(),
+                path: Some("/state/mint-authority.json".into()),
+                secret: Some(vec![7; 64]),
+            },
+            SnapshotKey {
+                role: KeyRole::Wallet,
+                pubkey: Pubkey::new_unique(),
+                path: None,
+                secret: None,
+            },
+        ],
+        accounts: vec![SnapshotAccount {
+            address: Pubkey::new_unique(),
+            lamports: 1_461_600,
+            owner: settlement::ID,
+            executable: false,
+            rent_epoch: u64::MAX,
+            data: (0..=255).collect(),
+        }],
+    }
+}
+
+#[test]
+fn round_trips() {
+    let snapshot = sample();
+    let bytes = encode(&snapshot);
+    assert!(bytes.starts_with(b"fulltime chain snapshot v1\n"));
+    assert_eq!(decode(&bytes), Ok(snapshot));
+}
+
+#[test]
+fn a_truncated_file_is_refused_at_every_length() {
+    let bytes = encode(&sample());
+    let line = FORMAT_LINE.len() + 2;
+    for len in line..bytes.len() {
+        assert_eq!(decode(&bytes[..len]), Err(SnapshotError::Checksum), "{len}");
+    }
+    for len in 0..line {
+        assert_eq!(
+            decode(&bytes[..len]),
+            Err(SnapshotError::NotASnapshot),
+            "{len}"
+        );
+    }
+}
+
+#[test]
+fn a_changed_byte_is_refused() {
+    let mut bytes = encode(&sample());
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    assert_eq!(decode(&bytes), Err(SnapshotError::Checksum));
+}
+
+#[test]
+fn another_format_is_named() {
+    assert_eq!(
+        decode(b"{\"accounts\": []}"),
+        Err(SnapshotError::NotASnapshot)
+    );
+    let mut future = b"fulltime chain snapshot v2\n".to_vec();
+    future.extend_from_slice(&[0; 40]);
+    assert_eq!(
+        decode(&future),
+        Err(SnapshotError::Version { found: "2".into() })
+    );
+}
+
+#[test]
+fn a_body_that_is_not_a_snapshot_is_corrupt_even_with_its_checksum() {
+    use sha2::{Digest, Sha256};
+    let body = [1u8, 2, 3];
+    let mut bytes = b"fulltime chain snapshot v1\n".to_vec();
+    bytes.extend_from_slice(&body);
+    bytes.extend_from_slice(&Sha256::digest(body));
+    assert!(matches!(decode(&bytes), Err(SnapshotError::Decode(_))));
+}
+
+#[test]
+fn files_are_written_whole_and_named_when_bad() {
+    let dir = std::env::temp_dir().join(format!("fulltime-snapshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("chain.snapshot");
+    let snapshot = sample();
+    let size = snapshot.write(&path).expect("write");
+    assert_eq!(std::fs::metadata(&path).expect("written").len(), size);
+    assert_eq!(ChainSnapshot::read(&path).expect("read"), snapshot);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).expect("mode").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    let bytes = std::fs::read(&path).expect("bytes");
+    std::fs::write(&path, &bytes[..bytes.len() / 3]).expect("truncate");
+    let error = ChainSnapshot::read(&path).expect_err("truncated");
+    assert!(
+        error.to_string().starts_with(&path.display().to_string()),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("corrupt or truncated"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn the_clock_never_goes_back() {
+    let earlier = sample().clock;
+    let later = ChainClock {
+        unix_ms: earlier.unix_ms + 1_000,
+        slot: earlier.slot + 100,
+        ..earlier
+    };
+    assert_eq!(earlier.latest(later), later);
+    assert_eq!(later.latest(earlier), later);
+    assert_eq!(later.unix_timestamp(), 1_778_940_124);
+}
+
+const CLOCK_SYSVAR_OWNER: Pubkey = pubkey!("Sysvar1111111111111111111111111111111111111");
+
+#[test]
+fn a_snapshot_holds_no_account_a_start_writes() {
+    use anchor_lang::solana_program::bpf_loader_upgradeable;
+    assert!(belongs_in_snapshot(&settlement::ID, 1));
+    assert!(belongs_in_snapshot(&Pubkey::default(), 1));
+    assert!(!belongs_in_snapshot(&settlement::ID, 0));
+    assert!(!belongs_in_snapshot(&bpf_loader_upgradeable::ID, 1));
+    assert!(!belongs_in_snapshot(&CLOCK_SYSVAR_OWNER, 1));
+}

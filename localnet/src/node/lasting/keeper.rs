@@ -1,0 +1,131 @@
+//! Keeps a served chain in the state directory: its accounts (`chain.snapshot`) within a second
+//! of a change, its clock (`chain-clock.json`) every second it moves, and both when the node
+//! stops.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use fulltime_client::snapshot::ChainClock;
+use surfpool_core::surfnet::locker::SurfnetSvmLocker;
+
+use super::clock_file::{self, TickedClock};
+use super::{CHAIN_FILE, CLOCK_FILE, ChainFacts, capture};
+use crate::node::NodeError;
+
+const TICK: Duration = Duration::from_secs(1);
+
+pub struct Keeper {
+    shared: Arc<Shared>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+struct Shared {
+    locker: SurfnetSvmLocker,
+    state_dir: PathBuf,
+    facts: ChainFacts,
+    saved: Mutex<Saved>,
+}
+
+/// What the files hold.
+#[derive(Default)]
+struct Saved {
+    accounts: Option<u64>,
+    clock: Option<ChainClock>,
+    /// The last failure reported, so that a failing disk is said once, not every second.
+    failure: Option<String>,
+}
+
+impl Keeper {
+    /// Saves the chain at once, then keeps it saved from a thread of its own.
+    pub fn start(
+        locker: SurfnetSvmLocker,
+        state_dir: PathBuf,
+        facts: ChainFacts,
+    ) -> Result<Self, NodeError> {
+        let shared = Arc::new(Shared {
+            locker,
+            state_dir,
+            facts,
+            saved: Mutex::new(Saved::default()),
+        });
+        shared.save().map_err(NodeError::Keep)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let shared = Arc::clone(&shared);
+            let stop = Arc::clone(&stop);
+            std::thread::Builder::new()
+                .name("chain-keeper".into())
+                .spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::thread::park_timeout(TICK);
+                        shared.save_or_report();
+                    }
+                })
+                .map_err(|error| NodeError::Keep(error.to_string()))?
+        };
+        Ok(Self {
+            shared,
+            stop,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Shared {
+    fn save(&self) -> Result<(), String> {
+        let (digest, clock) = self
+            .locker
+            .with_svm_reader(|svm| (capture::accounts_digest(svm), capture::clock(svm)));
+        let mut saved = self
+            .saved
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if saved.accounts != Some(digest) {
+            let snapshot = self
+                .locker
+                .with_svm_reader(|svm| capture::snapshot(svm, &self.facts));
+            snapshot
+                .write(&self.state_dir.join(CHAIN_FILE))
+                .map_err(|error| error.to_string())?;
+            saved.accounts = Some(digest);
+        }
+        if saved.clock != Some(clock) {
+            let path = self.state_dir.join(CLOCK_FILE);
+            clock_file::write(&path, &TickedClock::new(self.facts.started, clock))
+                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            saved.clock = Some(clock);
+        }
+        saved.failure = None;
+        Ok(())
+    }
+
+    fn save_or_report(&self) {
+        if let Err(error) = self.save() {
+            let mut saved = self
+                .saved
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if saved.failure.as_ref() != Some(&error) {
+                eprintln!("localnet: cannot keep the chain: {error}");
+                saved.failure = Some(error);
+            }
+        }
+    }
+}
+
+/// The last save, once the node no longer changes the chain (the node drops it after its
+/// runloop).
+impl Drop for Keeper {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
+        self.shared.save_or_report();
+    }
+}

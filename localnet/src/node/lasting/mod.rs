@@ -1,0 +1,350 @@
+//! The chain that lasts: `localnet` keeps its chain in the state directory and resumes it on the
+//! next start, or starts from a snapshot file.
+//!
+//! The chain is kept in the snapshot format (`fulltime_client::snapshot`): `chain.snapshot`
+//! holds every account a fresh start does not write itself, the clock, the slot, the mint and the
+//! keys' files, rewritten within a second of an account changing and when the node stops;
+//! `chain-clock.json` holds the clock and the slot alone, rewritten every second as the clock
+//! moves, so that an idle node does not rewrite its accounts. A resumed chain continues from the
+//! later of the two readings, so neither the clock nor the slot ever goes back.
+//!
+//! surfpool's own SQLite store is not used (see the crate's README, "The chain that lasts"): it
+//! restores neither the clock nor the latest slot, and its periodic rebuild of the runtime would
+//! drop the native programs.
+
+mod capture;
+mod clock_file;
+mod keeper;
+mod restore;
+
+use std::path::{Path, PathBuf};
+
+use anchor_lang::prelude::Pubkey;
+use fulltime_client::localnet_env::{ChainInfo, LocalnetEnv};
+pub use fulltime_client::snapshot::now_unix;
+use fulltime_client::snapshot::{
+    ChainClock, ChainSnapshot, EXTENSION, KeyRole, ProgramBuild, SnapshotKey, named_path,
+};
+use solana_keypair::Keypair;
+use solana_signer::Signer;
+
+use super::NodeError;
+use super::keys::{
+    MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, WALLET_FILE, load_keypair, write_keypair,
+};
+
+pub use keeper::Keeper;
+pub use restore::restore;
+
+/// The kept chain, in the state directory.
+pub const CHAIN_FILE: &str = "chain.snapshot";
+/// Its clock and slot, in the state directory.
+pub const CLOCK_FILE: &str = "chain-clock.json";
+/// Where the keys a snapshot carries are written, in the state directory: beside the state
+/// directory's own keys, which a later `--reset` uses again.
+pub const SNAPSHOT_KEYS_DIR: &str = "snapshot-keys";
+
+/// Which chain a node starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ChainStart {
+    /// Resume the chain kept in the state directory, or make a new one (and keep it).
+    #[default]
+    Keep,
+    /// Make a new chain (and keep it), deleting the kept one.
+    Reset,
+    /// Make a new chain from this snapshot (a path, or a name in `<state-dir>/snapshots/`), and
+    /// keep it in place of the kept one.
+    Snapshot(String),
+    /// Make a new chain and keep nothing, leaving a kept chain alone (`--no-bootstrap`).
+    Throwaway,
+}
+
+/// The facts of a chain that are not accounts: when it was made, its mint and its keys' files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainFacts {
+    pub started: i64,
+    pub mint: Pubkey,
+    /// Each with its path, without its secret.
+    pub keys: Vec<SnapshotKey>,
+}
+
+impl ChainFacts {
+    /// The key of `role`: its address and its file.
+    pub fn key(&self, role: KeyRole) -> Option<(Pubkey, PathBuf)> {
+        let key = self.keys.iter().find(|key| key.role == role)?;
+        Some((key.pubkey, PathBuf::from(key.path.as_ref()?)))
+    }
+
+    fn key_path(&self, role: KeyRole) -> Option<PathBuf> {
+        self.key(role).map(|(_, path)| path)
+    }
+
+    /// `env.json` for this chain served at `rpc_url` and `ws_url`.
+    pub fn env(
+        &self,
+        rpc_url: &str,
+        ws_url: &str,
+        info: ChainInfo,
+    ) -> Result<LocalnetEnv, NodeError> {
+        let missing =
+            |role: KeyRole| NodeError::Start(format!("the chain names no {}", role.label()));
+        Ok(LocalnetEnv {
+            rpc_url: rpc_url.to_owned(),
+            ws_url: ws_url.to_owned(),
+            settlement_program: settlement::ID,
+            oracle_program: mock_oracle::ID,
+            mint: self.mint,
+            mint_authority: self
+                .key_path(KeyRole::MintAuthority)
+                .ok_or_else(|| missing(KeyRole::MintAuthority))?,
+            oracle_authority: self.key_path(KeyRole::OracleAuthority),
+            wallet: self
+                .key_path(KeyRole::Wallet)
+                .ok_or_else(|| missing(KeyRole::Wallet))?,
+            chain: Some(info),
+        })
+    }
+}
+
+/// A key's entry in the kept chain: its address and file.
+pub fn key_entry(role: KeyRole, pubkey: Pubkey, path: &Path) -> SnapshotKey {
+    SnapshotKey {
+        role,
+        pubkey,
+        path: Some(path.display().to_string()),
+        secret: None,
+    }
+}
+
+/// The chain a start found.
+pub enum Opened {
+    /// No chain to load: a new one, its clock where the caller says.
+    New { keep: bool },
+    /// The chain kept in the state directory.
+    Resumed {
+        snapshot: Box<ChainSnapshot>,
+        clock: ChainClock,
+        facts: ChainFacts,
+    },
+    /// A snapshot's chain, its keys written to the state directory.
+    FromSnapshot {
+        snapshot: Box<ChainSnapshot>,
+        facts: ChainFacts,
+        /// The snapshot file.
+        path: PathBuf,
+    },
+}
+
+/// Finds the chain `start` asks for in `state_dir`, checked whole before anything is served;
+/// `wallet` is the `--wallet` the node was given.
+pub fn open(
+    state_dir: &Path,
+    start: &ChainStart,
+    wallet: Option<&Path>,
+) -> Result<Opened, NodeError> {
+    let chain_file = state_dir.join(CHAIN_FILE);
+    match start {
+        ChainStart::Throwaway => Ok(Opened::New { keep: false }),
+        ChainStart::Reset => Ok(Opened::New { keep: true }),
+        ChainStart::Keep if !chain_file.exists() => Ok(Opened::New { keep: true }),
+        ChainStart::Keep => resume(state_dir, &chain_file, wallet),
+        ChainStart::Snapshot(given) => {
+            let path = snapshot_path(state_dir, given)?;
+            let snapshot = read_checked(&path).map_err(|reason| NodeError::Snapshot {
+                path: path.clone(),
+                reason,
+            })?;
+            let facts = install_keys(state_dir, &snapshot, &path, wallet)?;
+            Ok(Opened::FromSnapshot {
+                snapshot: Box::new(snapshot),
+                facts,
+                path,
+            })
+        }
+    }
+}
+
+/// Deletes the kept chain when `start` replaces it (`--reset`, `--snapshot`); called once the
+/// node serves, so that a start that fails (a port taken by the node serving that chain) leaves
+/// it alone.
+pub fn forget_replaced(state_dir: &Path, start: &ChainStart) -> Result<(), NodeError> {
+    match start {
+        ChainStart::Reset | ChainStart::Snapshot(_) => forget(state_dir),
+        ChainStart::Keep | ChainStart::Throwaway => Ok(()),
+    }
+}
+
+fn forget(state_dir: &Path) -> Result<(), NodeError> {
+    for file in [CHAIN_FILE, CLOCK_FILE] {
+        let path = state_dir.join(file);
+        match std::fs::remove_file(&path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(NodeError::Keep(format!(
+                    "cannot delete {}: {error}",
+                    path.display()
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A snapshot named on the command line: a file at that path, or else
+/// `<state-dir>/snapshots/<name>.snapshot`.
+fn snapshot_path(state_dir: &Path, given: &str) -> Result<PathBuf, NodeError> {
+    let as_path = PathBuf::from(given);
+    if as_path.is_file() {
+        return Ok(as_path);
+    }
+    let named = named_path(
+        state_dir,
+        given
+            .strip_suffix(&format!(".{EXTENSION}"))
+            .unwrap_or(given),
+    );
+    if named.is_file() {
+        return Ok(named);
+    }
+    Err(NodeError::Snapshot {
+        path: as_path,
+        reason: format!(
+            "no such file, nor {} (`fulltime snapshot list` lists the saved ones)",
+            named.display()
+        ),
+    })
+}
+
+/// The snapshot at `path`, if this build can load it whole.
+fn read_checked(path: &Path) -> Result<ChainSnapshot, String> {
+    let snapshot = ChainSnapshot::read(path).map_err(|error| match error {
+        fulltime_client::snapshot::SnapshotFileError::Invalid { error, .. } => error.to_string(),
+        other => other.to_string(),
+    })?;
+    snapshot
+        .build
+        .check(&ProgramBuild::current())
+        .map_err(|mismatch| format!("it comes from another build of the programs: {mismatch}"))?;
+    Ok(snapshot)
+}
+
+fn resume(state_dir: &Path, chain_file: &Path, wallet: Option<&Path>) -> Result<Opened, NodeError> {
+    let kept = |reason: String| NodeError::KeptChain {
+        path: chain_file.to_owned(),
+        reason,
+    };
+    let snapshot = read_checked(chain_file).map_err(kept)?;
+    let clock_path = state_dir.join(CLOCK_FILE);
+    let clock = match clock_file::read(&clock_path).map_err(|reason| NodeError::KeptChain {
+        path: clock_path.clone(),
+        reason,
+    })? {
+        Some(ticked) if ticked.started == snapshot.started => snapshot.clock.latest(ticked.clock()),
+        _ => snapshot.clock,
+    };
+    for key in &snapshot.keys {
+        let Some(path) = &key.path else { continue };
+        let found = load_keypair(Path::new(path)).map(|keypair| keypair.pubkey());
+        if found.as_ref().ok() != Some(&key.pubkey) {
+            let now = match found {
+                Ok(other) => format!("it now holds {other}"),
+                Err(error) => error.to_string(),
+            };
+            return Err(kept(format!(
+                "it was made with the {} {} from {path}, and {now}; put that keypair file back",
+                key.role.label(),
+                key.pubkey
+            )));
+        }
+        if key.role == KeyRole::Wallet
+            && let Some(given) = wallet
+            && given != Path::new(path)
+        {
+            return Err(kept(format!(
+                "its wallet is {path}; --wallet {} applies to a new chain only",
+                given.display()
+            )));
+        }
+    }
+    let facts = ChainFacts {
+        started: snapshot.started,
+        mint: snapshot.mint,
+        keys: snapshot.keys.clone(),
+    };
+    Ok(Opened::Resumed {
+        snapshot: Box::new(snapshot),
+        clock,
+        facts,
+    })
+}
+
+/// Writes the snapshot's keys that it holds the secrets of into `<state_dir>/snapshot-keys/`, and says where
+/// each key's file now is. A wallet without its secret is replaced by `wallet` (`--wallet`), the
+/// solana CLI's default wallet or the state directory's, and the node says so.
+fn install_keys(
+    state_dir: &Path,
+    snapshot: &ChainSnapshot,
+    snapshot_name: &Path,
+    wallet: Option<&Path>,
+) -> Result<ChainFacts, NodeError> {
+    let mut keys = Vec::new();
+    for role in KeyRole::ALL {
+        let saved = snapshot.key(role);
+        let secret = saved.and_then(|key| key.secret.as_deref());
+        let (pubkey, path) = match (role, saved, secret) {
+            (KeyRole::Wallet, _, _) if wallet.is_some() || secret.is_none() => {
+                let path = match wallet {
+                    Some(given) => given.to_owned(),
+                    None => fulltime_client::keypair::default_keypair_path()
+                        .filter(|path| path.exists())
+                        .unwrap_or_else(|| state_dir.join(WALLET_FILE)),
+                };
+                let pubkey = super::keys::load_or_create_keypair(&path)?.pubkey();
+                if let Some(saved) = saved.filter(|saved| saved.pubkey != pubkey) {
+                    println!(
+                        "the snapshot's wallet {} is not used (its keypair is not in the snapshot, \
+                         or --wallet names another): env.json names {} ({pubkey})",
+                        saved.pubkey,
+                        path.display()
+                    );
+                }
+                (pubkey, path)
+            }
+            (_, Some(saved), Some(secret)) => {
+                let keypair = Keypair::try_from(secret).map_err(|error| NodeError::Snapshot {
+                    path: PathBuf::from(snapshot_name),
+                    reason: format!("its {} keypair is invalid: {error}", role.label()),
+                })?;
+                let dir = state_dir.join(SNAPSHOT_KEYS_DIR);
+                std::fs::create_dir_all(&dir).map_err(|error| {
+                    NodeError::Keep(format!("cannot create {}: {error}", dir.display()))
+                })?;
+                let path = dir.join(file_of(role));
+                write_keypair(&keypair, &path)?;
+                (saved.pubkey, path)
+            }
+            // An authority whose secret stayed with whoever saved the snapshot: the programs are
+            // deployed with its address all the same, and nothing here can sign for it.
+            (_, Some(saved), None) => (
+                saved.pubkey,
+                state_dir.join(SNAPSHOT_KEYS_DIR).join(file_of(role)),
+            ),
+            (_, None, _) => continue,
+        };
+        keys.push(key_entry(role, pubkey, &path));
+    }
+    Ok(ChainFacts {
+        started: now_unix(),
+        mint: snapshot.mint,
+        keys,
+    })
+}
+
+/// The file a key of `role` is kept in, in the state directory.
+fn file_of(role: KeyRole) -> &'static str {
+    match role {
+        KeyRole::MintAuthority => MINT_AUTHORITY_FILE,
+        KeyRole::OracleAuthority => ORACLE_AUTHORITY_FILE,
+        KeyRole::Wallet => WALLET_FILE,
+    }
+}

@@ -1,0 +1,344 @@
+//! The chain that lasts: a restarted `localnet` resumes its chain (markets, positions, a
+//! provisional settlement, balances, the warped clock, the slot), `--reset` starts a new one, a
+//! snapshot loads into a new node whole, and a kept chain or snapshot that cannot be loaded is
+//! refused with an error naming the file and what to do.
+
+use std::path::Path;
+
+use anchor_lang::prelude::Pubkey;
+use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::pda;
+use fulltime_client::rpc::{CLOCK_SYSVAR, FulltimeClient, unix_timestamp};
+use fulltime_client::side::Side;
+use fulltime_client::snapshot::{ChainSnapshot, KeyRole, capture, named_path};
+use fulltime_localnet::node::{CHAIN_FILE, CLOCK_FILE, SNAPSHOT_KEYS_DIR, demo_clock_start};
+use fulltime_testkit::process::{LocalnetProcess, ProcessError};
+use solana_account::Account;
+use solana_commitment_config::CommitmentConfig;
+use solana_keypair::{Keypair, write_keypair_file};
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_signer::Signer;
+
+const SETTLED_MARKET: u64 = 0;
+const SETTLING_FIXTURE: &str = "arsenal-home-goals-over-1";
+const STAKE: u64 = 2_500_000;
+/// The demo market still open after the warp to market 0's result.
+const OPEN_MARKET: u64 = 2;
+
+fn binary() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_localnet"))
+}
+
+async fn connect(node: &LocalnetProcess) -> FulltimeClient {
+    let endpoint = Endpoint::resolve(Cluster::Localnet, node.state_dir()).expect("env.json");
+    FulltimeClient::connect(endpoint).await.expect("connect")
+}
+
+/// What a restart must keep, read over JSON-RPC: the market's and the position's accounts as
+/// stored, the wallet's test USDC and the number of markets.
+#[derive(Debug, PartialEq)]
+struct Kept {
+    market: Vec<u8>,
+    position: Vec<u8>,
+    usdc: Option<u64>,
+    market_count: u64,
+}
+
+async fn kept(client: &FulltimeClient, wallet: &Pubkey) -> Kept {
+    let market = pda::market(SETTLED_MARKET);
+    let data = |address: Pubkey| async move {
+        client
+            .rpc()
+            .get_account_data(&address)
+            .await
+            .expect("the account")
+    };
+    Kept {
+        market: data(market).await,
+        position: data(pda::position(&market, wallet)).await,
+        usdc: client.usdc_balance(wallet).await.expect("balance"),
+        market_count: client.config().await.expect("config").market_count,
+    }
+}
+
+/// The cluster clock (unix seconds) and slot, as processed.
+async fn clock_and_slot(rpc: &RpcClient) -> (i64, u64) {
+    let processed = CommitmentConfig::processed();
+    let clock = rpc
+        .get_account_with_commitment(&CLOCK_SYSVAR, processed)
+        .await
+        .expect("the clock sysvar")
+        .value
+        .expect("a clock");
+    let slot = rpc.get_slot_with_commitment(processed).await.expect("slot");
+    (unix_timestamp(&clock.data).expect("a clock"), slot)
+}
+
+/// Deposits on market 0, warps past its fixture's result and settles it: a market with a
+/// position and a provisional settlement, on a clock far from where the chain started.
+async fn stake_warp_and_settle(client: &FulltimeClient, wallet_path: &Path) {
+    let wallet = read_keypair_file(wallet_path).expect("the test wallet");
+    client
+        .deposit(&wallet, SETTLED_MARKET, Side::Yes, STAKE)
+        .await
+        .expect("deposit");
+    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    let fixture = committed.fixture(SETTLING_FIXTURE).expect("the fixture");
+    client
+        .warp(fixture.proof.ts / 1_000 + 1)
+        .await
+        .expect("warp past the result");
+    let settled = client
+        .settle(&wallet, SETTLED_MARKET, fixture)
+        .await
+        .expect("settle");
+    assert!(settled.market.settled);
+}
+
+#[tokio::test]
+async fn a_restart_resumes_the_chain_and_reset_starts_a_new_one() {
+    let node = LocalnetProcess::start(binary(), "lasting-restart").expect("localnet ready");
+    let first_env = node.env().expect("env.json");
+    let first_chain = first_env.chain.clone().expect("localnet names its chain");
+    assert!(!first_chain.resumed);
+    let wallet = read_keypair_file(node.wallet_path())
+        .expect("wallet")
+        .pubkey();
+    let before = {
+        let client = connect(&node).await;
+        stake_warp_and_settle(&client, node.wallet_path()).await;
+        let market = client.market(SETTLED_MARKET).await.expect("market");
+        let (now, _) = clock_and_slot(client.rpc()).await;
+        assert!(
+            now < market.dispute_ends_at,
+            "the settlement is provisional"
+        );
+        kept(&client, &wallet).await
+    };
+    let (time_before, slot_before) = {
+        let rpc = RpcClient::new(first_env.rpc_url.clone());
+        clock_and_slot(&rpc).await
+    };
+
+    let node = node.restart(binary(), &[]).expect("localnet resumes");
+    assert!(
+        node.stdout_log().contains("resumed chain"),
+        "{}",
+        node.stdout_log()
+    );
+    let env = node.env().expect("env.json");
+    let chain = env.chain.clone().expect("localnet names its chain");
+    assert!(chain.resumed);
+    assert_eq!(chain.started, first_chain.started);
+    let client = connect(&node).await;
+    assert_eq!(kept(&client, &wallet).await, before);
+    let (time_after, slot_after) = clock_and_slot(client.rpc()).await;
+    assert!(time_after >= time_before, "{time_after} < {time_before}");
+    assert!(
+        slot_after >= slot_before,
+        "the slot went back: {slot_after} < {slot_before}"
+    );
+    // The resumed chain takes transactions, and its slot moves on from there.
+    let payer = read_keypair_file(node.wallet_path()).expect("wallet");
+    client
+        .deposit(&payer, OPEN_MARKET, Side::No, STAKE)
+        .await
+        .expect("a deposit on the resumed chain");
+    let (_, slot_later) = clock_and_slot(client.rpc()).await;
+    assert!(slot_later > slot_after, "{slot_later} <= {slot_after}");
+
+    let node = node
+        .restart(binary(), &["--reset"])
+        .expect("localnet resets");
+    let env = node.env().expect("env.json");
+    assert!(!env.chain.expect("chain").resumed);
+    let client = connect(&node).await;
+    let market = client.market(SETTLED_MARKET).await.expect("market");
+    assert!(!market.settled);
+    assert_eq!(market.total_yes, 0);
+    let position = client.position(SETTLED_MARKET, &wallet).await;
+    assert!(
+        position.expect("read").is_none(),
+        "no position on a new chain"
+    );
+    let (now, _) = clock_and_slot(client.rpc()).await;
+    assert!(now < time_before, "the clock starts anew: {now}");
+    assert!(now >= demo_clock_start().expect("demo clock start"));
+}
+
+/// The accounts owned by the two programs and by SPL Token (the vaults and the wallet's test
+/// USDC), sorted by address.
+async fn owned_accounts(rpc: &RpcClient) -> Vec<(Pubkey, Account)> {
+    let mut accounts = Vec::new();
+    for program in [settlement::ID, mock_oracle::ID, anchor_spl::token::ID] {
+        accounts.extend(rpc.get_program_accounts(&program).await.expect("accounts"));
+    }
+    accounts.sort_by_key(|(address, _)| *address);
+    accounts
+}
+
+async fn save_snapshot(node: &LocalnetProcess, name: &str) -> std::path::PathBuf {
+    let env = node.env().expect("env.json");
+    let rpc = RpcClient::new(env.rpc_url.clone());
+    let snapshot = capture(&rpc, &env, node.state_dir())
+        .await
+        .expect("capture the chain");
+    let path = named_path(node.state_dir(), name);
+    std::fs::create_dir_all(path.parent().expect("snapshots dir")).expect("snapshots dir");
+    snapshot.write(&path).expect("write the snapshot");
+    path
+}
+
+#[tokio::test]
+async fn a_snapshot_starts_a_new_node_at_the_same_chain_and_clock() {
+    let source = LocalnetProcess::start(binary(), "lasting-snapshot-source").expect("ready");
+    let source_client = connect(&source).await;
+    stake_warp_and_settle(&source_client, source.wallet_path()).await;
+    let saved = save_snapshot(&source, "provisional").await;
+    let expected = owned_accounts(source_client.rpc()).await;
+    // The file as it would be attached to a bug report, on its own.
+    let dir = std::env::temp_dir().join(format!("fulltime-snapshot-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("provisional.snapshot");
+    std::fs::copy(&saved, &file).expect("copy the snapshot");
+    drop(source_client);
+    drop(source);
+
+    let snapshot = ChainSnapshot::read(&file).expect("the saved snapshot");
+    let node = LocalnetProcess::start_with(
+        binary(),
+        "lasting-snapshot-copy",
+        &["--snapshot", file.to_str().expect("a UTF-8 path")],
+    )
+    .expect("localnet starts from the snapshot");
+    assert!(
+        node.stdout_log().contains("chain from snapshot"),
+        "{}",
+        node.stdout_log()
+    );
+    let env: LocalnetEnv = node.env().expect("env.json");
+    assert_eq!(env.mint, snapshot.mint);
+    let chain = env.chain.expect("chain");
+    assert_eq!(chain.snapshot.as_deref(), file.to_str());
+    let rpc = RpcClient::new(env.rpc_url.clone());
+    assert_eq!(owned_accounts(&rpc).await, expected);
+    let (now, slot) = clock_and_slot(&rpc).await;
+    assert!(now >= snapshot.clock.unix_timestamp(), "{now}");
+    assert!(
+        now < snapshot.clock.unix_timestamp() + 60,
+        "{now}: the same clock"
+    );
+    assert!(slot >= snapshot.clock.slot);
+    // The keys came with the snapshot, beside the state directory's own: the oracle authority
+    // can still post roots. The wallet is the one --wallet names.
+    assert_eq!(env.wallet, node.wallet_path());
+    let oracle_authority = env.oracle_authority.expect("the oracle authority");
+    assert!(oracle_authority.starts_with(node.state_dir().join(SNAPSHOT_KEYS_DIR)));
+    let oracle_authority = read_keypair_file(&oracle_authority).expect("its keypair");
+    let saved_authority = snapshot
+        .key(KeyRole::OracleAuthority)
+        .expect("in the snapshot");
+    assert_eq!(oracle_authority.pubkey(), saved_authority.pubkey);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Starts `localnet` in `state_dir` with `extra` flags, expecting it to refuse; its stderr.
+fn refused(state_dir: &Path, extra: &[&str]) -> String {
+    let wallet = state_dir.join(WALLET);
+    match LocalnetProcess::start_in_dir(binary(), state_dir, &wallet, extra) {
+        Ok(node) => panic!("started: {}", node.stdout_log()),
+        Err(ProcessError::NotReady { stderr, .. }) => stderr,
+        Err(other) => panic!("{other}"),
+    }
+}
+
+const WALLET: &str = "test-wallet.json";
+
+#[tokio::test]
+async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
+    let state_dir = std::env::temp_dir().join(format!(
+        "fulltime-lasting-corrupt-{}-{}",
+        std::process::id(),
+        Pubkey::new_unique()
+    ));
+    std::fs::create_dir_all(&state_dir).expect("state dir");
+    let wallet = state_dir.join(WALLET);
+    write_keypair_file(&Keypair::new(), &wallet).expect("wallet");
+    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[]).expect("ready");
+    let saved = save_snapshot(&node, "whole").await;
+    node.terminate().expect("stops");
+
+    // A truncated kept chain.
+    let chain_file = state_dir.join(CHAIN_FILE);
+    let whole = std::fs::read(&chain_file).expect("the kept chain");
+    std::fs::write(&chain_file, &whole[..whole.len() / 2]).expect("truncate");
+    let stderr = refused(&state_dir, &[]);
+    assert!(
+        stderr.contains(&chain_file.display().to_string()),
+        "{stderr}"
+    );
+    assert!(stderr.contains("corrupt or truncated"), "{stderr}");
+    assert!(stderr.contains("--reset"), "{stderr}");
+    std::fs::write(&chain_file, &whole).expect("put it back");
+
+    // A damaged clock file: its clock may be the chain's latest, so it is not skipped.
+    let clock_file = state_dir.join(CLOCK_FILE);
+    let clock = std::fs::read(&clock_file).expect("the kept clock");
+    std::fs::write(&clock_file, b"{\"started\": 17").expect("damage");
+    let stderr = refused(&state_dir, &[]);
+    assert!(
+        stderr.contains(&clock_file.display().to_string()),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--reset"), "{stderr}");
+    std::fs::write(&clock_file, &clock).expect("put it back");
+
+    // A snapshot with one byte changed, and one from another build of the programs.
+    let mut damaged = std::fs::read(&saved).expect("the snapshot");
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0xff;
+    let damaged_path = state_dir.join("damaged.snapshot");
+    std::fs::write(&damaged_path, &damaged).expect("damaged copy");
+    let path = damaged_path.to_str().expect("UTF-8");
+    let stderr = refused(&state_dir, &["--snapshot", path]);
+    assert!(stderr.contains(path), "{stderr}");
+    assert!(stderr.contains("corrupt or truncated"), "{stderr}");
+
+    let mut other_build = ChainSnapshot::read(&saved).expect("the snapshot");
+    other_build.build.layouts = [7; 32];
+    other_build
+        .write(&named_path(&state_dir, "other-build"))
+        .expect("write");
+    let stderr = refused(&state_dir, &["--snapshot", "other-build"]);
+    assert!(stderr.contains("other-build.snapshot"), "{stderr}");
+    assert!(stderr.contains("another build of the programs"), "{stderr}");
+    assert!(stderr.contains("0707070707070707"), "{stderr}");
+
+    // Nothing was loaded half, nor replaced: the kept chain still resumes.
+    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
+        .expect("the kept chain as it was");
+    assert!(
+        node.stdout_log().contains("resumed chain"),
+        "{}",
+        node.stdout_log()
+    );
+    node.terminate().expect("stops");
+    // A bare chain for `fulltime-bootstrap` is thrown away, and leaves the kept one alone.
+    let kept = std::fs::read(&chain_file).expect("the kept chain");
+    let bare = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &["--no-bootstrap"])
+        .expect("a bare chain");
+    assert!(bare.stdout_log().contains("not bootstrapped"));
+    bare.terminate().expect("stops");
+    assert_eq!(std::fs::read(&chain_file).expect("the kept chain"), kept);
+    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
+        .expect("the kept chain as it was");
+    assert!(
+        node.stdout_log().contains("resumed chain"),
+        "{}",
+        node.stdout_log()
+    );
+    drop(node);
+    std::fs::remove_dir_all(&state_dir).expect("clean up");
+}
