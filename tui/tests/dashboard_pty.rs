@@ -321,7 +321,11 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
 
     // A new market from the first proof fixture's terms.
     dashboard.press("N");
-    dashboard.wait_for(&["New market", "From fixture", "Enter creates it"]);
+    dashboard.wait_for(&[
+        "New market",
+        "case arsenal-chelsea-total-goals-over-2",
+        "Enter creates it",
+    ]);
     dashboard.press("\r");
     let created = format!("Confirmed: Created market {}", questions.len());
     dashboard.wait_for(&[created.as_str()]);
