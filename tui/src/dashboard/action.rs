@@ -3,7 +3,7 @@
 
 use fulltime_client::rpc::SendStage;
 
-use super::chain::{Chain, ReadFailure};
+use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::logs::{LogRead, LogSource};
 
@@ -130,8 +130,10 @@ pub enum Action {
     Resize(u16),
     /// Animates spinners; nothing else depends on it.
     Tick,
-    /// A reading of the chain, or why it failed.
+    /// A reading of the chain, or why it failed: the same whether it was read or pushed.
     Chain(Result<Chain, ReadFailure>),
+    /// How readings arrive now.
+    Link(Link),
     Stage(Stage),
     Finished(Result<Done, FailureView>),
     /// What the tail task found in a log file since its last look.
