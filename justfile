@@ -49,6 +49,7 @@ bench:
     #!/usr/bin/env bash
     set -euo pipefail
     cargo build --release --locked -p fulltime-localnet -p fulltime-testkit -p fulltime-faucet -p fulltime-tui --bins
+    cargo build --release --locked -p fulltime-tui --example dashboard-bench
     ./target/release/bench
     state_dir=$(mktemp -d)
     ./target/release/localnet --rpc-port 18999 --ws-port 19000 --state-dir "$state_dir" > "$state_dir/localnet.log" 2>&1 &
@@ -61,7 +62,7 @@ bench:
         sleep 0.2
     done
     ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
-    ./target/release/dashboard-bench --state-dir "$state_dir" --markets 10000
+    ./target/release/examples/dashboard-bench --state-dir "$state_dir" --markets 10000
     kill $node 2>/dev/null || true
     just build-stack
     cargo build --locked -q -p fulltime-stack --bin stack-bench

@@ -90,6 +90,10 @@ impl fmt::Display for Cluster {
 pub struct Endpoint {
     pub cluster: Cluster,
     pub rpc_url: String,
+    /// Where the node serves WebSocket subscriptions: localnet's `env.json` names it, any other
+    /// cluster's is derived from `rpc_url` as the solana CLI derives it ([`websocket_url`]).
+    /// `None` when there is none to derive; then everything polls.
+    pub ws_url: Option<String>,
     /// The TxLINE program that validates settlement proofs.
     pub oracle_program: Pubkey,
     /// The test USDC mint when known without asking the chain (localnet's env.json); otherwise
@@ -100,7 +104,7 @@ pub struct Endpoint {
 impl Endpoint {
     /// Resolves `cluster`; `localnet` reads `<state_dir>/env.json`.
     pub fn resolve(cluster: Cluster, state_dir: &Path) -> Result<Self, ClusterError> {
-        let (rpc_url, oracle_program, usdc_mint) = match &cluster {
+        let (rpc_url, ws_url, oracle_program, usdc_mint) = match &cluster {
             Cluster::Localnet => {
                 let env = LocalnetEnv::load(state_dir)?;
                 if env.settlement_program != settlement::ID {
@@ -109,25 +113,34 @@ impl Endpoint {
                         found: env.settlement_program,
                     });
                 }
-                (env.rpc_url, env.oracle_program, Some(env.mint))
+                let ws_url = Some(env.ws_url);
+                (env.rpc_url, ws_url, env.oracle_program, Some(env.mint))
             }
             Cluster::Devnet => (
                 DEVNET_URL.to_owned(),
+                websocket_url(DEVNET_URL),
                 txline_interface::DEVNET_PROGRAM_ID,
                 None,
             ),
             Cluster::Mainnet => (
                 MAINNET_URL.to_owned(),
+                websocket_url(MAINNET_URL),
                 txline_interface::MAINNET_PROGRAM_ID,
                 None,
             ),
             // A custom node is a local validator in practice, with the mock loaded at the
             // devnet oracle's address.
-            Cluster::Custom(url) => (url.clone(), txline_interface::DEVNET_PROGRAM_ID, None),
+            Cluster::Custom(url) => (
+                url.clone(),
+                websocket_url(url),
+                txline_interface::DEVNET_PROGRAM_ID,
+                None,
+            ),
         };
         Ok(Self {
             cluster,
             rpc_url,
+            ws_url,
             oracle_program,
             usdc_mint,
         })
@@ -148,6 +161,32 @@ impl Endpoint {
     }
 }
 
+/// The WebSocket URL of a JSON-RPC URL the way the solana CLI derives it: `ws` for `http`, `wss`
+/// for `https`, and the next port when the URL names one (`http://127.0.0.1:8899` ->
+/// `ws://127.0.0.1:8900`). `None` for anything but an http(s) URL.
+pub fn websocket_url(rpc_url: &str) -> Option<String> {
+    let (scheme, rest) = if let Some(rest) = rpc_url.strip_prefix("https://") {
+        ("wss", rest)
+    } else {
+        ("ws", rpc_url.strip_prefix("http://")?)
+    };
+    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, path) = rest.split_at(host_end);
+    if host.is_empty() {
+        return None;
+    }
+    // The port follows the last colon, unless that colon is inside an IPv6 address's brackets.
+    let port_at = host.rfind(':').filter(|at| !host[*at..].contains(']'));
+    let host = match port_at {
+        Some(at) => {
+            let port: u16 = host[at + 1..].parse().ok()?;
+            format!("{}:{}", &host[..at], port.checked_add(1)?)
+        }
+        None => host.to_owned(),
+    };
+    Some(format!("{scheme}://{host}{path}"))
+}
+
 /// `abcd..wxyz`: the first and last four characters of a signature.
 pub fn short_signature(signature: &Signature) -> String {
     let text = signature.to_string();
@@ -166,6 +205,7 @@ mod tests {
         Endpoint {
             cluster,
             rpc_url: rpc_url.into(),
+            ws_url: websocket_url(rpc_url),
             oracle_program: txline_interface::DEVNET_PROGRAM_ID,
             usdc_mint: None,
         }
@@ -218,6 +258,10 @@ mod tests {
         let nowhere = Path::new("/nonexistent");
         let devnet = Endpoint::resolve(Cluster::Devnet, nowhere).expect("devnet");
         assert_eq!(devnet.rpc_url, "https://api.devnet.solana.com");
+        assert_eq!(
+            devnet.ws_url.as_deref(),
+            Some("wss://api.devnet.solana.com")
+        );
         assert_eq!(devnet.oracle_program, txline_interface::DEVNET_PROGRAM_ID);
         let mainnet = Endpoint::resolve(Cluster::Mainnet, nowhere).expect("mainnet");
         assert_eq!(mainnet.rpc_url, "https://api.mainnet-beta.solana.com");
@@ -244,6 +288,7 @@ mod tests {
         env.save(&dir).expect("save env");
         let resolved = Endpoint::resolve(Cluster::Localnet, &dir).expect("localnet");
         assert_eq!(resolved.rpc_url, "http://127.0.0.1:18899");
+        assert_eq!(resolved.ws_url.as_deref(), Some("ws://127.0.0.1:18900"));
         assert_eq!(resolved.usdc_mint, Some(mint));
 
         env.settlement_program = Pubkey::new_unique();
@@ -287,6 +332,32 @@ mod tests {
                 "https://explorer.solana.com/tx/{sig}?cluster=custom&customUrl=https%3A%2F%2Frpc.example.com%2Fv1%3Fapi-key%3Da%20b"
             )
         );
+    }
+
+    #[test]
+    fn websocket_urls_follow_the_solana_cli() {
+        for (rpc, ws) in [
+            ("http://127.0.0.1:8899", "ws://127.0.0.1:8900"),
+            ("http://localhost:18999/", "ws://localhost:19000/"),
+            (DEVNET_URL, "wss://api.devnet.solana.com"),
+            (
+                "https://rpc.example.com:443/v1?key=a",
+                "wss://rpc.example.com:444/v1?key=a",
+            ),
+            ("http://[::1]:8899", "ws://[::1]:8900"),
+            ("http://[::1]", "ws://[::1]"),
+        ] {
+            assert_eq!(websocket_url(rpc).as_deref(), Some(ws), "{rpc}");
+        }
+        for bad in ["127.0.0.1:8899", "ftp://x", "http://", "http://host:65535"] {
+            assert_eq!(websocket_url(bad), None, "{bad}");
+        }
+        let custom = Endpoint::resolve(
+            Cluster::Custom("http://127.0.0.1:8899".into()),
+            Path::new("/nonexistent"),
+        )
+        .expect("custom");
+        assert_eq!(custom.ws_url.as_deref(), Some("ws://127.0.0.1:8900"));
     }
 
     #[test]

@@ -54,6 +54,24 @@ pub fn free_ports() -> Result<(u16, u16), ProcessError> {
     ))
 }
 
+/// A state directory `<state_dir>/<name>` whose `env.json` is the one in `state_dir` with other
+/// URLs, so that `--url localnet` there reaches the same node, keys and mint through `rpc_url`
+/// and `ws_url`: a proxy, or a port nothing listens on.
+pub fn redirected_state_dir(
+    state_dir: &Path,
+    name: &str,
+    rpc_url: &str,
+    ws_url: &str,
+) -> Result<PathBuf, ProcessError> {
+    let mut env = LocalnetEnv::load(state_dir)?;
+    env.rpc_url = rpc_url.to_owned();
+    env.ws_url = ws_url.to_owned();
+    let redirected = state_dir.join(name);
+    std::fs::create_dir_all(&redirected).map_err(io("create the redirected state directory"))?;
+    env.save(&redirected)?;
+    Ok(redirected)
+}
+
 /// `localnet` in the target directory of `executable` (a binary of the workspace, or a test in
 /// `target/<profile>/deps/`), built with cargo in the same profile when it is missing.
 pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
@@ -266,6 +284,16 @@ impl LocalnetProcess {
     /// `--log-transactions` the transactions).
     pub fn stdout_log(&self) -> String {
         std::fs::read_to_string(self.state_dir.join("localnet.stdout")).unwrap_or_default()
+    }
+
+    /// [`redirected_state_dir`] inside this node's state directory, removed with it.
+    pub fn redirected(
+        &self,
+        name: &str,
+        rpc_url: &str,
+        ws_url: &str,
+    ) -> Result<PathBuf, ProcessError> {
+        redirected_state_dir(&self.state_dir, name, rpc_url, ws_url)
     }
 
     /// What the node wrote to `env.json`.

@@ -4,7 +4,7 @@ use anchor_lang::prelude::Pubkey;
 use anchor_lang::{AccountDeserialize, Discriminator};
 use anchor_spl::token::TokenAccount;
 use settlement::state::{Config, Market, Position};
-use solana_account_decoder_client_types::UiAccountEncoding;
+use solana_account_decoder_client_types::{UiAccount, UiAccountEncoding};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
@@ -28,7 +28,7 @@ impl FulltimeClient {
 
     /// Every market, by id.
     pub async fn markets(&self) -> Result<Vec<Market>, ClientError> {
-        let mut markets: Vec<Market> = self.program_accounts("market", Vec::new()).await?;
+        let mut markets: Vec<Market> = self.program_accounts("market", market_filters()).await?;
         markets.sort_by_key(|market| market.id);
         Ok(markets)
     }
@@ -41,8 +41,7 @@ impl FulltimeClient {
 
     /// Every position `owner` holds, in any market.
     pub async fn positions(&self, owner: &Pubkey) -> Result<Vec<Position>, ClientError> {
-        let by_owner = Memcmp::new_base58_encoded(Position::OWNER_OFFSET, owner.as_ref());
-        self.program_accounts("position", vec![RpcFilterType::Memcmp(by_owner)])
+        self.program_accounts("position", position_filters(owner))
             .await
     }
 
@@ -76,23 +75,16 @@ impl FulltimeClient {
         Ok(account.map(|account| account.amount))
     }
 
-    /// Every account of the settlement program of type `T`, selected by its discriminator and
-    /// `filters`.
-    async fn program_accounts<T: AccountDeserialize + Discriminator>(
+    /// Every account of the settlement program that `filters` select (see [`market_filters`]
+    /// and [`position_filters`]), decoded as `T`.
+    async fn program_accounts<T: AccountDeserialize>(
         &self,
         what: &'static str,
-        mut filters: Vec<RpcFilterType>,
+        filters: Vec<RpcFilterType>,
     ) -> Result<Vec<T>, ClientError> {
-        filters.insert(
-            0,
-            RpcFilterType::Memcmp(Memcmp::new_base58_encoded(0, T::DISCRIMINATOR)),
-        );
         let config = RpcProgramAccountsConfig {
             filters: Some(filters),
-            account_config: RpcAccountInfoConfig {
-                encoding: Some(UiAccountEncoding::Base64),
-                ..RpcAccountInfoConfig::default()
-            },
+            account_config: base64_config(),
             ..RpcProgramAccountsConfig::default()
         };
         let accounts = self
@@ -102,16 +94,47 @@ impl FulltimeClient {
             .map_err(|error| rpc_error(&self.rpc, error))?;
         accounts
             .into_iter()
-            .map(|(address, account)| {
-                let data = account.data.decode().ok_or_else(|| ClientError::Decode {
-                    what,
-                    address,
-                    reason: "the node did not return base64 data".into(),
-                })?;
-                decode(&data, &address, what)
-            })
+            .map(|(address, account)| decode_ui(&account, &address, what))
             .collect()
     }
+}
+
+/// The settlement program's markets: accounts that start with the market discriminator. The
+/// reads and the subscriptions select with the same filters.
+pub(super) fn market_filters() -> Vec<RpcFilterType> {
+    vec![discriminator::<Market>()]
+}
+
+/// The positions `owner` holds, by their discriminator and the owner field.
+pub(super) fn position_filters(owner: &Pubkey) -> Vec<RpcFilterType> {
+    let by_owner = Memcmp::new_base58_encoded(Position::OWNER_OFFSET, owner.as_ref());
+    vec![discriminator::<Position>(), RpcFilterType::Memcmp(by_owner)]
+}
+
+fn discriminator<T: Discriminator>() -> RpcFilterType {
+    RpcFilterType::Memcmp(Memcmp::new_base58_encoded(0, T::DISCRIMINATOR))
+}
+
+/// Accounts as base64, the encoding the client decodes.
+pub(super) fn base64_config() -> RpcAccountInfoConfig {
+    RpcAccountInfoConfig {
+        encoding: Some(UiAccountEncoding::Base64),
+        ..RpcAccountInfoConfig::default()
+    }
+}
+
+/// An account as the node sent it (base64, see [`base64_config`]), decoded as `T`.
+pub(super) fn decode_ui<T: AccountDeserialize>(
+    account: &UiAccount,
+    address: &Pubkey,
+    what: &'static str,
+) -> Result<T, ClientError> {
+    let data = account.data.decode().ok_or_else(|| ClientError::Decode {
+        what,
+        address: *address,
+        reason: "the node did not return base64 data".into(),
+    })?;
+    decode(&data, address, what)
 }
 
 pub(super) async fn read_config(rpc: &RpcClient) -> Result<Config, ClientError> {

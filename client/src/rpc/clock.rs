@@ -12,20 +12,42 @@ pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock111111111111111111111111111
 /// leader_schedule_epoch, unix_timestamp.
 const UNIX_TIMESTAMP_OFFSET: usize = 32;
 
+/// The Clock sysvar as read: the slot it was written at and the cluster's time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockReading {
+    pub slot: u64,
+    pub unix_timestamp: i64,
+}
+
 impl FulltimeClient {
     /// The cluster's `unix_timestamp`, the time the program compares close times with; it runs
     /// ahead of the wall clock after a warp.
     pub async fn cluster_time(&self) -> Result<i64, ClientError> {
+        Ok(self.clock().await?.unix_timestamp)
+    }
+
+    /// The Clock sysvar: the cluster time and the slot it was written at.
+    pub async fn clock(&self) -> Result<ClockReading, ClientError> {
         let data = self
             .rpc
             .get_account_data(&CLOCK_SYSVAR)
             .await
             .map_err(|error| rpc_error(&self.rpc, error))?;
-        unix_timestamp(&data).ok_or_else(|| ClientError::Decode {
-            what: "Clock sysvar",
-            address: CLOCK_SYSVAR,
-            reason: format!("{} bytes, expected 40", data.len()),
-        })
+        let slot = data
+            .get(..8)
+            .and_then(|bytes| bytes.try_into().ok())
+            .map(u64::from_le_bytes);
+        match (slot, unix_timestamp(&data)) {
+            (Some(slot), Some(unix_timestamp)) => Ok(ClockReading {
+                slot,
+                unix_timestamp,
+            }),
+            _ => Err(ClientError::Decode {
+                what: "Clock sysvar",
+                address: CLOCK_SYSVAR,
+                reason: format!("{} bytes, expected 40", data.len()),
+            }),
+        }
     }
 
     /// Moves the clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel` cheat

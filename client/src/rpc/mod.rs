@@ -1,7 +1,9 @@
 //! The chain as the Fulltime tools see it, over standard JSON-RPC with the nonblocking
 //! `RpcClient` at `confirmed` commitment: typed reads of the settlement accounts and of wallet
-//! balances, and the program's transactions, sent, confirmed and explained when they fail.
-//! Nothing here prints; callers decide how to show results.
+//! balances, and the program's transactions, sent, confirmed (by `signatureSubscribe` where the
+//! node serves WebSocket, else by polling) and explained when they fail; and the same accounts
+//! pushed by the node's WebSocket subscriptions (`push`). Nothing here prints; callers decide how
+//! to show results.
 
 mod accounts;
 mod clock;
@@ -11,6 +13,7 @@ mod funding;
 mod inspect;
 mod pay_out_all;
 mod pool_history;
+mod push;
 mod time_travel;
 mod transactions;
 
@@ -23,12 +26,15 @@ use tokio::sync::mpsc::UnboundedSender;
 use crate::cluster::Endpoint;
 
 pub use accounts::Balances;
-pub use clock::{CLOCK_SYSVAR, unix_timestamp};
-pub use confirm::{send_and_confirm, wait_for_confirmation};
+pub use clock::{CLOCK_SYSVAR, ClockReading, unix_timestamp};
+pub use confirm::{
+    ConfirmedBy, connect_pubsub, send_and_confirm, send_and_confirm_by, wait_for_confirmation,
+};
 pub use error::ClientError;
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
 pub use pool_history::PoolPoint;
+pub use push::{PushClient, PushError, Pushed};
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{
     BalanceChange, CreatedMarket, Deposited, SendStage, Settled, Withdrawn, check_balance,
@@ -45,6 +51,8 @@ pub struct FulltimeClient {
     endpoint: Endpoint,
     usdc_mint: Pubkey,
     client_checks: bool,
+    /// Where confirmations are subscribed to; `None` confirms by polling.
+    ws_url: Option<String>,
     /// Where [`FulltimeClient::send`] reports its stages; see [`FulltimeClient::with_progress`].
     progress: Option<UnboundedSender<SendStage>>,
 }
@@ -61,11 +69,19 @@ impl FulltimeClient {
         };
         Ok(Self {
             rpc,
+            ws_url: endpoint.ws_url.clone(),
             endpoint,
             usdc_mint,
             client_checks: true,
             progress: None,
         })
+    }
+
+    /// Confirms transactions by polling even where the node serves `signatureSubscribe`, as
+    /// against a node without WebSocket (for comparing the two).
+    pub fn confirm_by_polling(mut self) -> Self {
+        self.ws_url = None;
+        self
     }
 
     /// Sends transactions without the client-side checks.

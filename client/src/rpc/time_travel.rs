@@ -103,6 +103,7 @@ mod tests {
             cluster: Cluster::Custom(url.clone()),
             rpc_url: url,
             oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+            ws_url: None,
             usdc_mint: None,
         }
     }
@@ -138,6 +139,7 @@ mod tests {
                 // Nothing listens here: an answer proves no request was made.
                 rpc_url: "http://127.0.0.1:9".into(),
                 oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+                ws_url: None,
                 usdc_mint: None,
             };
             assert!(matches!(
@@ -153,6 +155,7 @@ mod tests {
             cluster: Cluster::Custom("http://127.0.0.1:9".into()),
             rpc_url: "http://127.0.0.1:9".into(),
             oracle_program: txline_interface::DEVNET_PROGRAM_ID,
+            ws_url: None,
             usdc_mint: None,
         };
         assert!(matches!(

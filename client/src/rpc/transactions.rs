@@ -18,7 +18,7 @@ use solana_transaction_status_client_types::UiTransactionEncoding;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::error::SendFailure;
-use super::{ClientError, FulltimeClient, rpc_error, wait_for_confirmation};
+use super::{ClientError, FulltimeClient, connect_pubsub, rpc_error, send_and_confirm_by};
 use crate::amount::format_usdc;
 use crate::errors::{ProgramFailure, token_failure};
 use crate::fixture::ProofFixture;
@@ -108,11 +108,12 @@ impl FulltimeClient {
             }
         };
         report(SendStage::Signing);
-        let blockhash = self
-            .rpc
-            .get_latest_blockhash()
-            .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+        // The WebSocket for the confirmation opens while the node gives the blockhash.
+        let (blockhash, pubsub) = tokio::join!(
+            self.rpc.get_latest_blockhash(),
+            connect_pubsub(self.ws_url.as_deref())
+        );
+        let blockhash = blockhash.map_err(|error| rpc_error(&self.rpc, error))?;
         let signers: Vec<&Keypair> = std::iter::once(payer)
             .chain(extra_signers.iter().copied())
             .collect();
@@ -122,19 +123,20 @@ impl FulltimeClient {
             .try_sign(&signers, blockhash)
             .map_err(|error| ClientError::Signing(error.to_string()))?;
         report(SendStage::Sending);
-        let sent = match self.rpc.send_transaction(&transaction).await {
-            Ok(signature) => {
+        let signature = *transaction.get_signature();
+        let send = async {
+            let sent = self.rpc.send_transaction(&transaction).await;
+            if sent.is_ok() {
                 report(SendStage::Confirming);
-                wait_for_confirmation(&self.rpc, signature).await
             }
-            Err(error) => Err(error),
+            sent
         };
-        match sent {
-            Ok(signature) => {
+        match send_and_confirm_by(&self.rpc, pubsub.as_ref(), signature, send).await {
+            Ok(_) => {
                 report(SendStage::Confirmed);
                 Ok(signature)
             }
-            Err(error) => Err(self.explain(error, transaction.get_signature()).await),
+            Err(error) => Err(self.explain(error, &signature).await),
         }
     }
 

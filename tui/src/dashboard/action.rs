@@ -4,7 +4,7 @@
 use fulltime_client::rpc::{PoolPoint, SendStage, TransactionDetail};
 use solana_signature::Signature;
 
-use super::chain::{Chain, ReadFailure};
+use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::logs::{LogRead, LogSource};
 
@@ -147,7 +147,7 @@ pub enum Action {
     Resize(u16),
     /// Animates spinners; nothing else depends on it.
     Tick,
-    /// A reading of the chain, or why it failed.
+    /// A reading of the chain, or why it failed: the same whether it was read or pushed.
     Chain(Result<Chain, ReadFailure>),
     /// A market's pool history read back, or why it could not be.
     History {
@@ -159,6 +159,8 @@ pub enum Action {
         signature: Signature,
         detail: Result<TransactionDetail, String>,
     },
+    /// How readings arrive now.
+    Link(Link),
     Stage(Stage),
     Finished(Result<Done, FailureView>),
     /// What the tail task found in a log file since its last look.

@@ -7,7 +7,7 @@ use fulltime_client::fixture::ProofFixture;
 use fulltime_client::settlement::state::Market;
 
 use super::action::{Done, Stage};
-use super::chain::{Chain, ReadFailure};
+use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
 use super::history::PoolHistory;
@@ -140,6 +140,8 @@ pub struct App {
     pub chain: Remote<Chain>,
     /// Why the last reading failed while older data is still shown.
     pub node_down: Option<ReadFailure>,
+    /// Pushed, polled, or reconnecting.
+    pub link: Link,
     /// The selected market's id, kept across re-sorting and new readings.
     pub selected: Option<u64>,
     pub filter: String,
@@ -180,6 +182,7 @@ impl App {
             session,
             chain: Remote::Loading,
             node_down: None,
+            link: Link::default(),
             selected: None,
             filter: String::new(),
             filtering: false,

@@ -1,5 +1,6 @@
-//! One reading of the chain, as the poller takes it: the markets, the cluster clock and the
-//! wallet's money and positions.
+//! One reading of the chain: the markets, the cluster clock and the wallet's money and
+//! positions, whether read at once or kept up to date by what the node pushes; and how readings
+//! arrive.
 
 use std::collections::BTreeMap;
 
@@ -40,4 +41,18 @@ pub struct ReadFailure {
     pub unreachable: bool,
     /// `RpcError: ...`, in the command line's words.
     pub reason: String,
+}
+
+/// How readings reach the dashboard, for the node line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Link {
+    /// Nothing has answered yet.
+    #[default]
+    Connecting,
+    /// Subscribed over the node's WebSocket: changes arrive as the node pushes them.
+    Live,
+    /// The WebSocket closed; the next try is in `in_secs` seconds.
+    Reconnecting { in_secs: u64 },
+    /// No WebSocket answers: the chain is read every second.
+    Polling,
 }

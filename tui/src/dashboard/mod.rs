@@ -7,8 +7,8 @@
 //! tokio tasks (`tasks/`) that send actions back over a channel; one key table (`keys.rs`) drives
 //! key handling, the hint bar and the help overlay.
 //!
-//! Public for `dashboard-bench`, which loads, draws and polls as the dashboard does: the state
-//! and its update, drawing, the key table and the poller.
+//! Public for `dashboard-bench`, which loads, draws and follows the chain as the dashboard does:
+//! the state and its update, drawing, the key table and the feed.
 
 mod action;
 mod app;
@@ -30,11 +30,11 @@ mod update;
 
 pub use action::Action;
 pub use app::{App, SessionView};
-pub use chain::Chain;
+pub use chain::{Chain, Link};
 pub use draw::draw;
 pub use keys::{Mode, action_for};
 pub(crate) use run::run;
-pub use tasks::{Addresses, read, spawn_poller};
+pub use tasks::{Addresses, read, spawn_feed};
 pub use update::update;
 
 #[cfg(test)]

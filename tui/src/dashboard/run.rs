@@ -1,5 +1,5 @@
-//! The terminal loop: set up the terminal (restored on exit and on panic), start the poller and
-//! the log tail, then draw, wait for a key, a mouse wheel, a resize, a task's answer or a tick,
+//! The terminal loop: set up the terminal (restored on exit and on panic), start the feed of the
+//! chain and the log tail, then draw, wait for a key, a mouse wheel, a resize, a task's answer or a tick,
 //! update, and start the effects `update` asks for.
 
 use std::io::stdout;
@@ -21,7 +21,7 @@ use super::app::{App, Popup, SessionView};
 use super::draw::draw;
 use super::fixtures;
 use super::keys::{self, Mode};
-use super::tasks::{Runner, spawn_effect, spawn_log_tail, spawn_poller};
+use super::tasks::{Runner, spawn_effect, spawn_feed, spawn_log_tail};
 use super::update::update;
 use crate::args::DashboardOptions;
 use crate::output::snapshot::chain_label;
@@ -69,7 +69,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
-    let refresh = spawn_poller(
+    let refresh = spawn_feed(
         Arc::clone(&session),
         wallet.as_ref().map(|wallet| wallet.pubkey()),
         actions.clone(),

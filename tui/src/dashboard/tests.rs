@@ -22,7 +22,7 @@ use ratatui::backend::TestBackend;
 
 use super::action::{Action, Command, Done, Stage};
 use super::app::{App, Grouping, ListRow, OddsDisplay, Popup, SessionView};
-use super::chain::{Chain, ReadFailure};
+use super::chain::{Chain, Link, ReadFailure};
 use super::draw::draw;
 use super::effect::{Effect, Request};
 use super::failure::FailureView;
@@ -129,8 +129,15 @@ fn refused() -> ReadFailure {
     }
 }
 
+/// A dashboard whose feed is subscribed, as it is against `localnet`.
+fn live(fixtures: Vec<fulltime_client::fixture::ProofFixture>) -> App {
+    let mut app = App::new(session(), fixtures);
+    update(&mut app, Action::Link(Link::Live));
+    app
+}
+
 fn loaded() -> App {
-    let mut app = App::new(session(), fixtures());
+    let mut app = live(fixtures());
     update(&mut app, Action::Chain(Ok(chain())));
     app
 }
@@ -191,7 +198,7 @@ fn a_cluster_that_never_answered_shows_why() {
 
 #[test]
 fn no_markets_yet() {
-    let mut app = App::new(session(), Vec::new());
+    let mut app = live(Vec::new());
     let mut empty = chain();
     empty.markets.clear();
     empty.positions.clear();
@@ -212,12 +219,46 @@ fn no_wallet_reads_only() {
         },
         Vec::new(),
     );
+    update(&mut app, Action::Link(Link::Live));
     let mut chain = chain();
     chain.positions.clear();
     chain.balances = None;
     update(&mut app, Action::Chain(Ok(chain)));
     assert!(press(&mut app, &[KeyCode::Char('f')]).is_empty());
     assert_snapshot!("no_wallet", render(&app, 80, 24));
+}
+
+#[test]
+fn the_node_line_says_how_readings_arrive() {
+    let node_line = |app: &App, width| {
+        render(app, width, 24)
+            .lines()
+            .find_map(|line| {
+                let (_, node) = line.split_once("Node    ")?;
+                Some(node.trim_end_matches(['│', '"', ' ']).to_owned())
+            })
+            .expect("a node line")
+    };
+    let mut app = loaded();
+    assert_eq!(node_line(&app, 80), "live, read in 3 ms");
+    update(&mut app, Action::Link(Link::Reconnecting { in_secs: 2 }));
+    assert_snapshot!("reconnecting", render(&app, 80, 24));
+    update(&mut app, Action::Chain(Err(refused())));
+    assert_eq!(node_line(&app, 80), "reconnecting in 2s");
+    update(&mut app, Action::Link(Link::Polling));
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert_snapshot!("polling", render(&app, 80, 24));
+    let mut slow = chain();
+    slow.round_trip_ms = 1_250;
+    update(&mut app, Action::Chain(Ok(slow)));
+    assert_eq!(
+        node_line(&app, 80),
+        "polling",
+        "no room for the time at 80 columns"
+    );
+    assert_eq!(node_line(&app, 130), "polling, read in 1250 ms");
+    update(&mut app, Action::Link(Link::Live));
+    assert_eq!(node_line(&app, 80), "live, read in 1250 ms");
 }
 
 #[test]
@@ -514,7 +555,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
 
 /// Market 1 closed at 15:10; Arsenal's result is published at 15:51:12; the clock reads 15:20.
 fn before_the_result() -> App {
-    let mut app = App::new(session(), fixtures());
+    let mut app = live(fixtures());
     let mut chain = chain();
     chain.now = NOW + 1_200;
     update(&mut app, Action::Chain(Ok(chain)));
@@ -912,6 +953,13 @@ fn random_keys_never_panic() {
                 0 => {
                     let data = noise.pick(&[0, 1, 2]);
                     update(&mut app, Action::Chain(datasets[data].clone()));
+                    let link = noise.pick(&[
+                        Link::Connecting,
+                        Link::Live,
+                        Link::Polling,
+                        Link::Reconnecting { in_secs: 30 },
+                    ]);
+                    update(&mut app, Action::Link(link));
                 }
                 1 => {
                     update(&mut app, Action::Stage(Stage::Confirming));

@@ -83,6 +83,10 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
+        Action::Link(link) => {
+            app.link = link;
+            Vec::new()
+        }
         Action::Stage(stage) => {
             if let Some(activity) = app.activity.first_mut() {
                 activity.state = ActivityState::Running(stage);
@@ -735,6 +739,6 @@ fn finish(app: &mut App, result: Result<super::action::Done, FailureView>) -> Ve
             app.popup = Some(Popup::Failure(failure));
         }
     }
-    // The chain changed: show it now rather than at the next poll.
+    // The chain changed: read it whole now, a warp included, which the node pushes no account for.
     vec![Effect::Refresh]
 }

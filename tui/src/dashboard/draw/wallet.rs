@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Paragraph};
 
 use super::{spinner, theme};
 use crate::dashboard::app::App;
+use crate::dashboard::chain::Link;
 use crate::dashboard::remote::Remote;
 use crate::input::format_time;
 
@@ -52,15 +53,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         }
         _ => session.cluster.clone(),
     };
-    let node = match (&app.chain, &app.node_down) {
-        (_, Some(failure)) if failure.unreachable => Span::styled("unreachable", theme::bad()),
-        (_, Some(_)) | (Remote::Failed(_), _) => Span::styled("read failed", theme::bad()),
-        (Remote::Loaded(chain), None) => Span::styled(
-            format!("up, read in {} ms", chain.round_trip_ms),
-            theme::good(),
-        ),
-        _ => Span::styled("connecting", theme::dim()),
-    };
+    let node = node_health(app, room);
     let clock = app
         .chain
         .loaded()
@@ -77,4 +70,36 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Paragraph::new(lines).block(Block::bordered().title(" Wallet ")),
         area,
     );
+}
+
+/// How readings arrive (`live` by push, `polling`, `reconnecting in 2s`) and what went wrong; the
+/// last read's time too when it fits in `room` columns.
+fn node_health(app: &App, room: usize) -> Span<'static> {
+    let with_time = |how: &str, round_trip_ms: u64| {
+        let timed = format!("{how}, read in {round_trip_ms} ms");
+        if timed.len() <= room {
+            timed
+        } else {
+            how.to_owned()
+        }
+    };
+    match (&app.chain, &app.node_down, app.link) {
+        (_, down, Link::Reconnecting { in_secs }) => Span::styled(
+            format!("reconnecting in {in_secs}s"),
+            if down.is_some() {
+                theme::bad()
+            } else {
+                theme::dim()
+            },
+        ),
+        (_, Some(failure), _) if failure.unreachable => Span::styled("unreachable", theme::bad()),
+        (_, Some(_), _) | (Remote::Failed(_), _, _) => Span::styled("read failed", theme::bad()),
+        (Remote::Loaded(chain), None, Link::Live) => {
+            Span::styled(with_time("live", chain.round_trip_ms), theme::good())
+        }
+        (Remote::Loaded(chain), None, Link::Polling) => {
+            Span::raw(with_time("polling", chain.round_trip_ms))
+        }
+        _ => Span::styled("connecting", theme::dim()),
+    }
 }

@@ -1,10 +1,12 @@
 //! The dashboard's network and file work, each piece in a tokio task that reports back with an
 //! `Action` on the channel the runner reads, so drawing and typing never wait for it.
 
-mod poll;
+mod feed;
+mod read;
 mod tail;
 mod transact;
 
-pub use poll::{Addresses, read, spawn_poller};
+pub use feed::spawn_feed;
+pub use read::{Addresses, read};
 pub use tail::spawn_log_tail;
 pub use transact::{Runner, spawn_effect};

@@ -46,7 +46,7 @@ pub struct Runner {
 pub fn spawn_effect(runner: &Runner, effect: Effect) {
     let request = match effect {
         Effect::Refresh => {
-            // A closed poller means the dashboard is quitting.
+            // A closed feed means the dashboard is quitting.
             let _ = runner.refresh.send(());
             return;
         }

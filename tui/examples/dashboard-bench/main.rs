@@ -1,30 +1,35 @@
 //! `dashboard-bench` (part of `just bench`): the dashboard's own code against a localnet node
-//! holding 10,000 markets. It creates the markets, then measures one full reading of the
-//! poller (time and JSON-RPC requests, counted by a pass-through proxy), drawing a frame on a
-//! `TestBackend` while the list scrolls and filters, and the time from a deposit by another
-//! wallet to the poller's reading that shows it.
+//! holding 10,000 markets. It creates the markets, then measures one full reading (time and
+//! JSON-RPC requests, counted by a pass-through proxy), drawing a frame on a `TestBackend` while
+//! the list scrolls and filters, the time from a deposit by another wallet to the frame that
+//! shows it (pushed over WebSocket), the JSON-RPC requests of an idle dashboard, and a
+//! transaction's confirmation by `signatureSubscribe` and by polling.
 //!
 //! It drives the dashboard through the `fulltime` library's public API only (the state, its
-//! update, drawing, the key table and the poller, in a session of its own), so the shipped
-//! library holds no bench code.
+//! update, drawing, the key table and the feed, in a session of its own), so the shipped
+//! library holds no bench code; it is an example of `fulltime-tui` so that it may use the test
+//! kit's proxy.
 //!
 //! Wall-clock figures from a shared machine: compare runs of the same command, not absolutes.
 
+mod confirm;
 mod deposit;
 mod frames;
+mod idle;
 mod load;
 mod markets;
-mod proxy;
 mod timing;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Parser;
 use color_eyre::eyre::Result;
 use fulltime::{GlobalArgs, Session};
 use fulltime_client::cluster::Cluster;
+use solana_signer::Signer;
 
 #[derive(Parser)]
 struct Args {
@@ -40,9 +45,15 @@ struct Args {
     /// Frames drawn for the frame-time figure.
     #[arg(long, default_value_t = 200)]
     frames: usize,
-    /// Deposits timed from sending to the dashboard's reading.
-    #[arg(long, default_value_t = 5)]
+    /// Deposits timed from sending to the dashboard's frame that shows them.
+    #[arg(long, default_value_t = 50)]
     deposits: usize,
+    /// Seconds an idle dashboard's requests are counted.
+    #[arg(long, default_value_t = 60)]
+    idle_seconds: u64,
+    /// Transactions confirmed each way, by subscription and by polling.
+    #[arg(long, default_value_t = 50)]
+    confirmations: u64,
 }
 
 #[tokio::main]
@@ -59,17 +70,17 @@ async fn main() -> ExitCode {
 async fn run(args: Args) -> Result<()> {
     let Some(state_dir) = args.state_dir else {
         println!(
-            "command: target/release/dashboard-bench --synthetic --markets {}",
+            "command: target/release/examples/dashboard-bench --synthetic --markets {}",
             args.markets
         );
         return frames::measure(markets::synthetic_chain(args.markets), args.frames);
     };
-    println!("command: just bench  (target/release/dashboard-bench)");
+    println!("command: just bench  (target/release/examples/dashboard-bench)");
     let session = Arc::new(Session::new(GlobalArgs {
         url: Cluster::Localnet,
         keypair: None,
         json: false,
-        state_dir,
+        state_dir: state_dir.clone(),
     }));
     let endpoint = session.endpoint()?;
     let client = session.client(false).await?;
@@ -78,5 +89,12 @@ async fn run(args: Args) -> Result<()> {
     let total = markets::create(&client, args.markets).await?;
     let chain = load::measure(&endpoint, &wallet, total).await?;
     frames::measure(chain, args.frames)?;
-    deposit::measure(&session, &client, &wallet, total - 1, args.deposits).await
+    deposit::measure(&session, &client, &wallet, total - 1, args.deposits).await?;
+    idle::measure(
+        &state_dir,
+        wallet.pubkey(),
+        Duration::from_secs(args.idle_seconds),
+    )
+    .await?;
+    confirm::measure(&session, &wallet, args.confirmations).await
 }

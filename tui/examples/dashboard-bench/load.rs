@@ -1,5 +1,5 @@
-//! The list load figure: the poller's full reading of `total` markets, five times through a
-//! proxy that counts its JSON-RPC requests.
+//! The list load figure: one full reading of `total` markets, as the dashboard takes when it
+//! connects, five times through a proxy that counts its JSON-RPC requests.
 
 use std::time::Instant;
 
@@ -7,17 +7,17 @@ use color_eyre::eyre::{Result, eyre};
 use fulltime::dashboard::{Addresses, Chain, read};
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_testkit::proxy::CountingProxy;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
-use crate::proxy::CountingProxy;
 use crate::timing::{millis, percentile};
 
 /// The last reading, for the frame figure.
 pub async fn measure(endpoint: &Endpoint, wallet: &Keypair, total: u64) -> Result<Chain> {
     let proxy = CountingProxy::start(&endpoint.rpc_url).await?;
     let mut counted = endpoint.clone();
-    counted.rpc_url = proxy.url.clone();
+    counted.rpc_url = proxy.url().to_owned();
     let counted = FulltimeClient::connect(counted).await?;
     let mut loads = Vec::new();
     let mut chain = None;

@@ -9,25 +9,29 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fulltime::dashboard::{Action, App, Chain, Mode, SessionView, action_for, draw, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use solana_keypair::Keypair;
+use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
 
 use crate::timing::{millis, percentile};
 
-const TERMINAL: (u16, u16) = (120, 40);
+pub const TERMINAL: (u16, u16) = (120, 40);
+
+/// What the bench's dashboards show of their session, acting as `wallet`.
+pub fn session_view(wallet: Pubkey) -> SessionView {
+    SessionView {
+        cluster: "localnet".into(),
+        rpc_url: Ok("http://127.0.0.1:8899".into()),
+        wallet: Ok(wallet.to_string()),
+        faucet_url: "http://127.0.0.1:8080".into(),
+        state_dir: PathBuf::from(".localnet"),
+        chain: None,
+    }
+}
 
 /// Frames drawn after each step of a script that scrolls, pages, filters (typed character by
 /// character), clears the filter and changes the sort.
 pub fn measure(chain: Chain, count: usize) -> Result<()> {
-    let session = SessionView {
-        cluster: "localnet".into(),
-        rpc_url: Ok("http://127.0.0.1:8899".into()),
-        wallet: Ok(Keypair::new().pubkey().to_string()),
-        faucet_url: "http://127.0.0.1:8080".into(),
-        state_dir: PathBuf::from(".localnet"),
-        chain: None,
-    };
-    let mut app = App::new(session, Vec::new());
+    let mut app = App::new(session_view(Keypair::new().pubkey()), Vec::new());
     update(&mut app, Action::Chain(Ok(chain)));
     let start = app.clone();
     let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1))?;

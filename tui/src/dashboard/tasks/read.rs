@@ -1,0 +1,102 @@
+//! One full reading of the chain: the markets, the cluster clock, the wallet's balances and its
+//! positions (getProgramAccounts filtered by owner). The feed takes one when it connects, after
+//! the wallet's own transactions and on `r`; against a node without WebSocket, one a second.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::time::Instant;
+
+use fulltime_client::pda;
+use fulltime_client::rpc::{ClientError, ClockReading, FulltimeClient};
+use fulltime_client::settlement::state::Market;
+use solana_keypair::Address as Pubkey;
+
+use crate::dashboard::chain::{Chain, ReadFailure};
+use crate::error::Error;
+
+/// Market addresses are PDAs of their ids: each is derived once, not on every reading.
+#[derive(Default)]
+pub struct Addresses {
+    ids: HashMap<Pubkey, u64>,
+    known: HashSet<u64>,
+}
+
+impl Addresses {
+    /// Notes the address of market `id`, as a pushed market names it.
+    pub(super) fn note(&mut self, address: Pubkey, id: u64) {
+        if self.known.insert(id) {
+            self.ids.insert(address, id);
+        }
+    }
+
+    /// The id of the market at `address`, deriving the addresses of `markets` not seen yet.
+    pub(super) fn id_of(&mut self, markets: &[Market], address: &Pubkey) -> Option<u64> {
+        if let Some(&id) = self.ids.get(address) {
+            return Some(id);
+        }
+        for market in markets {
+            if self.known.insert(market.id) {
+                self.ids.insert(pda::market(market.id), market.id);
+            }
+        }
+        self.ids.get(address).copied()
+    }
+}
+
+/// Why the session could not give a client, or a reading failed, in the command line's words.
+pub(super) fn reason(error: &Error) -> ReadFailure {
+    let report = error.report();
+    ReadFailure {
+        unreachable: matches!(error, Error::Client(ClientError::Rpc { .. })),
+        reason: format!("{}: {}", report.error, report.message),
+    }
+}
+
+/// One reading of the chain: the markets (one getProgramAccounts), the clock, the wallet's
+/// positions and balances.
+pub async fn read(
+    client: &FulltimeClient,
+    wallet: Option<Pubkey>,
+    addresses: &mut Addresses,
+) -> Result<Chain, ReadFailure> {
+    read_with_clock(client, wallet, addresses)
+        .await
+        .map(|(chain, _)| chain)
+}
+
+/// [`read`], and the Clock sysvar it read the time from.
+pub(super) async fn read_with_clock(
+    client: &FulltimeClient,
+    wallet: Option<Pubkey>,
+    addresses: &mut Addresses,
+) -> Result<(Chain, ClockReading), ReadFailure> {
+    let started = Instant::now();
+    let failed = |error| reason(&Error::Client(error));
+    let markets = client.markets().await.map_err(failed)?;
+    let clock = client.clock().await.map_err(failed)?;
+    let (positions, balances) = match wallet {
+        Some(wallet) => {
+            let positions = client.positions(&wallet).await.map_err(failed)?;
+            let balances = client.balances(&wallet).await.map_err(failed)?;
+            (positions, Some(balances))
+        }
+        None => (Vec::new(), None),
+    };
+    let mut by_market = BTreeMap::new();
+    for position in positions {
+        if let Some(id) = addresses.id_of(&markets, &position.market) {
+            by_market.insert(id, position);
+        }
+    }
+    let chain = Chain {
+        now: clock.unix_timestamp,
+        markets,
+        positions: by_market,
+        balances,
+        round_trip_ms: elapsed_ms(started),
+    };
+    Ok((chain, clock))
+}
+
+pub(super) fn elapsed_ms(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
