@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, eyre};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use fulltime::dashboard::{Action, App, Chain, Mode, SessionView, action_for, draw, update};
+use fulltime::dashboard::{
+    Action, App, Chain, Command, Grouping, Mode, SessionView, action_for, draw, update,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use solana_keypair::{Address as Pubkey, Keypair};
@@ -30,9 +32,17 @@ pub fn session_view(wallet: Pubkey) -> SessionView {
 
 /// Frames drawn after each step of a script that scrolls, pages, filters (typed character by
 /// character), clears the filter and changes the sort.
-pub fn measure(chain: Chain, count: usize) -> Result<()> {
+/// With `grouping`, the list is grouped by fixture (`v`) first.
+pub fn measure(chain: Chain, count: usize, grouping: Grouping) -> Result<()> {
     let mut app = App::new(session_view(Keypair::new().pubkey()), Vec::new());
     update(&mut app, Action::Chain(Ok(chain)));
+    if grouping == Grouping::ByFixture {
+        update(&mut app, Action::Command(Command::ToggleGrouping));
+    }
+    let laid_out = match grouping {
+        Grouping::Flat => "one list",
+        Grouping::ByFixture => "grouped by fixture",
+    };
     let start = app.clone();
     let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1))?;
     let mut draws = Vec::with_capacity(count);
@@ -51,7 +61,7 @@ pub fn measure(chain: Chain, count: usize) -> Result<()> {
         return Err(eyre!("the script opened a popup"));
     }
     println!(
-        "dashboard frame, {}x{} TestBackend, {count} frames scrolling, paging, filtering and sorting: {} (goal <= 1 ms)",
+        "dashboard frame, {}x{} TestBackend, {laid_out}, {count} frames scrolling, paging, filtering and sorting: {} (goal <= 1 ms)",
         TERMINAL.0,
         TERMINAL.1,
         figures(draws, steps),

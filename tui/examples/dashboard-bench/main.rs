@@ -15,6 +15,7 @@
 mod confirm;
 mod deposit;
 mod frames;
+mod history;
 mod idle;
 mod load;
 mod markets;
@@ -27,6 +28,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use color_eyre::eyre::Result;
+use fulltime::dashboard::Grouping;
 use fulltime::{GlobalArgs, Session};
 use fulltime_client::cluster::Cluster;
 use solana_signer::Signer;
@@ -54,6 +56,9 @@ struct Args {
     /// Transactions confirmed each way, by subscription and by polling.
     #[arg(long, default_value_t = 50)]
     confirmations: u64,
+    /// Deposits in the market whose pool history is read back and drawn.
+    #[arg(long, default_value_t = 1_000)]
+    history_deposits: usize,
 }
 
 #[tokio::main]
@@ -73,7 +78,9 @@ async fn run(args: Args) -> Result<()> {
             "command: target/release/examples/dashboard-bench --synthetic --markets {}",
             args.markets
         );
-        return frames::measure(markets::synthetic_chain(args.markets), args.frames);
+        let chain = markets::synthetic_chain(args.markets);
+        frames::measure(chain.clone(), args.frames, Grouping::Flat)?;
+        return frames::measure(chain, args.frames, Grouping::ByFixture);
     };
     println!("command: just bench  (target/release/examples/dashboard-bench)");
     let session = Arc::new(Session::new(GlobalArgs {
@@ -88,7 +95,9 @@ async fn run(args: Args) -> Result<()> {
 
     let total = markets::create(&client, args.markets).await?;
     let chain = load::measure(&endpoint, &wallet, total).await?;
-    frames::measure(chain, args.frames)?;
+    frames::measure(chain.clone(), args.frames, Grouping::Flat)?;
+    frames::measure(chain, args.frames, Grouping::ByFixture)?;
+    history::measure(&client, &wallet, total - 2, args.history_deposits).await?;
     deposit::measure(&session, &client, &wallet, total - 1, args.deposits).await?;
     idle::measure(
         &state_dir,

@@ -53,7 +53,8 @@ fn terms(id: u64, now: i64) -> MarketTerms {
     MarketTerms {
         question: format!("Bench market {id}: will the home side score more than 1 goal?"),
         close_time: now + 86_400 + i64::try_from(id % 10_000).unwrap_or(0),
-        fixture_id: 1,
+        // 20 markets a fixture, for the frames grouped by fixture.
+        fixture_id: 18_500_000 + i64::try_from(id % 500).unwrap_or(0),
         stat_key: 1,
         period: 100,
         predicate: TraderPredicate {

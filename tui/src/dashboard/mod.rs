@@ -28,11 +28,13 @@ mod run;
 mod tasks;
 mod update;
 
-pub use action::Action;
-pub use app::{App, SessionView};
+pub use action::{Action, Command};
+pub use app::{App, Grouping, SessionView};
 pub use chain::{Chain, Link};
 pub use draw::draw;
+pub use history::PoolHistory;
 pub use keys::{Mode, action_for};
+pub use remote::Remote;
 pub(crate) use run::run;
 pub use tasks::{Addresses, read, spawn_feed};
 pub use update::update;
