@@ -4,7 +4,7 @@
 //! The floor: `args/` parses the command line and nothing more, `session.rs` resolves the
 //! global flags to a cluster, a wallet and a client, `error.rs` is every failure with its report,
 //! `input/` and `output/` are the values both faces read and the words and result types they
-//! show. The faces, `cli/` and `dashboard/`, import the floor and never each other.
+//! show, `wallet_maker.rs` makes and funds the wallet book's wallets. The faces, `cli/` and `dashboard/`, import the floor and never each other.
 //!
 //! The `fulltime` binary only calls [`main`]; `dashboard-bench` drives the [`dashboard`]'s
 //! public parts in a [`Session`] of its own [`GlobalArgs`].
@@ -16,6 +16,7 @@ mod error;
 mod input;
 mod output;
 mod session;
+mod wallet_maker;
 
 use std::process::ExitCode;
 

@@ -347,3 +347,113 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     let other_balance = chain.cli(&other, &["balance"]);
     assert_eq!(other_balance["usdc"].as_u64(), Some(10 * USDC - 1_500_000));
 }
+
+/// The QA desk by keys: a second wallet made and funded by `+`, a YES deposit from the starting
+/// wallet and a NO one from the new wallet picked with `W`, the odds of the pools, a settlement,
+/// the loser's refused claim read in the inspector, and the winner's claim all.
+#[test]
+fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
+    let binary =
+        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+    let node = LocalnetProcess::start(&binary, "qa-desk").expect("localnet ready");
+    let chain = Chain {
+        node,
+        runtime: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("tokio runtime"),
+    };
+    let faucet = Faucet::start(&chain.node);
+    let wallet = chain.node.wallet_path().to_owned();
+    let mut dashboard = Dashboard::start(&chain.node, &faucet.url);
+    dashboard.wait_for(&["Market 0", "home goals (stat 1) > 1"]);
+
+    dashboard.press("+");
+    dashboard.wait_for(&["Done: New wallet qa-1: 10 SOL and 100 USDC from localnet"]);
+    dashboard.escape();
+    dashboard.press("d");
+    dashboard.wait_for(&["Deposit in market 0"]);
+    dashboard.press("2.5\r");
+    dashboard.wait_for(&["Confirmed: Deposited 2.5 USDC on YES in market 0"]);
+    dashboard.escape();
+
+    dashboard.press("W");
+    dashboard.wait_for(&["Wallets", "* starting (--keypair)", "qa-1"]);
+    dashboard.press("j\r");
+    dashboard.wait_for(&["Acting as qa-1", "Wallet qa-1", "USDC    100 USDC"]);
+    dashboard.press("d");
+    dashboard.wait_for(&["Deposit in market 0"]);
+    dashboard.press("\t1.5\r");
+    dashboard.wait_for(&["Confirmed: Deposited 1.5 USDC on NO in market 0"]);
+    dashboard.escape();
+    // YES holds 2.5 of a 4 USDC pool: 62.5%, and a USDC on it pays 4 / 2.5 = 1.60; NO 37.5%,
+    // 4 / 1.5 = 2.666.. rounded down to 2.66.
+    dashboard.wait_for(&[
+        "62.5/37.5%",
+        "Odds    YES 62.5% pays 1.60, NO 37.5% pays 2.66 per USDC",
+    ]);
+    let market = chain.cli(&wallet, &["market", "0"]);
+    assert_eq!(
+        (&market["total_yes"], &market["total_no"]),
+        (&Value::from(2_500_000), &Value::from(1_500_000))
+    );
+    assert_eq!(market["odds"]["yes"]["payout_per_usdc"], 1_600_000);
+    assert_eq!(market["odds"]["no"]["payout_per_usdc"], 2_666_666);
+
+    dashboard.press("w");
+    dashboard.wait_for(&["to the published result"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Done: Cluster clock moved to 2026-05-16T15:51:12Z"]);
+    dashboard.escape();
+    dashboard.press("s");
+    dashboard.wait_for(&["arsenal-home-goals-over-1", "settles YES"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Confirmed: Settled market 0: provisional YES"]);
+    dashboard.escape();
+    dashboard.press("w\t");
+    dashboard.wait_for(&["past market 0's dispute window"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["resolved YES"]);
+    dashboard.escape();
+
+    // qa-1 staked on NO: the program refuses its claim, and the inspector says why.
+    dashboard.press("c");
+    dashboard.wait_for(&["Claim market 0"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Claim failed", "NotAWinner"]);
+    dashboard.escape();
+    dashboard.press("a");
+    dashboard.wait_for(&["Activity", "Claim market 0"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&[
+        "NotAWinner (settlement program error 6015)",
+        "Action    No payout available",
+        "AnchorError",
+    ]);
+    dashboard.escape();
+
+    // Back to the starting wallet, whose YES claim all pays: 2.5 * 4 / 2.5 = 4 USDC.
+    dashboard.press("W");
+    dashboard.wait_for(&["Wallets"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Acting as starting (--keypair)"]);
+    dashboard.press("C");
+    dashboard.wait_for(&["Claim all", "Claim   market 0: 4 USDC", "Total   4 USDC"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Confirmed: Paid 4 USDC in 1 transaction: claimed 4 USDC from market 0"]);
+    dashboard.escape();
+
+    dashboard.press("q");
+    let status = dashboard
+        .screen
+        .wait_exit(DEADLINE)
+        .expect("fulltime exits after q");
+    assert!(status.success(), "fulltime exited with {status:?}");
+    let qa = chain.node.state_dir().join("wallets").join("qa-1.json");
+    assert_eq!(chain.cli(&qa, &["balance"])["usdc"], 98_500_000);
+    let position = &chain.cli(&wallet, &["balance"])["positions"][0];
+    assert_eq!(
+        (&position["market_id"], &position["claimed"]),
+        (&Value::from(0), &Value::from(true))
+    );
+}

@@ -1,49 +1,18 @@
 //! `wallet new` and `wallet list`: the wallet book (`fulltime_client::wallet_book`), with a new
-//! wallet funded on request and each wallet's money read from the cluster.
+//! wallet funded on request (`crate::wallet_maker`) and each wallet's money read from the
+//! cluster.
 
-use fulltime_client::amount::LAMPORTS_PER_SOL;
-use fulltime_client::cluster::{Cluster, ClusterError};
-use fulltime_client::faucet::request_test_usdc;
-use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::odds::ONE_USDC;
-use fulltime_client::rpc::FulltimeClient;
-use fulltime_client::wallet_book::{BookEntry, WalletBook, WalletName};
-use solana_keypair::Keypair;
-use solana_signer::Signer;
+use fulltime_client::wallet_book::{BookEntry, WalletBook};
 
 use super::wallet::{market_ids, position_views};
-use crate::args::{FaucetArgs, WalletNewArgs};
+use crate::args::WalletNewArgs;
 use crate::error::Error;
-use crate::output::wallet_book::{BookWallet, Funding, FundingSource, WalletBookList, WalletMade};
+use crate::output::wallet_book::{BookWallet, WalletBookList, WalletMade};
 use crate::session::Session;
-
-/// What `wallet new --fund` gives a wallet on localnet: fees and rent for a day of testing, and
-/// stakes for a few dozen deposits.
-pub const NEW_WALLET_SOL: u64 = 10 * LAMPORTS_PER_SOL;
-pub const NEW_WALLET_USDC: u64 = 100 * ONE_USDC;
+use crate::wallet_maker::make_wallet;
 
 pub async fn new(session: &Session, args: WalletNewArgs) -> Result<WalletMade, Error> {
-    let name: WalletName = args.name.parse()?;
-    let book = WalletBook::in_state_dir(session.state_dir());
-    // Whatever funding needs is found before the keypair is made, so that a wallet is not left
-    // half made because the node is down or the cluster is mainnet.
-    let funder = if args.fund {
-        Some(Funder::for_session(session, &args.faucet).await?)
-    } else {
-        None
-    };
-    let (keypair, path) = book.create(&name)?;
-    let funded = match funder {
-        Some(funder) => Some(funder.fund(&keypair).await?),
-        None => None,
-    };
-    Ok(WalletMade {
-        name: name.to_string(),
-        address: keypair.pubkey().to_string(),
-        path: path.display().to_string(),
-        funded,
-    })
+    make_wallet(session, &args.name, args.fund, &args.faucet.url).await
 }
 
 pub async fn list(session: &Session) -> Result<WalletBookList, Error> {
@@ -74,67 +43,4 @@ pub async fn list(session: &Session) -> Result<WalletBookList, Error> {
         book: book.dir().display().to_string(),
         wallets,
     })
-}
-
-/// The local node's client and the mint authority env.json names.
-struct LocalFunder {
-    client: FulltimeClient,
-    mint_authority: Keypair,
-}
-
-/// Where a new wallet's money comes from.
-enum Funder {
-    /// The local node: its airdrop for SOL, its mint authority (from env.json) for test USDC.
-    Localnet(Box<LocalFunder>),
-    /// The faucet at this URL, for test USDC.
-    Faucet { url: String },
-}
-
-impl Funder {
-    async fn for_session(session: &Session, faucet: &FaucetArgs) -> Result<Self, Error> {
-        match session.cluster() {
-            Cluster::Localnet => {
-                let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
-                Ok(Self::Localnet(Box::new(LocalFunder {
-                    client: session.client(false).await?,
-                    mint_authority: read_keypair_file(&env.mint_authority)?,
-                })))
-            }
-            Cluster::Mainnet => Err(Error::NoFundingOnMainnet),
-            Cluster::Devnet | Cluster::Custom(_) => Ok(Self::Faucet {
-                url: faucet.url.clone(),
-            }),
-        }
-    }
-
-    async fn fund(self, wallet: &Keypair) -> Result<Funding, Error> {
-        let address = wallet.pubkey();
-        match self {
-            Self::Localnet(local) => {
-                let LocalFunder {
-                    client,
-                    mint_authority,
-                } = *local;
-                let airdrop = client.airdrop(&address, NEW_WALLET_SOL).await?;
-                let mint = client
-                    .mint_test_usdc(&mint_authority, &address, NEW_WALLET_USDC)
-                    .await?;
-                Ok(Funding {
-                    source: FundingSource::Localnet,
-                    lamports: NEW_WALLET_SOL,
-                    usdc: NEW_WALLET_USDC,
-                    signatures: vec![airdrop.to_string(), mint.to_string()],
-                })
-            }
-            Self::Faucet { url } => {
-                let grant = request_test_usdc(&url, &address).await?;
-                Ok(Funding {
-                    source: FundingSource::Faucet,
-                    lamports: 0,
-                    usdc: grant.amount,
-                    signatures: vec![grant.signature],
-                })
-            }
-        }
-    }
 }

@@ -7,6 +7,7 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::logs::{LogRead, LogSource};
+use super::wallets::WalletChoice;
 
 /// What a key in the key table does; the table (`keys.rs`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,10 @@ pub enum Command {
     Copy,
     /// Show or hide the selected market's pool history.
     History,
+    /// The wallet picker, whose Enter acts as the picked wallet.
+    Wallets,
+    /// A new funded wallet in the book.
+    NewWallet,
 }
 
 /// How far a transaction has got.
@@ -149,6 +154,10 @@ pub enum Action {
     Tick,
     /// A reading of the chain, or why it failed: the same whether it was read or pushed.
     Chain(Result<Chain, ReadFailure>),
+    /// The runner acts as this wallet now, or could not (why).
+    Switched(Result<WalletChoice, String>),
+    /// A wallet was added to the book.
+    WalletMade(WalletChoice),
     /// A market's pool history read back, or why it could not be.
     History {
         market: u64,

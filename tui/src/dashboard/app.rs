@@ -15,6 +15,7 @@ use super::inspect::{ActivityPicker, Inspector};
 use super::keys::Keymap;
 use super::logs::Logs;
 use super::remote::Remote;
+use super::wallets::{WalletChoice, WalletPicker};
 
 /// How many finished transactions the activity panel remembers.
 pub const ACTIVITY_LIMIT: usize = 50;
@@ -126,6 +127,8 @@ pub enum Popup {
     ClaimAll,
     /// Picking a sent request to inspect.
     Activity(ActivityPicker),
+    /// Picking the wallet to act as.
+    Wallets(WalletPicker),
     Inspect(Box<Inspector>),
     Warp(WarpForm),
     Create(CreateForm),
@@ -162,6 +165,10 @@ pub struct App {
     pub keys: Keymap,
     /// The selected market's pool history, while it is shown (`p`).
     pub history: Option<PoolHistory>,
+    /// The wallets `W` offers: the starting one first, then the book's.
+    pub wallets: Vec<WalletChoice>,
+    /// The name of the wallet acted as, when it is one of `wallets`.
+    pub acting: Option<String>,
     /// The terminal's height (rows), for the log view's page; the runner reports it.
     pub height: u16,
     pub tick: u64,
@@ -179,6 +186,8 @@ impl App {
             logs: Logs::new(&session.state_dir),
             keys: Keymap::default(),
             history: None,
+            wallets: Vec::new(),
+            acting: None,
             session,
             chain: Remote::Loading,
             node_down: None,

@@ -6,6 +6,8 @@ use fulltime_client::settlement::MarketTerms;
 use fulltime_client::side::Side;
 use solana_signature::Signature;
 
+use super::wallets::WalletChoice;
+
 #[derive(Clone, Debug)]
 pub enum Effect {
     /// Read the chain now instead of at the next poll.
@@ -18,6 +20,8 @@ pub enum Effect {
     Copy(String),
     /// Read a market's pool history.
     LoadHistory(u64),
+    /// Act as this wallet from now on.
+    SwitchWallet(WalletChoice),
 }
 
 #[derive(Clone, Debug)]
@@ -42,6 +46,10 @@ pub enum Request {
     },
     Create {
         terms: Box<MarketTerms>,
+    },
+    /// A new wallet in the book under this name, funded.
+    NewWallet {
+        name: String,
     },
     /// Move localnet's clock forward to this unix time.
     Warp {

@@ -27,6 +27,7 @@ mod remote;
 mod run;
 mod tasks;
 mod update;
+mod wallets;
 
 pub use action::{Action, Command};
 pub use app::{App, Grouping, SessionView};

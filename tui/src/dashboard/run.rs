@@ -19,14 +19,17 @@ use tokio::time::interval;
 use super::action::Action;
 use super::app::{App, Popup, SessionView};
 use super::draw::draw;
+use super::effect::Effect;
 use super::fixtures;
 use super::keys::{self, Mode};
 use super::tasks::{Runner, spawn_effect, spawn_feed, spawn_log_tail};
 use super::update::update;
+use super::wallets::{WalletChoice, book_wallets};
 use crate::args::DashboardOptions;
 use crate::output::snapshot::chain_label;
 use crate::session::Session;
 use fulltime_client::cluster::Cluster;
+use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
@@ -66,6 +69,25 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         Ok(keymap) => app.keys = keymap,
         Err(error) => app.popup = Some(Popup::Failure(keys::failure(error))),
     }
+    // The wallets `W` offers: the one it started as, then the book's.
+    if let Ok(started) = session.resolve_wallet() {
+        let name = format!("starting ({})", started.source.label());
+        app.wallets.push(WalletChoice {
+            name: name.clone(),
+            address: started.keypair.pubkey().to_string(),
+            path: started.path,
+        });
+        app.acting = Some(name);
+    }
+    for choice in book_wallets(&state_dir) {
+        if app
+            .wallets
+            .iter()
+            .all(|known| known.address != choice.address)
+        {
+            app.wallets.push(choice);
+        }
+    }
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
@@ -74,7 +96,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         wallet.as_ref().map(|wallet| wallet.pubkey()),
         actions.clone(),
     );
-    let runner = Runner {
+    let mut runner = Runner {
         session,
         wallet,
         faucet_url: options.faucet.url,
@@ -90,7 +112,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     }));
     let mut terminal = ratatui::init();
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, app, receiver, &runner).await;
+    let result = event_loop(&mut terminal, app, receiver, &mut runner).await;
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
@@ -100,7 +122,7 @@ async fn event_loop(
     terminal: &mut DefaultTerminal,
     mut app: App,
     mut receiver: UnboundedReceiver<Action>,
-    runner: &Runner,
+    runner: &mut Runner,
 ) -> color_eyre::Result<()> {
     let mut events = EventStream::new();
     let mut ticks = interval(TICK);
@@ -125,11 +147,33 @@ async fn event_loop(
         };
         if let Some(action) = action {
             for effect in update(&mut app, action) {
-                spawn_effect(runner, effect);
+                match effect {
+                    Effect::SwitchWallet(choice) => switch_wallet(runner, choice),
+                    effect => spawn_effect(runner, effect),
+                }
             }
         }
     }
     Ok(())
+}
+
+/// Acts as `choice` from now on: its keypair signs, and a new feed follows its accounts (the
+/// old one ends as its refresh channel closes).
+fn switch_wallet(runner: &mut Runner, choice: WalletChoice) {
+    let switched = match read_keypair_file(&choice.path) {
+        Ok(keypair) => {
+            let address = keypair.pubkey();
+            runner.wallet = Some(Arc::new(keypair));
+            runner.refresh = spawn_feed(
+                Arc::clone(&runner.session),
+                Some(address),
+                runner.actions.clone(),
+            );
+            Ok(choice)
+        }
+        Err(error) => Err(format!("Cannot act as {}: {error}", choice.name)),
+    };
+    let _ = runner.actions.send(Action::Switched(switched));
 }
 
 /// SIGTERM and SIGHUP, which end the dashboard like `q`.

@@ -19,6 +19,7 @@ use super::inspect::{ActivityPicker, Inspected, Inspector, LandedTransaction, ac
 use super::logs::{SIDEWAYS, view_height};
 use super::position::owed_positions;
 use super::remote::Remote;
+use super::wallets::{WalletPicker, next_name};
 use crate::error::Error;
 use crate::input::format_time;
 use crate::output::labels::{batch_time_note, status_label};
@@ -57,6 +58,28 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             app.chain = Remote::Loaded(chain);
             app.node_down = None;
             relist(app);
+            Vec::new()
+        }
+        Action::Switched(Ok(choice)) => {
+            // Until the new wallet's first reading, the old one's money and positions go.
+            if let Remote::Loaded(chain) = &mut app.chain {
+                chain.positions.clear();
+                chain.balances = None;
+            }
+            app.session.wallet = Ok(choice.address.clone());
+            app.notice = Some(format!("Acting as {}", choice.name));
+            app.acting = Some(choice.name);
+            relist(app);
+            Vec::new()
+        }
+        Action::Switched(Err(reason)) => {
+            app.notice = Some(reason);
+            Vec::new()
+        }
+        Action::WalletMade(choice) => {
+            if !app.wallets.iter().any(|wallet| wallet.name == choice.name) {
+                app.wallets.push(choice);
+            }
             Vec::new()
         }
         Action::History { market, points } => {
@@ -166,6 +189,23 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Claim => open_withdrawal(app, Withdrawal::Claim),
         Command::ClaimAll => open_claim_all(app),
         Command::Activity => open_activity(app),
+        Command::Wallets => {
+            if app.wallets.is_empty() {
+                app.notice = Some("No other wallet: + makes one in the wallet book".to_owned());
+            } else {
+                app.popup = Some(Popup::Wallets(WalletPicker::default()));
+            }
+        }
+        Command::NewWallet => {
+            if app.busy() {
+                app.notice =
+                    Some("A transaction is still running; wait for it to finish".to_owned());
+            } else {
+                let name = next_name(&app.wallets);
+                start(app, format!("New wallet {name}"));
+                return vec![Effect::Send(Request::NewWallet { name })];
+            }
+        }
         Command::History => {
             if app.history.take().is_none()
                 && let Some(selected) = app.selected
@@ -352,10 +392,13 @@ fn submit_create(app: &mut App, form: &CreateForm) -> Vec<Effect> {
 
 fn move_by(app: &mut App, delta: i64) {
     let activities = app.activity.len();
+    let wallets = app.wallets.len();
     if let Some(Popup::Settle(picker)) = &mut app.popup {
         picker.move_by(delta);
     } else if let Some(Popup::Activity(picker)) = &mut app.popup {
         picker.move_by(delta, activities);
+    } else if let Some(Popup::Wallets(picker)) = &mut app.popup {
+        picker.move_by(delta, wallets);
     } else if let Some(Popup::Inspect(inspector)) = &mut app.popup {
         inspector.scroll_by(delta);
     } else if logs_shown(app) {
@@ -585,6 +628,15 @@ fn submit(app: &mut App) -> Vec<Effect> {
         Some(Popup::Settle(picker)) => submit_settle(app, &picker),
         Some(Popup::Confirm(confirm)) => submit_withdrawal(app, confirm),
         Some(Popup::Activity(picker)) => inspect(app, picker.selected),
+        Some(Popup::Wallets(picker)) => {
+            app.popup = None;
+            match app.wallets.get(picker.selected) {
+                Some(choice) if app.acting.as_ref() != Some(&choice.name) => {
+                    vec![Effect::SwitchWallet(choice.clone())]
+                }
+                _ => Vec::new(),
+            }
+        }
         Some(Popup::ClaimAll) => {
             start(app, "Claim all".to_owned());
             vec![Effect::Send(Request::ClaimAll)]

@@ -35,6 +35,31 @@ pub struct WalletMade {
     pub funded: Option<Funding>,
 }
 
+impl WalletMade {
+    /// `New wallet bob: 10 SOL and 100 USDC from localnet`, for an activity line.
+    pub fn headline(&self) -> String {
+        match &self.funded {
+            None => format!("New wallet {}, not funded", self.name),
+            Some(funding) => {
+                let from = match funding.source {
+                    FundingSource::Localnet => "localnet",
+                    FundingSource::Faucet => "the faucet",
+                };
+                let sol = if funding.lamports > 0 {
+                    format!("{} and ", format_sol(funding.lamports))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "New wallet {}: {sol}{} from {from}",
+                    self.name,
+                    format_usdc(funding.usdc)
+                )
+            }
+        }
+    }
+}
+
 impl fmt::Display for WalletMade {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(formatter, "Wallet {}: {}", self.name, self.address)?;

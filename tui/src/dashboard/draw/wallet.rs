@@ -12,6 +12,14 @@ use crate::dashboard::chain::Link;
 use crate::dashboard::remote::Remote;
 use crate::input::format_time;
 
+/// ` Wallet ` or ` Wallet bob ` when it is a wallet of the book (W switches).
+fn title(app: &App) -> String {
+    match &app.acting {
+        Some(name) if app.wallets.len() > 1 => format!(" Wallet {name} "),
+        _ => " Wallet ".to_owned(),
+    }
+}
+
 fn field(label: &'static str, value: Span<'static>) -> Line<'static> {
     Line::from(vec![
         Span::styled(format!("{label:<8}"), theme::header()),
@@ -67,7 +75,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         field("Clock", clock),
     ];
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Wallet ")),
+        Paragraph::new(lines).block(Block::bordered().title(title(app))),
         area,
     );
 }

@@ -49,7 +49,7 @@ impl Mode {
             None if app.filtering => Self::Filter,
             None => Self::List,
             Some(Popup::Deposit(_)) => Self::Deposit,
-            Some(Popup::Settle(_) | Popup::Activity(_)) => Self::Picker,
+            Some(Popup::Settle(_) | Popup::Activity(_) | Popup::Wallets(_)) => Self::Picker,
             Some(Popup::Inspect(_)) => Self::Inspect,
             Some(Popup::Confirm(_) | Popup::ClaimAll) => Self::Confirm,
             Some(Popup::Warp(_)) => Self::Warp,

@@ -20,6 +20,7 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
+use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::output::labels::status_label;
 use crate::output::receipt::UsdcChange;
@@ -32,6 +33,7 @@ use crate::output::receipt::settle::SettleHeadline;
 use crate::output::receipt::warp::WarpHeadline;
 use crate::output::snapshot::SavedSnapshot;
 use crate::session::Session;
+use crate::wallet_maker::make_wallet;
 
 /// What the tasks share: how to reach the cluster and the faucet, and who signs.
 #[derive(Clone)]
@@ -52,6 +54,8 @@ pub fn spawn_effect(runner: &Runner, effect: Effect) {
         }
         Effect::Inspect(signature) => return spawn_inspect(runner, signature),
         Effect::Copy(text) => return copy_to_clipboard(&text),
+        // The runner acts on it itself: it replaces the runner's wallet.
+        Effect::SwitchWallet(_) => return,
         Effect::LoadHistory(market) => return spawn_history(runner, market),
         Effect::Send(request) => request,
     };
@@ -133,6 +137,7 @@ fn doing(request: &Request) -> &'static str {
         Request::Warp { .. } => "Warp",
         Request::Create { .. } => "Create market",
         Request::Snapshot { .. } => "Snapshot",
+        Request::NewWallet { .. } => "New wallet",
     }
 }
 
@@ -289,7 +294,26 @@ async fn transact(
         }
         // Answered by `spawn_effect`, without a wallet.
         Request::Snapshot { name } => save_snapshot(&runner.session, &name).await,
+        Request::NewWallet { name } => new_wallet(runner, &name).await,
     }
+}
+
+/// Makes and funds `name` in the book as `fulltime wallet new NAME --fund` does, and tells the
+/// app it may act as it.
+async fn new_wallet(runner: &Runner, name: &str) -> Result<Done, Error> {
+    let _ = runner.actions.send(Action::Stage(Stage::Requesting));
+    let made = make_wallet(&runner.session, name, true, &runner.faucet_url).await?;
+    let _ = runner.actions.send(Action::WalletMade(WalletChoice {
+        name: made.name.clone(),
+        address: made.address.clone(),
+        path: made.path.clone().into(),
+    }));
+    Ok(Done {
+        summary: made.headline(),
+        signature: None,
+        short_signature: String::new(),
+        explorer: String::new(),
+    })
 }
 
 fn payout_summary(kind: PayoutKind, market_id: u64, paid: u64) -> String {

@@ -9,6 +9,7 @@ mod deposit;
 mod inspect;
 mod result;
 mod settle;
+mod wallets;
 mod warp;
 
 use fulltime_client::settlement::state::Market;
@@ -32,6 +33,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         Popup::Confirm(confirm) => confirm::draw(app, *confirm, frame, area),
         Popup::ClaimAll => claim_all::draw(app, frame, area),
         Popup::Activity(picker) => inspect::picker(app, *picker, frame, area),
+        Popup::Wallets(picker) => wallets::draw(app, *picker, frame, area),
         Popup::Inspect(inspector) => inspect::inspector(inspector, frame, area),
         Popup::Warp(form) => warp::draw(app, form, frame, area),
         Popup::Create(form) => create::draw(app, form, frame, area),

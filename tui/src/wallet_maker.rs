@@ -1,0 +1,115 @@
+//! Making a wallet of the book, funded on request: what `fulltime wallet new` and the
+//! dashboard's new-wallet key both do (`fulltime_client::wallet_book` keeps the files).
+
+use fulltime_client::amount::LAMPORTS_PER_SOL;
+use fulltime_client::cluster::{Cluster, ClusterError};
+use fulltime_client::faucet::request_test_usdc;
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::odds::ONE_USDC;
+use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::wallet_book::{WalletBook, WalletName};
+use solana_keypair::Keypair;
+use solana_signer::Signer;
+
+use crate::error::Error;
+use crate::output::wallet_book::{Funding, FundingSource, WalletMade};
+use crate::session::Session;
+
+/// What a funded new wallet gets on localnet: fees and rent for a day of testing, and stakes for
+/// a few dozen deposits.
+pub const NEW_WALLET_SOL: u64 = 10 * LAMPORTS_PER_SOL;
+pub const NEW_WALLET_USDC: u64 = 100 * ONE_USDC;
+
+/// Makes `name` in the session's book; with `fund`, funds it (localnet: the node's airdrop and
+/// mint; elsewhere the faucet at `faucet_url`, test USDC only).
+pub async fn make_wallet(
+    session: &Session,
+    name: &str,
+    fund: bool,
+    faucet_url: &str,
+) -> Result<WalletMade, Error> {
+    let name: WalletName = name.parse()?;
+    let book = WalletBook::in_state_dir(session.state_dir());
+    // Whatever funding needs is found before the keypair is made, so that a wallet is not left
+    // half made because the node is down or the cluster is mainnet.
+    let funder = if fund {
+        Some(Funder::for_session(session, faucet_url).await?)
+    } else {
+        None
+    };
+    let (keypair, path) = book.create(&name)?;
+    let funded = match funder {
+        Some(funder) => Some(funder.fund(&keypair).await?),
+        None => None,
+    };
+    Ok(WalletMade {
+        name: name.to_string(),
+        address: keypair.pubkey().to_string(),
+        path: path.display().to_string(),
+        funded,
+    })
+}
+
+/// The local node's client and the mint authority env.json names.
+struct LocalFunder {
+    client: FulltimeClient,
+    mint_authority: Keypair,
+}
+
+/// Where a new wallet's money comes from.
+enum Funder {
+    /// The local node: its airdrop for SOL, its mint authority (from env.json) for test USDC.
+    Localnet(Box<LocalFunder>),
+    /// The faucet at this URL, for test USDC.
+    Faucet { url: String },
+}
+
+impl Funder {
+    async fn for_session(session: &Session, faucet_url: &str) -> Result<Self, Error> {
+        match session.cluster() {
+            Cluster::Localnet => {
+                let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
+                Ok(Self::Localnet(Box::new(LocalFunder {
+                    client: session.client(false).await?,
+                    mint_authority: read_keypair_file(&env.mint_authority)?,
+                })))
+            }
+            Cluster::Mainnet => Err(Error::NoFundingOnMainnet),
+            Cluster::Devnet | Cluster::Custom(_) => Ok(Self::Faucet {
+                url: faucet_url.to_owned(),
+            }),
+        }
+    }
+
+    async fn fund(self, wallet: &Keypair) -> Result<Funding, Error> {
+        let address = wallet.pubkey();
+        match self {
+            Self::Localnet(local) => {
+                let LocalFunder {
+                    client,
+                    mint_authority,
+                } = *local;
+                let airdrop = client.airdrop(&address, NEW_WALLET_SOL).await?;
+                let mint = client
+                    .mint_test_usdc(&mint_authority, &address, NEW_WALLET_USDC)
+                    .await?;
+                Ok(Funding {
+                    source: FundingSource::Localnet,
+                    lamports: NEW_WALLET_SOL,
+                    usdc: NEW_WALLET_USDC,
+                    signatures: vec![airdrop.to_string(), mint.to_string()],
+                })
+            }
+            Self::Faucet { url } => {
+                let grant = request_test_usdc(&url, &address).await?;
+                Ok(Funding {
+                    source: FundingSource::Faucet,
+                    lamports: 0,
+                    usdc: grant.amount,
+                    signatures: vec![grant.signature],
+                })
+            }
+        }
+    }
+}
