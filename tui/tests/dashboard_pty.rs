@@ -147,6 +147,30 @@ struct Chain {
 }
 
 impl Chain {
+    /// A `localnet` child started with `args`, its log where the dashboard's log view looks,
+    /// and a faucet child minting with its mint authority.
+    fn start_with_faucet(name: &str, args: &[&str]) -> (Self, Faucet) {
+        let binary =
+            binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+        let node = LocalnetProcess::start_with(&binary, name, args).expect("localnet ready");
+        // The harness keeps the node's stdout in `localnet.stdout`; `just dev` names it
+        // `localnet.log`, where the dashboard looks. A second name for the same file follows it.
+        let log = node.state_dir().join("localnet.log");
+        if !log.exists() {
+            std::fs::hard_link(node.state_dir().join("localnet.stdout"), &log)
+                .expect("link the node's log");
+        }
+        let chain = Chain {
+            node,
+            runtime: tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("tokio runtime"),
+        };
+        let faucet = Faucet::start(&chain.node);
+        (chain, faucet)
+    }
+
     fn client(&self) -> FulltimeClient {
         let endpoint =
             Endpoint::resolve(Cluster::Localnet, self.node.state_dir()).expect("endpoint");
@@ -211,25 +235,7 @@ impl Chain {
 
 #[test]
 fn faucet_deposit_settle_and_claim_by_key_presses() {
-    let binary =
-        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
-    let node = LocalnetProcess::start_with(&binary, "dashboard", &["--log-transactions"])
-        .expect("localnet ready");
-    // The harness keeps the node's stdout in `localnet.stdout`; `just dev` names it
-    // `localnet.log`, where the dashboard looks. A second name for the same file follows it.
-    let log = node.state_dir().join("localnet.log");
-    if !log.exists() {
-        std::fs::hard_link(node.state_dir().join("localnet.stdout"), &log)
-            .expect("link the node's log");
-    }
-    let chain = Chain {
-        node,
-        runtime: tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("tokio runtime"),
-    };
-    let faucet = Faucet::start(&chain.node);
+    let (chain, faucet) = Chain::start_with_faucet("dashboard", &["--log-transactions"]);
     let wallet = chain.node.wallet_path().to_owned();
     let before = chain.cli(&wallet, &["balance"])["usdc"]
         .as_u64()
@@ -353,17 +359,7 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
 /// the loser's refused claim read in the inspector, and the winner's claim all.
 #[test]
 fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
-    let binary =
-        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
-    let node = LocalnetProcess::start(&binary, "qa-desk").expect("localnet ready");
-    let chain = Chain {
-        node,
-        runtime: tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("tokio runtime"),
-    };
-    let faucet = Faucet::start(&chain.node);
+    let (chain, faucet) = Chain::start_with_faucet("qa-desk", &[]);
     let wallet = chain.node.wallet_path().to_owned();
     let mut dashboard = Dashboard::start(&chain.node, &faucet.url);
     dashboard.wait_for(&["Market 0", "home goals (stat 1) > 1"]);

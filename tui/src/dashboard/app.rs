@@ -9,13 +9,13 @@ use fulltime_client::settlement::state::Market;
 use super::action::{Done, Stage};
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
-use super::forms::{Confirm, CreateForm, DepositForm, SettlePicker, WarpForm};
+use super::forms::{Confirm, CreateForm, DepositForm, ListPicker, SettlePicker, WarpForm};
 use super::history::PoolHistory;
-use super::inspect::{ActivityPicker, Inspector};
+use super::inspect::Inspector;
 use super::keys::Keymap;
 use super::logs::Logs;
 use super::remote::Remote;
-use super::wallets::{WalletChoice, WalletPicker};
+use super::wallets::WalletChoice;
 
 /// How many finished transactions the activity panel remembers.
 pub const ACTIVITY_LIMIT: usize = 50;
@@ -126,9 +126,9 @@ pub enum Popup {
     /// What claim all would pay, before it is sent.
     ClaimAll,
     /// Picking a sent request to inspect.
-    Activity(ActivityPicker),
+    Activity(ListPicker),
     /// Picking the wallet to act as.
-    Wallets(WalletPicker),
+    Wallets(ListPicker),
     Inspect(Box<Inspector>),
     Warp(WarpForm),
     Create(CreateForm),

@@ -12,14 +12,14 @@ use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Grouping, Popup};
 use super::effect::{Effect, Request};
 use super::failure::FailureView;
 use super::forms::{
-    Confirm, CreateForm, DepositCheck, DepositForm, SettlePicker, WarpForm, Withdrawal,
+    Confirm, CreateForm, DepositCheck, DepositForm, ListPicker, SettlePicker, WarpForm, Withdrawal,
 };
 use super::history::PoolHistory;
-use super::inspect::{ActivityPicker, Inspected, Inspector, LandedTransaction, account_labels};
+use super::inspect::{Inspected, Inspector, LandedTransaction, account_labels};
 use super::logs::{SIDEWAYS, view_height};
 use super::position::owed_positions;
 use super::remote::Remote;
-use super::wallets::{WalletPicker, next_name};
+use super::wallets::next_name;
 use crate::error::Error;
 use crate::input::format_time;
 use crate::output::labels::{batch_time_note, status_label};
@@ -193,7 +193,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
             if app.wallets.is_empty() {
                 app.notice = Some("No other wallet: + makes one in the wallet book".to_owned());
             } else {
-                app.popup = Some(Popup::Wallets(WalletPicker::default()));
+                app.popup = Some(Popup::Wallets(ListPicker::default()));
             }
         }
         Command::NewWallet => {
@@ -528,7 +528,7 @@ fn open_activity(app: &mut App) {
         app.notice = Some("Nothing sent yet: the activity panel is empty".to_owned());
         return;
     }
-    app.popup = Some(Popup::Activity(ActivityPicker::default()));
+    app.popup = Some(Popup::Activity(ListPicker::default()));
 }
 
 /// Opens the inspector on activity `index`; a landed transaction is read back from the node.

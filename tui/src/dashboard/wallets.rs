@@ -15,23 +15,6 @@ pub struct WalletChoice {
     pub path: PathBuf,
 }
 
-/// Choosing the wallet to act as.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WalletPicker {
-    pub selected: usize,
-}
-
-impl WalletPicker {
-    pub fn move_by(&mut self, delta: i64, len: usize) {
-        let last = i64::try_from(len.saturating_sub(1)).unwrap_or(i64::MAX);
-        let moved = i64::try_from(self.selected)
-            .unwrap_or(i64::MAX)
-            .saturating_add(delta)
-            .clamp(0, last);
-        self.selected = usize::try_from(moved).unwrap_or(0);
-    }
-}
-
 /// The book's wallets, by name; a book that cannot be read lists none (the CLI's
 /// `wallet list` says why).
 pub fn book_wallets(state_dir: &Path) -> Vec<WalletChoice> {
@@ -71,14 +54,5 @@ mod tests {
     fn a_new_wallet_takes_the_first_free_name() {
         assert_eq!(next_name(&[]), "qa-1");
         assert_eq!(next_name(&[named("qa-1"), named("qa-3")]), "qa-2");
-    }
-
-    #[test]
-    fn the_picker_stays_within_the_list() {
-        let mut picker = WalletPicker::default();
-        picker.move_by(5, 3);
-        assert_eq!(picker.selected, 2);
-        picker.move_by(-9, 3);
-        assert_eq!(picker.selected, 0);
     }
 }

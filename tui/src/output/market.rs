@@ -14,6 +14,7 @@ use fulltime_client::view::TermsView;
 use serde::Serialize;
 
 use super::labels::{serialize_status_name, status_label};
+use super::table::aligned;
 use super::terms::{describe_period, describe_question};
 use crate::input::{format_span, format_time, format_time_millis};
 
@@ -212,8 +213,7 @@ impl fmt::Display for MarketList {
             "YES/NO %",
             "PAYS YES/NO",
             "QUESTION",
-        ]
-        .map(str::to_owned);
+        ];
         let rows: Vec<[String; 9]> = self
             .markets
             .iter()
@@ -239,24 +239,7 @@ impl fmt::Display for MarketList {
                 ]
             })
             .collect();
-        let mut widths = [0; 9];
-        for row in std::iter::once(&header).chain(&rows) {
-            for (width, cell) in widths.iter_mut().zip(row) {
-                *width = (*width).max(cell.chars().count());
-            }
-        }
-        let lines: Vec<String> = std::iter::once(&header)
-            .chain(&rows)
-            .map(|row| {
-                let cells: Vec<String> = row
-                    .iter()
-                    .zip(widths)
-                    .map(|(cell, width)| format!("{cell:<width$}"))
-                    .collect();
-                cells.join("  ").trim_end().to_owned()
-            })
-            .collect();
-        formatter.write_str(&lines.join("\n"))
+        formatter.write_str(&aligned(header, &rows))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod market;
 pub mod position;
 pub mod receipt;
 pub mod snapshot;
+pub mod table;
 pub mod terms;
 pub mod wallet_book;
 

@@ -7,6 +7,7 @@ use fulltime_client::amount::{format_sol, format_usdc};
 use serde::Serialize;
 
 use super::position::PositionView;
+use super::table::aligned;
 
 /// Where a new wallet's money came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -123,7 +124,7 @@ impl fmt::Display for WalletBookList {
                 self.book
             );
         }
-        let header = ["NAME", "ADDRESS", "SOL", "USDC", "POSITIONS"].map(str::to_owned);
+        let header = ["NAME", "ADDRESS", "SOL", "USDC", "POSITIONS"];
         let rows: Vec<[String; 5]> = self
             .wallets
             .iter()
@@ -137,24 +138,12 @@ impl fmt::Display for WalletBookList {
                 ]
             })
             .collect();
-        let mut widths = [0; 5];
-        for row in std::iter::once(&header).chain(&rows) {
-            for (width, cell) in widths.iter_mut().zip(row) {
-                *width = (*width).max(cell.chars().count());
-            }
-        }
-        let lines: Vec<String> = std::iter::once(&header)
-            .chain(&rows)
-            .map(|row| {
-                let cells: Vec<String> = row
-                    .iter()
-                    .zip(widths)
-                    .map(|(cell, width)| format!("{cell:<width$}"))
-                    .collect();
-                cells.join("  ").trim_end().to_owned()
-            })
-            .collect();
-        write!(formatter, "{}\n(book: {})", lines.join("\n"), self.book)
+        write!(
+            formatter,
+            "{}\n(book: {})",
+            aligned(header, &rows),
+            self.book
+        )
     }
 }
 

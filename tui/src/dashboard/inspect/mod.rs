@@ -13,24 +13,6 @@ use super::action::Done;
 use super::failure::FailureView;
 use super::remote::Remote;
 
-/// Choosing which of the activity panel's lines to inspect, newest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ActivityPicker {
-    pub selected: usize,
-}
-
-impl ActivityPicker {
-    /// Moves the selection by `delta` within `len` lines.
-    pub fn move_by(&mut self, delta: i64, len: usize) {
-        let last = len.saturating_sub(1);
-        let moved = i64::try_from(self.selected)
-            .unwrap_or(i64::MAX)
-            .saturating_add(delta)
-            .clamp(0, i64::try_from(last).unwrap_or(i64::MAX));
-        self.selected = usize::try_from(moved).unwrap_or(0);
-    }
-}
-
 /// What the inspector shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Inspected {

@@ -12,11 +12,12 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use super::{centered, show};
 use crate::dashboard::app::{ActivityState, App};
 use crate::dashboard::draw::theme;
-use crate::dashboard::inspect::{ActivityPicker, Inspected, Inspector, LandedTransaction};
+use crate::dashboard::forms::ListPicker;
+use crate::dashboard::inspect::{Inspected, Inspector, LandedTransaction};
 use crate::dashboard::remote::Remote;
 use crate::error::ErrorReport;
 
-pub fn picker(app: &App, picker: ActivityPicker, frame: &mut Frame, area: Rect) {
+pub fn picker(app: &App, picker: ListPicker, frame: &mut Frame, area: Rect) {
     let mut lines = vec![Line::styled(
         "Sent this session, newest first; Enter inspects:",
         theme::dim(),

@@ -8,9 +8,9 @@ use ratatui::text::{Line, Span};
 use super::{centered, show};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
-use crate::dashboard::wallets::WalletPicker;
+use crate::dashboard::forms::ListPicker;
 
-pub fn draw(app: &App, picker: WalletPicker, frame: &mut Frame, area: Rect) {
+pub fn draw(app: &App, picker: ListPicker, frame: &mut Frame, area: Rect) {
     let mut lines = vec![Line::styled(
         "Act as (Enter); + makes a new funded one in the book:",
         theme::dim(),
