@@ -226,9 +226,26 @@ impl App {
         &self.listed
     }
 
-    /// The list's lines as of the last `relist`.
+    /// The list's lines as of the last `relist` when grouped by fixture; one list's lines are
+    /// `listed`'s markets (not copied, so that a filter key on 10,000 markets stays cheap).
     pub fn rows(&self) -> &[ListRow] {
         &self.rows
+    }
+
+    /// The list's line at `index`, grouped or not.
+    pub fn row(&self, index: usize) -> Option<ListRow> {
+        match self.grouping {
+            Grouping::Flat => self.listed.get(index).copied().map(ListRow::Market),
+            Grouping::ByFixture => self.rows.get(index).copied(),
+        }
+    }
+
+    /// Where the list shows market `id`.
+    pub fn row_of(&self, id: u64) -> Option<usize> {
+        match self.grouping {
+            Grouping::Flat => self.listed.iter().position(|&listed| listed == id),
+            Grouping::ByFixture => self.rows.iter().position(|row| *row == ListRow::Market(id)),
+        }
     }
 
     /// Filters, sorts and groups the markets for the list again. `update` calls it whenever the
@@ -258,28 +275,45 @@ impl App {
         match self.grouping {
             Grouping::Flat => {
                 self.listed.extend(markets.iter().map(|market| market.id));
-                self.rows
-                    .extend(self.listed.iter().copied().map(ListRow::Market));
             }
             Grouping::ByFixture => {
-                // Each fixture where the sort first meets one of its markets.
-                let mut order: Vec<i64> = Vec::new();
-                let mut groups: HashMap<i64, Vec<u64>> = HashMap::new();
-                for market in &markets {
-                    let group = groups.entry(market.fixture_id).or_default();
-                    if group.is_empty() {
-                        order.push(market.fixture_id);
-                    }
-                    group.push(market.id);
+                // Each fixture where the sort first meets one of its markets; its markets after
+                // it in the sort's order (a counting sort: one pass to number the fixtures and
+                // count their markets, one to place each market).
+                let mut groups: HashMap<i64, usize> = HashMap::new();
+                let mut fixtures: Vec<(i64, usize)> = Vec::new();
+                let group_of: Vec<usize> = markets
+                    .iter()
+                    .map(|market| {
+                        let group = *groups.entry(market.fixture_id).or_insert_with(|| {
+                            fixtures.push((market.fixture_id, 0));
+                            fixtures.len() - 1
+                        });
+                        fixtures[group].1 += 1;
+                        group
+                    })
+                    .collect();
+                let mut next: Vec<usize> = fixtures
+                    .iter()
+                    .scan(0, |start, &(_, count)| {
+                        let first = *start;
+                        *start += count;
+                        Some(first)
+                    })
+                    .collect();
+                self.listed.resize(markets.len(), 0);
+                for (market, group) in markets.iter().zip(group_of) {
+                    self.listed[next[group]] = market.id;
+                    next[group] += 1;
                 }
-                for fixture_id in order {
-                    let ids = groups.remove(&fixture_id).unwrap_or_default();
+                let mut ids = self.listed.iter().copied();
+                for (fixture_id, count) in fixtures {
                     self.rows.push(ListRow::Fixture {
                         fixture_id,
-                        markets: ids.len(),
+                        markets: count,
                     });
-                    self.rows.extend(ids.iter().copied().map(ListRow::Market));
-                    self.listed.extend(ids);
+                    self.rows
+                        .extend(ids.by_ref().take(count).map(ListRow::Market));
                 }
             }
         }

@@ -1155,11 +1155,15 @@ fn markets_by_fixture_with_odds_as_percent_or_decimal() {
         (app.grouping, app.odds),
         (Grouping::Flat, OddsDisplay::Percent)
     );
-    assert!(
-        app.rows()
-            .iter()
-            .all(|row| matches!(row, ListRow::Market(_)))
-    );
+    // One list: its lines are the listed markets themselves.
+    assert!(app.rows().is_empty());
+    let listed = app.listed().to_vec();
+    for (index, id) in listed.into_iter().enumerate() {
+        assert_eq!(
+            (app.row(index), app.row_of(id)),
+            (Some(ListRow::Market(id)), Some(index))
+        );
+    }
 }
 
 #[test]

@@ -60,11 +60,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     }
     let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
-    let rows = app.rows();
-    let selected = app
-        .selected
-        .and_then(|id| rows.iter().position(|row| *row == ListRow::Market(id)))
-        .unwrap_or(0);
+    let selected = app.selected.and_then(|id| app.row_of(id)).unwrap_or(0);
     // Whole pages: the list only jumps when the selection leaves the page.
     let first = selected / inner_height * inner_height;
     let wide = area.width >= WIDE;
@@ -74,12 +70,9 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .unwrap_or(20)
         .max(2);
     // Only the rows on screen are looked up and formatted, each state once.
-    let page: Vec<(usize, PageRow)> = rows
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(inner_height)
-        .filter_map(|(index, row)| match *row {
+    let page: Vec<(usize, PageRow)> = (first..first.saturating_add(inner_height))
+        .map_while(|index| Some((index, app.row(index)?)))
+        .filter_map(|(index, row)| match row {
             ListRow::Fixture {
                 fixture_id,
                 markets,
