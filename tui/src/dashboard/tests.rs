@@ -1285,10 +1285,12 @@ fn the_inspector_labels_a_transactions_accounts_shows_its_logs_and_copies_its_si
     press(&mut app, &[KeyCode::Esc, KeyCode::Char('a')]);
     assert_eq!(Mode::of(&app), Mode::Picker);
     assert_snapshot!("activity_picker_80x24", render(&app, 80, 24));
+    assert_snapshot!("activity_picker_120x40", render(&app, 120, 40));
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(matches!(effects.as_slice(), [Effect::Inspect(read)] if *read == signature));
     assert_eq!(Mode::of(&app), Mode::Inspect);
     assert_snapshot!("inspector_reading_80x24", render(&app, 80, 24));
+    assert_snapshot!("inspector_reading_120x40", render(&app, 120, 40));
     update(
         &mut app,
         Action::Inspected {
@@ -1363,6 +1365,7 @@ fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
     let effects = press(&mut app, &[KeyCode::Char('p')]);
     assert!(matches!(effects.as_slice(), [Effect::LoadHistory(0)]));
     assert_snapshot!("history_loading_80x24", render(&app, 80, 24));
+    assert_snapshot!("history_loading_120x40", render(&app, 120, 40));
     let points: Vec<PoolPoint> = [
         (1_000_000, 0),
         (1_000_000, 500_000),
@@ -1508,6 +1511,7 @@ fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {
     let chain = app.chain.loaded().expect("loaded");
     assert!(chain.positions.is_empty() && chain.balances.is_none());
     assert_snapshot!("acting_as_qa_1_80x24", render(&app, 80, 24));
+    assert_snapshot!("acting_as_qa_1_120x40", render(&app, 120, 40));
     // Picking the wallet acted as already changes nothing.
     press(
         &mut app,
