@@ -86,7 +86,8 @@ async fn run(args: Args) -> Result<()> {
     let client = session.client(false).await?;
     let wallet = session.wallet()?;
 
-    let total = markets::create(&client, args.markets).await?;
+    let creating = session.client(false).await?.confirm_by_polling();
+    let total = markets::create(&creating, args.markets).await?;
     let chain = load::measure(&endpoint, &wallet, total).await?;
     frames::measure(chain, args.frames)?;
     deposit::measure(&session, &client, &wallet, total - 1, args.deposits).await?;
