@@ -93,7 +93,8 @@ async fn run(args: Args) -> Result<()> {
     let client = session.client(false).await?;
     let wallet = session.wallet()?;
 
-    let total = markets::create(&client, args.markets).await?;
+    let creating = session.client(false).await?.confirm_by_polling();
+    let total = markets::create(&creating, args.markets).await?;
     let chain = load::measure(&endpoint, &wallet, total).await?;
     frames::measure(chain.clone(), args.frames, Grouping::Flat)?;
     frames::measure(chain, args.frames, Grouping::ByFixture)?;
