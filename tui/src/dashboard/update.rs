@@ -580,7 +580,7 @@ fn inspected(app: &mut App, read: Signature, detail: Result<TransactionDetail, S
     {
         landed.detail = match detail {
             Ok(detail) => {
-                let labels = account_labels(&detail.instructions, chain, wallet);
+                let labels = account_labels(&detail.instructions, chain, wallet, &app.wallets);
                 Remote::Loaded((detail, labels))
             }
             Err(reason) => Remote::Failed(reason),
