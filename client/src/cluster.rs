@@ -189,11 +189,16 @@ pub fn websocket_url(rpc_url: &str) -> Option<String> {
 
 /// `abcd..wxyz`: the first and last four characters of a signature.
 pub fn short_signature(signature: &Signature) -> String {
-    let text = signature.to_string();
+    short_base58(&signature.to_string())
+}
+
+/// `abcd..wxyz`: the first and last four characters of a base58 text (an address, a
+/// signature); a short text as it is.
+pub fn short_base58(text: &str) -> String {
     // Base58 is ASCII, so byte offsets are character offsets.
     match (text.get(..4), text.get(text.len().saturating_sub(4)..)) {
         (Some(head), Some(tail)) if text.len() > 10 => format!("{head}..{tail}"),
-        _ => text,
+        _ => text.to_owned(),
     }
 }
 

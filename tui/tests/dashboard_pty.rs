@@ -374,7 +374,7 @@ fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
     dashboard.escape();
 
     dashboard.press("W");
-    dashboard.wait_for(&["Wallets", "* starting (--keypair)", "qa-1"]);
+    dashboard.wait_for(&["Wallets", "* --keypair wallet", "qa-1"]);
     dashboard.press("j\r");
     dashboard.wait_for(&["Acting as qa-1", "Wallet qa-1", "USDC    100 USDC"]);
     dashboard.press("d");
@@ -432,7 +432,7 @@ fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
     dashboard.press("W");
     dashboard.wait_for(&["Wallets"]);
     dashboard.press("\r");
-    dashboard.wait_for(&["Acting as starting (--keypair)"]);
+    dashboard.wait_for(&["Acting as --keypair wallet"]);
     dashboard.press("C");
     dashboard.wait_for(&["Claim all", "Claim   market 0: 4 USDC", "Total   4 USDC"]);
     dashboard.press("\r");

@@ -29,7 +29,7 @@ use crate::args::DashboardOptions;
 use crate::output::snapshot::chain_label;
 use crate::session::Session;
 use fulltime_client::cluster::Cluster;
-use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::keypair::{WalletSource, read_keypair_file};
 use fulltime_client::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
@@ -71,7 +71,16 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     }
     // The wallets `W` offers: the one it started as, then the book's.
     if let Ok(started) = session.resolve_wallet() {
-        let name = format!("starting ({})", started.source.label());
+        // A wallet of the book keeps its name; another is named by where it came from.
+        let name = match started.source {
+            WalletSource::Book => started.path.file_stem().map_or_else(
+                || "book wallet".to_owned(),
+                |stem| stem.to_string_lossy().into_owned(),
+            ),
+            WalletSource::Explicit => "--keypair wallet".to_owned(),
+            WalletSource::SolanaCli => "solana CLI wallet".to_owned(),
+            WalletSource::Localnet => "localnet wallet".to_owned(),
+        };
         app.wallets.push(WalletChoice {
             name: name.clone(),
             address: started.keypair.pubkey().to_string(),

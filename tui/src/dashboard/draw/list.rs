@@ -96,7 +96,14 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         .unwrap_or(0)
         // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
         // more than the question, which the detail pane shows whole.
-        .clamp(6, if wide { 34 } else { 30 });
+        .clamp(
+            // A fixture's heading says `12 markets` over the states.
+            match app.grouping {
+                Grouping::Flat => 6,
+                Grouping::ByFixture => 10,
+            },
+            if wide { 34 } else { 30 },
+        );
     let table_rows = page.into_iter().map(|(index, row)| match row {
         PageRow::Fixture(fixture_id, markets) => fixture_heading(fixture_id, markets),
         PageRow::Market(market, status, label) => {
@@ -128,7 +135,7 @@ fn fixture_heading(fixture_id: i64, markets: usize) -> Row<'static> {
         Cell::from(""),
         Cell::from(Span::styled(fixture_name(fixture_id), theme::header())),
         Cell::from(Span::styled(
-            format!("{markets} market{plural}, fixture {fixture_id}"),
+            format!("{markets} market{plural}  fixture {fixture_id}"),
             theme::dim(),
         )),
     ])
