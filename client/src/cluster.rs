@@ -354,7 +354,13 @@ mod tests {
         ] {
             assert_eq!(websocket_url(rpc).as_deref(), Some(ws), "{rpc}");
         }
-        for bad in ["127.0.0.1:8899", "ftp://x", "http://", "http://host:65535"] {
+        for bad in [
+            "127.0.0.1:8899",
+            "ftp://x",
+            "http://",
+            "http://host:65535",
+            "http://h:x",
+        ] {
             assert_eq!(websocket_url(bad), None, "{bad}");
         }
         let custom = Endpoint::resolve(

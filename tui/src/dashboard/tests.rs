@@ -1519,3 +1519,26 @@ fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {
     );
     assert!(app.popup.is_none());
 }
+
+#[test]
+fn a_long_activity_keeps_the_picked_line_in_view() {
+    use super::app::{Activity, ActivityState};
+    let mut app = loaded();
+    for number in 0..40 {
+        app.activity.push(Activity {
+            what: format!("Deposit number {number}"),
+            state: ActivityState::Done(Done {
+                signature: None,
+                summary: String::new(),
+                short_signature: String::new(),
+                explorer: String::new(),
+            }),
+        });
+    }
+    press(&mut app, &[KeyCode::Char('a')]);
+    assert!(render(&app, 80, 24).contains("Deposit number 0"));
+    press(&mut app, &[KeyCode::Char('G')]);
+    let shown = render(&app, 80, 24);
+    assert!(shown.contains("Deposit number 39"), "{shown}");
+    assert!(!shown.contains("Deposit number 0 "), "{shown}");
+}

@@ -14,6 +14,8 @@ mod steps;
 use std::path::PathBuf;
 
 use fulltime_client::amount::LAMPORTS_PER_SOL;
+/// Where the node's WebSocket is, from its JSON-RPC URL (the client's rule, the solana CLI's).
+pub use fulltime_client::cluster::websocket_url;
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::instructions;
 use fulltime_client::localnet_env::LocalnetEnv;
@@ -261,65 +263,5 @@ impl Bootstrap {
         };
         env.save(&self.state_dir)?;
         Ok(env)
-    }
-}
-
-/// The WebSocket URL of a JSON-RPC URL the way the solana CLI derives it: `ws` for `http`, `wss`
-/// for `https`, and the next port when the URL names one (`http://127.0.0.1:8899` ->
-/// `ws://127.0.0.1:8900`). `None` for anything but an http(s) URL.
-pub fn websocket_url(rpc_url: &str) -> Option<String> {
-    let (scheme, rest) = if let Some(rest) = rpc_url.strip_prefix("https://") {
-        ("wss", rest)
-    } else {
-        ("ws", rpc_url.strip_prefix("http://")?)
-    };
-    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (host, path) = rest.split_at(host_end);
-    if host.is_empty() {
-        return None;
-    }
-    // The port follows the last colon, unless that colon is inside an IPv6 address's brackets.
-    let port_at = host.rfind(':').filter(|at| !host[*at..].contains(']'));
-    let host = match port_at {
-        Some(at) => {
-            let port: u16 = host[at + 1..].parse().ok()?;
-            format!("{}:{}", &host[..at], port.checked_add(1)?)
-        }
-        None => host.to_owned(),
-    };
-    Some(format!("{scheme}://{host}{path}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn websocket_urls_follow_the_solana_cli() {
-        for (rpc, ws) in [
-            ("http://127.0.0.1:8899", "ws://127.0.0.1:8900"),
-            ("http://localhost:18999/", "ws://localhost:19000/"),
-            (
-                "https://api.devnet.solana.com",
-                "wss://api.devnet.solana.com",
-            ),
-            (
-                "https://rpc.example.com:443/v1?key=a",
-                "wss://rpc.example.com:444/v1?key=a",
-            ),
-            ("http://[::1]:8899", "ws://[::1]:8900"),
-            ("http://[::1]", "ws://[::1]"),
-        ] {
-            assert_eq!(websocket_url(rpc).as_deref(), Some(ws), "{rpc}");
-        }
-        for bad in [
-            "127.0.0.1:8899",
-            "ftp://x",
-            "http://",
-            "http://host:65535",
-            "http://h:x",
-        ] {
-            assert_eq!(websocket_url(bad), None, "{bad}");
-        }
     }
 }

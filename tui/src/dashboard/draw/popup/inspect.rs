@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::{centered, show};
+use super::{centered, show_picker};
 use crate::dashboard::app::{ActivityState, App};
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::ListPicker;
@@ -18,34 +18,32 @@ use crate::dashboard::remote::Remote;
 use crate::error::ErrorReport;
 
 pub fn picker(app: &App, picker: ListPicker, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::styled(
-        "Sent this session, newest first; Enter inspects:",
-        theme::dim(),
-    )];
-    for (index, activity) in app.activity.iter().enumerate() {
-        let state = match &activity.state {
-            ActivityState::Running(stage) => Span::raw(format!("{}...", stage.step())),
-            ActivityState::Done(done) if done.short_signature.is_empty() => {
-                Span::styled("done", theme::good())
-            }
-            ActivityState::Done(done) => Span::styled(done.short_signature.clone(), theme::good()),
-            ActivityState::Failed(failure) => {
-                Span::styled(failure.report.error.clone(), theme::bad())
-            }
-        };
-        let line = Line::from(vec![state, Span::raw(format!("  {}", activity.what))]);
-        lines.push(if index == picker.selected {
-            line.style(theme::selected())
-        } else {
-            line
-        });
-    }
-    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    show(
+    let items = app
+        .activity
+        .iter()
+        .map(|activity| {
+            let state = match &activity.state {
+                ActivityState::Running(stage) => Span::raw(format!("{}...", stage.step())),
+                ActivityState::Done(done) if done.short_signature.is_empty() => {
+                    Span::styled("done", theme::good())
+                }
+                ActivityState::Done(done) => {
+                    Span::styled(done.short_signature.clone(), theme::good())
+                }
+                ActivityState::Failed(failure) => {
+                    Span::styled(failure.report.error.clone(), theme::bad())
+                }
+            };
+            Line::from(vec![state, Span::raw(format!("  {}", activity.what))])
+        })
+        .collect();
+    show_picker(
         frame,
-        centered(area, 76, height),
-        " Activity ".to_owned(),
-        lines,
+        area,
+        " Activity ",
+        "Sent this session, newest first; Enter inspects:",
+        items,
+        picker.selected,
     );
 }
 

@@ -18,7 +18,7 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use super::help;
+use super::{help, theme};
 use crate::dashboard::app::{App, Popup};
 use crate::dashboard::chain::Chain;
 
@@ -66,6 +66,43 @@ pub fn show_fitted(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line
         .sum();
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
     show(frame, centered(area, width, height), title, lines);
+}
+
+/// A picker: `heading`, then `items` with the selected one highlighted, a page of them at a time
+/// so that the selection stays in view, in a box as tall as that.
+pub fn show_picker(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    heading: &str,
+    items: Vec<Line<'static>>,
+    selected: usize,
+) {
+    // Two rows of border and one of heading.
+    let room = usize::from(area.height.saturating_sub(3)).max(1);
+    let first = selected / room * room;
+    let mut lines = vec![Line::styled(heading.to_owned(), theme::dim())];
+    lines.extend(
+        items
+            .into_iter()
+            .enumerate()
+            .skip(first)
+            .take(room)
+            .map(|(index, line)| {
+                if index == selected {
+                    line.style(theme::selected())
+                } else {
+                    line
+                }
+            }),
+    );
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    show(
+        frame,
+        centered(area, POPUP_WIDTH, height),
+        title.to_owned(),
+        lines,
+    );
 }
 
 pub fn show(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line<'static>>) {

@@ -6,16 +6,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{centered, show};
+use super::show_picker;
 use crate::dashboard::app::App;
 use crate::dashboard::draw::theme;
 use crate::dashboard::forms::ListPicker;
 
 pub fn draw(app: &App, picker: ListPicker, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::styled(
-        "Act as (Enter); + makes a new funded one in the book:",
-        theme::dim(),
-    )];
     // One line per wallet at any width: the name, then the address's ends.
     let name_width = app
         .wallets
@@ -24,27 +20,27 @@ pub fn draw(app: &App, picker: ListPicker, frame: &mut Frame, area: Rect) {
         .max()
         .unwrap_or(0)
         .min(40);
-    for (index, wallet) in app.wallets.iter().enumerate() {
-        let acting = app.acting.as_ref() == Some(&wallet.name);
-        let line = Line::from(vec![
-            Span::styled(if acting { "* " } else { "  " }, theme::good()),
-            Span::styled(
-                format!("{:<name_width$.name_width$}  ", wallet.name),
-                theme::header(),
-            ),
-            Span::raw(short_base58(&wallet.address)),
-        ]);
-        lines.push(if index == picker.selected {
-            line.style(theme::selected())
-        } else {
-            line
-        });
-    }
-    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    show(
+    let items = app
+        .wallets
+        .iter()
+        .map(|wallet| {
+            let acting = app.acting.as_ref() == Some(&wallet.name);
+            Line::from(vec![
+                Span::styled(if acting { "* " } else { "  " }, theme::good()),
+                Span::styled(
+                    format!("{:<name_width$.name_width$}  ", wallet.name),
+                    theme::header(),
+                ),
+                Span::raw(short_base58(&wallet.address)),
+            ])
+        })
+        .collect();
+    show_picker(
         frame,
-        centered(area, 76, height),
-        " Wallets ".to_owned(),
-        lines,
+        area,
+        " Wallets ",
+        "Act as (Enter); + makes a new funded one in the book:",
+        items,
+        picker.selected,
     );
 }
