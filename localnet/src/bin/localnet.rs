@@ -132,42 +132,33 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if !args.no_bootstrap && !bare.needs_bootstrap() {
-        let node = match bare.resume() {
-            Ok(node) => node,
-            Err(error) => {
-                eprintln!("localnet: {error}");
-                return ExitCode::FAILURE;
-            }
+    // A kept chain (or a snapshot) is resumed as it was; a new one is bootstrapped.
+    let node = if !args.no_bootstrap && !bare.needs_bootstrap() {
+        bare.resume()
+    } else {
+        let Some(keys) = keys else {
+            println!(
+                "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
+                 settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
+                 --url {} --ws-url {} --state-dir {}`",
+                started.elapsed().as_millis(),
+                bare.rpc_url(),
+                bare.ws_url(),
+                bare.upgrade_authority(),
+                bare.upgrade_authority_path().display(),
+                bare.rpc_url(),
+                bare.ws_url(),
+                args.state_dir.display(),
+            );
+            let _ = std::io::stdout().flush();
+            shutdown.received().await;
+            bare.shutdown();
+            println!("stopped");
+            return ExitCode::SUCCESS;
         };
-        print_ready(started, &node, &args.state_dir);
-        shutdown.received().await;
-        node.shutdown();
-        println!("stopped");
-        return ExitCode::SUCCESS;
-    }
-    let Some(keys) = keys else {
-        println!(
-            "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
-             settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
-             --url {} --ws-url {} --state-dir {}`",
-            started.elapsed().as_millis(),
-            bare.rpc_url(),
-            bare.ws_url(),
-            bare.upgrade_authority(),
-            bare.upgrade_authority_path().display(),
-            bare.rpc_url(),
-            bare.ws_url(),
-            args.state_dir.display(),
-        );
-        let _ = std::io::stdout().flush();
-        shutdown.received().await;
-        bare.shutdown();
-        println!("stopped");
-        return ExitCode::SUCCESS;
+        bare.bootstrap(&options, keys).await
     };
-
-    let node = match bare.bootstrap(&options, keys).await {
+    let node = match node {
         Ok(node) => node,
         Err(error) => {
             eprintln!("localnet: {error}");
