@@ -163,6 +163,8 @@ pub struct App {
     pub logs: Logs,
     /// The keys in force: the defaults, or what the key config file rebinds.
     pub keys: Keymap,
+    /// Lines the help overlay is scrolled by, where the terminal is too short for it.
+    pub help_scroll: u16,
     /// The selected market's pool history, while it is shown (`p`).
     pub history: Option<PoolHistory>,
     /// The wallets `W` offers: the starting one first, then the book's.
@@ -186,6 +188,7 @@ impl App {
             logs: Logs::new(&session.state_dir),
             keys: Keymap::default(),
             history: None,
+            help_scroll: 0,
             wallets: Vec::new(),
             acting: None,
             session,

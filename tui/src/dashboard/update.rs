@@ -147,6 +147,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Quit => app.quit = true,
         Command::Back => back(app),
         Command::Help => {
+            app.help_scroll = 0;
             app.popup = match app.popup {
                 Some(Popup::Help) => None,
                 _ => Some(Popup::Help),
@@ -401,6 +402,12 @@ fn move_by(app: &mut App, delta: i64) {
         picker.move_by(delta, wallets);
     } else if let Some(Popup::Inspect(inspector)) = &mut app.popup {
         inspector.scroll_by(delta);
+    } else if let Some(Popup::Help) = app.popup {
+        // The help draws no further than its last line, however far this goes.
+        let scrolled = i64::from(app.help_scroll)
+            .saturating_add(delta)
+            .clamp(0, 200);
+        app.help_scroll = u16::try_from(scrolled).unwrap_or(0);
     } else if logs_shown(app) {
         scroll_logs(app, delta);
     } else if app.popup.is_none() {

@@ -20,11 +20,9 @@ const FORMS: [(Mode, &str); 4] = [
 /// The list's keys that work on localnet only (surfpool's cheat codes).
 const LOCALNET: [Command; 2] = [Command::Warp, Command::Snapshot];
 
-pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
-    let block = Block::bordered().title(" Keys (Esc closes) ");
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+/// `scroll`: lines scrolled past, where the area is shorter than the keys (at 80x24).
+pub fn draw(keymap: &Keymap, scroll: u16, frame: &mut Frame, area: Rect) {
+    let inner = Block::bordered().inner(area);
     // The list's keys on the left, the forms' on the right.
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
@@ -36,7 +34,7 @@ pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
             && binding.command != Command::Logs
             && !LOCALNET.contains(&binding.command)
     }));
-    frame.render_widget(Paragraph::new(list), left);
+    let list_rows = list.len();
     let mut forms = vec![Line::styled("Forms, pickers and popups", theme::header())];
     forms.extend(keys(keymap, |binding| {
         !binding.modes.contains(&Mode::List) && binding.modes.len() > 1
@@ -56,7 +54,19 @@ pub fn draw(keymap: &Keymap, frame: &mut Frame, area: Rect) {
     forms.extend(keys(keymap, |binding| {
         binding.command == Command::Logs || binding.modes == [Mode::Logs]
     }));
-    frame.render_widget(Paragraph::new(forms), right);
+    // Both columns scroll together, no further than the longer one's end.
+    let rows = u16::try_from(list_rows.max(forms.len())).unwrap_or(u16::MAX);
+    let overflow = rows.saturating_sub(inner.height);
+    let scroll = scroll.min(overflow);
+    let title = if overflow > 0 {
+        " Keys (Esc closes, ↑/↓ scroll) "
+    } else {
+        " Keys (Esc closes) "
+    };
+    frame.render_widget(Clear, area);
+    frame.render_widget(Block::bordered().title(title), area);
+    frame.render_widget(Paragraph::new(list).scroll((scroll, 0)), left);
+    frame.render_widget(Paragraph::new(forms).scroll((scroll, 0)), right);
 }
 
 /// One line per binding that `select` picks, in table order.

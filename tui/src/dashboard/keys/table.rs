@@ -10,7 +10,7 @@ use super::Mode::{
 use crate::dashboard::action::Command;
 
 const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Inspect, Pop];
-const MOVING: &[Mode] = &[List, Picker, Logs, Inspect];
+const MOVING: &[Mode] = &[List, Picker, Logs, Inspect, Pop];
 const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
 const CLOSING: &[Mode] = &[
     Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Inspect, Pop,
@@ -153,7 +153,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('C')],
         label: "C",
         hint: "claim all",
-        help: "Claim and refund everything owed",
+        help: "Claim and refund all owed",
         command: Command::ClaimAll,
         in_bar: false,
     },
@@ -163,7 +163,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('a')],
         label: "a",
         hint: "activity",
-        help: "Pick a sent transaction to inspect",
+        help: "Inspect a sent transaction",
         command: Command::Activity,
         in_bar: false,
     },
@@ -173,7 +173,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('p')],
         label: "p",
         hint: "pool history",
-        help: "The selected market's pools over time",
+        help: "A market's pools over time",
         command: Command::History,
         in_bar: false,
     },
@@ -203,7 +203,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('y')],
         label: "y",
         hint: "copy signature",
-        help: "Copy the signature (OSC 52: over ssh and in tmux too)",
+        help: "Copy the signature (OSC 52)",
         command: Command::Copy,
         in_bar: true,
     },
@@ -333,7 +333,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('%')],
         label: "%",
         hint: "odds",
-        help: "Odds: implied % / decimal (pays per USDC)",
+        help: "Odds: implied % / decimal",
         command: Command::ToggleOdds,
         in_bar: false,
     },

@@ -27,7 +27,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         return;
     };
     match popup {
-        Popup::Help => help::draw(&app.keys, frame, centered(area, 110, 30)),
+        Popup::Help => help::draw(&app.keys, app.help_scroll, frame, centered(area, 110, 30)),
         Popup::Deposit(form) => deposit::draw(app, form, frame, area),
         Popup::Settle(picker) => settle::draw(app, picker, frame, centered(area, 76, 18)),
         Popup::Confirm(confirm) => confirm::draw(app, *confirm, frame, area),
