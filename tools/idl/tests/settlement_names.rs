@@ -45,7 +45,30 @@ fn the_proof_errors_are_appended_after_the_catalog() {
         (6034, "SecondStatFromOtherEvent"),
         (6035, "ProofBeforeClose"),
         (6036, "ProofFromFuture"),
+        (6037, "ValueNotFinal"),
+        (6038, "PeriodNeverFinal"),
     ] {
         assert!(errors.contains(&expected), "{expected:?} in {errors:?}");
     }
+}
+
+/// A settler's proof carries the full-time mark as its last, optional field.
+#[test]
+fn a_settlement_proof_ends_with_its_optional_full_time_mark() {
+    let idl = settlement();
+    let proof = idl["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .find(|ty| ty["name"] == "SettlementProof")
+        .expect("the SettlementProof type");
+    let last = proof["type"]["fields"]
+        .as_array()
+        .and_then(|fields| fields.last())
+        .expect("fields");
+    assert_eq!(last["name"], "full_time_mark");
+    assert_eq!(
+        last["type"]["option"]["defined"]["name"], "StatTerm",
+        "{last}"
+    );
 }
