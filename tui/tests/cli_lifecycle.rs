@@ -725,7 +725,7 @@ fn only_final_values_settle_a_market() {
     // The planted second-half market: the 89' count, alone or with the full-time event's mark.
     for fixture in [
         "burnley-second-half-goals-at-89",
-        "burnley-second-half-goals-mark-from-full-time",
+        "burnley-second-half-goals-borrowed-mark",
     ] {
         for force in [None, Some("--force")] {
             let fixture = path(fixture);

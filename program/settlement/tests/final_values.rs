@@ -174,7 +174,7 @@ fn a_second_half_market_kept_from_before_is_never_settled_from_the_89th_minute()
         assert_eq!(running.stat.stat_to_prove.period, 2);
         assert_eq!(running.full_time_mark, None);
         staked.refused(running, SettlementError::ValueNotFinal);
-        let marked = proof_of(&committed, "burnley-second-half-goals-mark-from-full-time");
+        let marked = proof_of(&committed, "burnley-second-half-goals-borrowed-mark");
         assert!(marked.full_time_mark.is_some());
         staked.refused(marked, SettlementError::ValueNotFinal);
 
@@ -252,7 +252,7 @@ fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
     for false_predicate in FalsePredicate::BOTH {
         let full_time = fixture(
             &committed,
-            "brentford-burnley-first-half-total-goals-over-2",
+            "brentford-burnley-half-goals-over-2",
         );
         let mut staked = FixtureMarket::new(false_predicate, &committed, full_time);
         let honest = full_time.to_settlement_proof();
@@ -260,7 +260,7 @@ fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
 
         let in_play = proof_of(
             &committed,
-            "brentford-burnley-first-half-total-goals-in-play",
+            "brentford-burnley-half-goals-in-play",
         );
         staked.refused(in_play, SettlementError::ValueNotFinal);
         staked.refused(
@@ -282,7 +282,7 @@ fn a_mark_is_checked_even_where_none_is_needed() {
     let committed = committed();
     let other_event = fixture(
         &committed,
-        "brentford-away-goals-over-1-mark-from-other-event",
+        "brentford-away-goals-over-1-other-mark",
     );
     let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, other_event);
     let proof = other_event.to_settlement_proof();
@@ -303,11 +303,11 @@ fn a_running_value_is_refused_in_the_programs_order() {
     let committed = committed();
     let total = fixture(
         &committed,
-        "brentford-burnley-first-half-total-goals-over-2",
+        "brentford-burnley-half-goals-over-2",
     );
     let in_play = proof_of(
         &committed,
-        "brentford-burnley-first-half-total-goals-in-play",
+        "brentford-burnley-half-goals-in-play",
     );
     let full_time = total.to_settlement_proof();
     let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, total);
