@@ -19,7 +19,7 @@ use settlement::constants::SETTLEMENT_GRACE_SECS;
 use settlement::{MarketTerms, SettlementError, SettlementProof};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
-use txline_interface::{Comparison, TraderPredicate};
+use txline_interface::{Comparison, StatTerm, TraderPredicate};
 
 /// A committed fixture's market, staked 2 USDC on YES and 3 USDC on NO, on a chain holding
 /// every committed root.
@@ -102,6 +102,14 @@ impl FixtureMarket {
             10 * USDC - staked + 5 * USDC
         );
         assert_eq!(self.chain.token_balance(&pda::vault(&market)), 0);
+    }
+}
+
+/// `proof` carrying `mark` as its full-time mark.
+fn with_mark(proof: SettlementProof, mark: Option<StatTerm>) -> SettlementProof {
+    SettlementProof {
+        full_time_mark: mark,
+        ..proof
     }
 }
 
@@ -209,32 +217,20 @@ fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
         staked.refused(in_play.clone(), SettlementError::ValueNotFinal);
         // The in-play value with the full-time event's mark: another event's.
         staked.refused(
-            SettlementProof {
-                full_time_mark: Some(mark.clone()),
-                ..in_play.clone()
-            },
+            with_mark(in_play.clone(), Some(mark.clone())),
             SettlementError::ValueNotFinal,
         );
-        let unmarked = SettlementProof {
-            full_time_mark: None,
-            ..honest.clone()
-        };
+        let unmarked = with_mark(honest.clone(), None);
         staked.refused(unmarked, SettlementError::ValueNotFinal);
         let mut forged = mark.clone();
         forged.stat_to_prove.value += 1;
         staked.refused(
-            SettlementProof {
-                full_time_mark: Some(forged),
-                ..honest.clone()
-            },
+            with_mark(honest.clone(), Some(forged)),
             SettlementError::ValueNotFinal,
         );
         // The half-time score of its own event, as the mark: not a full-time stat.
         staked.refused(
-            SettlementProof {
-                full_time_mark: Some(honest.stat.clone()),
-                ..honest.clone()
-            },
+            with_mark(honest.clone(), Some(honest.stat.clone())),
             SettlementError::ValueNotFinal,
         );
 
@@ -250,24 +246,15 @@ fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
 fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let full_time = fixture(
-            &committed,
-            "brentford-burnley-half-goals-over-2",
-        );
+        let full_time = fixture(&committed, "brentford-burnley-half-goals-over-2");
         let mut staked = FixtureMarket::new(false_predicate, &committed, full_time);
         let honest = full_time.to_settlement_proof();
         assert!(honest.stat_b.is_some() && honest.full_time_mark.is_some());
 
-        let in_play = proof_of(
-            &committed,
-            "brentford-burnley-half-goals-in-play",
-        );
+        let in_play = proof_of(&committed, "brentford-burnley-half-goals-in-play");
         staked.refused(in_play, SettlementError::ValueNotFinal);
         staked.refused(
-            SettlementProof {
-                full_time_mark: None,
-                ..honest.clone()
-            },
+            with_mark(honest.clone(), None),
             SettlementError::ValueNotFinal,
         );
         assert_eq!(staked.settles(honest), 1, "YES: 3 first-half goals");
@@ -280,18 +267,13 @@ fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
 #[test]
 fn a_mark_is_checked_even_where_none_is_needed() {
     let committed = committed();
-    let other_event = fixture(
-        &committed,
-        "brentford-away-goals-over-1-other-mark",
-    );
+    let other_event = fixture(&committed, "brentford-away-goals-over-1-other-mark");
     let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, other_event);
     let proof = other_event.to_settlement_proof();
     staked.refused(proof.clone(), SettlementError::ValueNotFinal);
 
-    let own = SettlementProof {
-        full_time_mark: Some(proof.stat.clone()),
-        ..proof
-    };
+    let own_stat = proof.stat.clone();
+    let own = with_mark(proof, Some(own_stat));
     assert_eq!(staked.settles(own), 1, "YES: the corrected 2 away goals");
     staked.winner_takes_the_pool(true);
 }
@@ -301,14 +283,8 @@ fn a_mark_is_checked_even_where_none_is_needed() {
 #[test]
 fn a_running_value_is_refused_in_the_programs_order() {
     let committed = committed();
-    let total = fixture(
-        &committed,
-        "brentford-burnley-half-goals-over-2",
-    );
-    let in_play = proof_of(
-        &committed,
-        "brentford-burnley-half-goals-in-play",
-    );
+    let total = fixture(&committed, "brentford-burnley-half-goals-over-2");
+    let in_play = proof_of(&committed, "brentford-burnley-half-goals-in-play");
     let full_time = total.to_settlement_proof();
     let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, total);
 
