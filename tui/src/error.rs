@@ -320,6 +320,10 @@ fn wallet_book_report(error: &WalletBookError) -> ErrorReport {
             "InvalidKeypair",
             "Remove or replace the damaged file in the wallet book",
         ),
+        WalletBookError::Symlink { .. } => (
+            "WalletBookUnavailable",
+            "Remove the symbolic link from the wallet book, then make the wallet again",
+        ),
     };
     ErrorReport::other(name, error, action)
 }

@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
-use solana_keypair::{Keypair, write_keypair_file};
+use fulltime_client::keypair::{
+    Existing, default_keypair_path, read_keypair_file, write_keypair_file,
+};
+use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 use super::NodeError;
@@ -37,14 +39,13 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
     Ok(keypair)
 }
 
-/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only.
+/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only, whole
+/// or not at all (the client's one safe writer).
 pub fn write_keypair(keypair: &Keypair, path: &Path) -> Result<(), NodeError> {
-    write_keypair_file(keypair, path)
-        .map(|_| ())
-        .map_err(|error| NodeError::Keypair {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })
+    write_keypair_file(keypair, path, Existing::Replace).map_err(|error| NodeError::Keypair {
+        path: path.to_owned(),
+        reason: error.to_string(),
+    })
 }
 
 /// The keypair files a bootstrap is told to use; `None` takes the state directory's default.

@@ -1,5 +1,8 @@
 //! Wallet keypair files in the solana CLI's format: a JSON array of the 64 secret and public key
-//! bytes, by default at `~/.config/solana/id.json`; and which wallet a command acts as.
+//! bytes, by default at `~/.config/solana/id.json`; which wallet a command acts as; and how a
+//! keypair file is written (`write.rs`).
+
+mod write;
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +11,8 @@ use solana_keypair::{Keypair, read_keypair};
 use crate::cluster::Cluster;
 use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use crate::wallet_book::{WalletBook, WalletBookError, WalletName};
+
+pub use write::{Existing, KeypairWriteError, write_keypair_file};
 
 /// `~/.config/solana/id.json`, the solana CLI's default wallet; `None` without a home directory.
 pub fn default_keypair_path() -> Option<PathBuf> {
