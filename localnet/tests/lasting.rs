@@ -11,7 +11,9 @@ use std::path::Path;
 
 use anchor_lang::prelude::{Pubkey, pubkey};
 use anchor_lang::solana_program::bpf_loader_upgradeable::{self, UpgradeableLoaderState};
-use common::{binary, picture, refused_start, save_snapshot, unique_dir, write_wallet};
+use common::{
+    assert_resumes, binary, picture, refused_start, save_snapshot, unique_dir, write_wallet,
+};
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
@@ -325,14 +327,7 @@ async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
     assert!(stderr.contains("0707070707070707"), "{stderr}");
 
     // Nothing was loaded half, nor replaced: the kept chain still resumes.
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the kept chain as it was");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    node.terminate().expect("stops");
+    assert_resumes(&state_dir, &wallet, "the kept chain as it was");
     // A bare chain for `fulltime-bootstrap` is thrown away, and leaves the kept one alone.
     let kept = std::fs::read(&chain_file).expect("the kept chain");
     let bare = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &["--no-bootstrap"])
@@ -340,14 +335,7 @@ async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
     assert!(bare.stdout_log().contains("not bootstrapped"));
     bare.terminate().expect("stops");
     assert_eq!(std::fs::read(&chain_file).expect("the kept chain"), kept);
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the kept chain as it was");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    drop(node);
+    assert_resumes(&state_dir, &wallet, "the kept chain as it was");
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }
 

@@ -11,7 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{binary, picture, refused_start, save_snapshot, unique_dir, write_wallet};
+use common::{
+    assert_resumes, binary, picture, refused_start, save_snapshot, unique_dir, write_wallet,
+};
 use fulltime_client::localnet_env::READY;
 use fulltime_testkit::process::{LocalnetProcess, free_ports};
 
@@ -63,15 +65,7 @@ async fn a_start_that_fails_changes_nothing_in_the_state_directory() {
         );
     }
     drop(taken);
-    // The chain it kept is still the one that resumes.
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the kept chain resumes");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    drop(node);
+    assert_resumes(&state_dir, &wallet, "the chain it kept resumes");
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }
 
@@ -131,13 +125,6 @@ fn a_second_node_on_a_state_directory_is_refused_and_a_killed_holder_leaves_no_l
     holder.kill().expect("SIGKILL the holder");
     holder.wait().expect("the holder ends");
 
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the next start after a killed holder");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    drop(node);
+    assert_resumes(&state_dir, &wallet, "the next start after a killed holder");
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }

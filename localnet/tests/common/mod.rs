@@ -100,6 +100,17 @@ pub fn refused_start(state_dir: &Path, args: &[&str]) -> String {
     stderr
 }
 
+/// Starts `localnet` in `state_dir` with `wallet`, expecting it to resume the chain kept there
+/// (`why` says why it should), and stops it.
+pub fn assert_resumes(state_dir: &Path, wallet: &Path, why: &str) {
+    let node = LocalnetProcess::start_in_dir(binary(), state_dir, wallet, &[]).expect(why);
+    assert!(
+        node.stdout_log().contains("resumed chain"),
+        "{why}: {}",
+        node.stdout_log()
+    );
+}
+
 /// Saves the chain of `node` as the snapshot `name` in its state directory, as `fulltime
 /// snapshot save` does; its path.
 pub async fn save_snapshot(node: &LocalnetProcess, name: &str) -> PathBuf {
