@@ -44,7 +44,7 @@ pub enum StackError {
     #[error(transparent)]
     Env(#[from] LocalnetEnvError),
     #[error(transparent)]
-    StateDirInUse(#[from] StateDirLockError),
+    StateDirLock(#[from] StateDirLockError),
     #[error("the supervisor stopped before the stack was ready ({status}); see {}", log.display())]
     SupervisorFailed { status: ExitStatus, log: PathBuf },
     #[error("{what} still running after {}s (pid {pid})", waited.as_secs())]
