@@ -22,6 +22,7 @@ pub mod program_names;
 pub mod rpc;
 pub mod side;
 pub mod snapshot;
+pub mod state_dir_lock;
 pub mod time;
 pub mod validate;
 pub mod view;
