@@ -11,7 +11,7 @@ use anchor_lang::prelude::Pubkey;
 use solana_keypair::{Keypair, read_keypair_file};
 use solana_signer::Signer;
 
-use crate::keypair::{Existing, KeypairWriteError, write_keypair_file};
+use crate::keypair::{Existing, WholeFileError, write_keypair_file};
 
 /// The book's folder under the state directory.
 pub const WALLETS_DIR: &str = "wallets";
@@ -113,12 +113,12 @@ impl WalletBook {
         let path = self.path_of(name);
         let keypair = Keypair::new();
         write_keypair_file(&keypair, &path, Existing::Refuse).map_err(|error| match error {
-            KeypairWriteError::Exists { path } => WalletBookError::Exists {
+            WholeFileError::Exists { path } => WalletBookError::Exists {
                 name: name.clone(),
                 path,
             },
-            KeypairWriteError::Symlink { path } => WalletBookError::Symlink { path },
-            KeypairWriteError::Io { path, source } => WalletBookError::Write {
+            WholeFileError::Symlink { path } => WalletBookError::Symlink { path },
+            WholeFileError::Io { path, source } => WalletBookError::Write {
                 path,
                 reason: source.to_string(),
             },

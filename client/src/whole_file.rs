@@ -1,68 +1,64 @@
-//! Writing a keypair file so that it is whole or absent, readable by its owner alone, and never
-//! through a symbolic link: every keypair the tools write (the wallet book's, `localnet`'s keys)
-//! goes through [`write_keypair_file`].
+//! Writing a file whole: keypair files (`keypair::write_keypair_file`), the kept chain, its clock
+//! file, `env.json`, saved snapshots and the supervisor's record are rewritten while other
+//! processes read them, and a writer may be killed at any moment.
 //!
-//! The keypair goes to a new temporary file in the target's directory (a name no other writer
-//! uses, created exclusively with mode 0600), which is flushed to disk and then renamed over the
-//! target, or linked to it where the target must not exist yet; then the directory is flushed,
-//! so that the new name survives a crash too. A reader, or a writer killed at any moment, sees
-//! the old file or the new one, never an empty or half-written one. A writer killed before the
-//! rename leaves its temporary file (`.NAME.PID-N.tmp`, its owner's alone) behind.
+//! The bytes go to a temporary file beside the target, created for this write alone (its name,
+//! `.NAME.PID-N.tmp`, holds the process id and a counter, and it is created exclusively with mode
+//! 0600), which is synced, then renamed over the target, or linked to its name where the target
+//! must not exist yet; then the directory is synced, so that the new name survives a crash too.
+//! A reader, or a writer killed at any point, sees the old file or the new one, never an empty or
+//! half-written one; two writers never share a temporary file; the file is its owner's alone even
+//! where an older one was readable by all. A writer killed before the rename leaves its temporary
+//! file behind. A symbolic link at the target is refused, naming it: nothing is written where it
+//! points.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use solana_keypair::{Keypair, write_keypair};
-
 /// What a write does where the file exists already.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Existing {
-    /// Replace it, in one rename: a reader sees the old keypair or the new one.
+    /// Replace it, in one rename: a reader sees the old file or the new one.
     Replace,
-    /// Refuse with [`KeypairWriteError::Exists`]: the file may be the only copy of a funded key.
-    /// Of two writers of one new path, exactly one succeeds.
+    /// Refuse with [`WholeFileError::Exists`]: the file may be the only copy of a funded key. Of
+    /// two writers of one new path, exactly one succeeds.
     Refuse,
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum KeypairWriteError {
+pub enum WholeFileError {
     #[error("{} exists already; it is never overwritten", path.display())]
     Exists { path: PathBuf },
     #[error(
-        "{} is a symbolic link; a keypair is never written through one (remove the link, or \
-         name the file it points to)",
+        "{} is a symbolic link; nothing is written through one (remove the link, or name the file \
+         it points to)",
         path.display()
     )]
     Symlink { path: PathBuf },
-    #[error("cannot write the keypair file {}: {source}", path.display())]
+    #[error("cannot write {}: {source}", path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
 }
 
-/// Writes `keypair` to `path` in the solana CLI's format (a JSON array of its 64 bytes), whole
-/// or not at all, mode 0600; see the module's documentation. A missing directory is made, as
-/// the solana CLI makes it.
-pub fn write_keypair_file(
-    keypair: &Keypair,
-    path: &Path,
-    existing: Existing,
-) -> Result<(), KeypairWriteError> {
-    let io_error = |source| KeypairWriteError::Io {
+/// Writes `bytes` to `path` whole or not at all, mode 0600; see the module's documentation. A
+/// missing directory is made.
+pub fn write_whole(path: &Path, bytes: &[u8], existing: Existing) -> Result<(), WholeFileError> {
+    let io_error = |source| WholeFileError::Io {
         path: path.to_owned(),
         source,
     };
     match std::fs::symlink_metadata(path) {
         Ok(metadata) if metadata.file_type().is_symlink() => {
-            return Err(KeypairWriteError::Symlink {
+            return Err(WholeFileError::Symlink {
                 path: path.to_owned(),
             });
         }
         Ok(_) if existing == Existing::Refuse => {
-            return Err(KeypairWriteError::Exists {
+            return Err(WholeFileError::Exists {
                 path: path.to_owned(),
             });
         }
@@ -80,9 +76,7 @@ pub fn write_keypair_file(
 
     std::fs::create_dir_all(dir).map_err(io_error)?;
     let mut temporary = Temporary::create(dir, &file_name.to_string_lossy()).map_err(io_error)?;
-    write_keypair(keypair, &mut temporary.file)
-        .map_err(|error| io_error(std::io::Error::other(error.to_string())))?;
-    temporary.file.flush().map_err(io_error)?;
+    temporary.file.write_all(bytes).map_err(io_error)?;
     temporary.file.sync_all().map_err(io_error)?;
     match existing {
         // rename(2) replaces a link that appeared meanwhile rather than following it.
@@ -91,7 +85,7 @@ pub fn write_keypair_file(
         // `wallet new` of one name give one wallet. The temporary name goes when it drops.
         Existing::Refuse => {
             std::fs::hard_link(&temporary.path, path).map_err(|error| match error.kind() {
-                std::io::ErrorKind::AlreadyExists => KeypairWriteError::Exists {
+                std::io::ErrorKind::AlreadyExists => WholeFileError::Exists {
                     path: path.to_owned(),
                 },
                 _ => io_error(error),
@@ -103,19 +97,27 @@ pub fn write_keypair_file(
     sync_directory(dir).map_err(io_error)
 }
 
-/// A temporary file of this writer's own in the target's directory, removed when dropped unless
-/// it was renamed into place.
+/// [`write_whole`], replacing what is there, for callers that report any failure as I/O.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_whole(path, bytes, Existing::Replace).map_err(|error| match error {
+        WholeFileError::Io { source, .. } => source,
+        other => std::io::Error::other(other.to_string()),
+    })
+}
+
+/// A temporary file of this writer's own beside the target, removed when dropped unless it was
+/// renamed into place.
 struct Temporary {
     file: File,
     path: PathBuf,
     renamed: bool,
 }
 
-/// Tells apart the temporary files of one process's writers.
-static WRITES: AtomicU64 = AtomicU64::new(0);
+/// Distinguishes the temporary files of one process's writers.
+static NEXT_TEMPORARY: AtomicU64 = AtomicU64::new(0);
 
-/// How many taken names are stepped over (a killed writer's leftovers, under a pid that was
-/// reused) before giving up.
+/// How many taken names are stepped over (a killed writer's leftovers, under a process id that
+/// was reused) before giving up.
 const NAME_TRIES: usize = 64;
 
 impl Temporary {
@@ -126,8 +128,8 @@ impl Temporary {
         std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
         let mut last_error = None;
         for _ in 0..NAME_TRIES {
-            let write = WRITES.fetch_add(1, Ordering::Relaxed);
-            let path = dir.join(format!(".{file_name}.{}-{write}.tmp", std::process::id()));
+            let writer = NEXT_TEMPORARY.fetch_add(1, Ordering::Relaxed);
+            let path = dir.join(format!(".{file_name}.{}-{writer}.tmp", std::process::id()));
             match options.open(&path) {
                 Ok(file) => {
                     return Ok(Self {
@@ -154,7 +156,7 @@ impl Drop for Temporary {
     }
 }
 
-/// Flushes the directory's entries, so that a rename or link survives a crash of the machine.
+/// Syncs the directory's entries, so that a rename or link survives a crash of the machine.
 #[cfg(unix)]
 fn sync_directory(dir: &Path) -> std::io::Result<()> {
     File::open(dir)?.sync_all()
@@ -169,17 +171,12 @@ fn sync_directory(_dir: &Path) -> std::io::Result<()> {
 mod tests {
     use std::os::unix::fs::PermissionsExt;
 
-    use solana_signer::Signer;
-
     use super::*;
-    use crate::keypair::read_keypair_file;
 
     /// A directory of this test's own, emptied first.
     fn test_dir(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "fulltime-keypair-write-{}-{test}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("fulltime-whole-file-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("test dir");
         dir
@@ -210,17 +207,13 @@ mod tests {
     }
 
     #[test]
-    fn a_keypair_is_written_whole_for_its_owner_alone_and_nothing_else_stays() {
+    fn a_file_is_written_whole_for_its_owner_alone_and_nothing_else_stays() {
         let dir = test_dir("whole");
-        let path = dir.join("id.json");
-        let keypair = Keypair::new();
-        write_keypair_file(&keypair, &path, Existing::Refuse).expect("write");
-        assert_eq!(
-            read_keypair_file(&path).expect("read").pubkey(),
-            keypair.pubkey()
-        );
+        let path = dir.join("more").join("id.json");
+        write_whole(&path, b"[1,2,3]", Existing::Refuse).expect("write");
+        assert_eq!(std::fs::read(&path).expect("read"), b"[1,2,3]");
         assert_eq!(mode(&path), 0o600);
-        assert_eq!(names(&dir), ["id.json"]);
+        assert_eq!(names(&dir.join("more")), ["id.json"]);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
@@ -230,13 +223,9 @@ mod tests {
         let path = dir.join("mint-authority.json");
         std::fs::write(&path, "[1, 2").expect("an old file");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
-        let keypair = Keypair::new();
-        write_keypair_file(&keypair, &path, Existing::Replace).expect("replace");
+        write_whole(&path, b"new", Existing::Replace).expect("replace");
         assert_eq!(mode(&path), 0o600);
-        assert_eq!(
-            read_keypair_file(&path).expect("read").pubkey(),
-            keypair.pubkey()
-        );
+        assert_eq!(std::fs::read(&path).expect("read"), b"new");
         assert_eq!(names(&dir), ["mint-authority.json"]);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
@@ -245,18 +234,13 @@ mod tests {
     fn an_existing_file_is_refused_when_it_must_stay() {
         let dir = test_dir("exists");
         let path = dir.join("bob.json");
-        let first = Keypair::new();
-        write_keypair_file(&first, &path, Existing::Refuse).expect("first");
-        let error = write_keypair_file(&Keypair::new(), &path, Existing::Refuse)
-            .expect_err("a second write");
+        write_whole(&path, b"first", Existing::Refuse).expect("first");
+        let error = write_whole(&path, b"second", Existing::Refuse).expect_err("a second write");
         assert!(
-            matches!(&error, KeypairWriteError::Exists { path: named } if *named == path),
+            matches!(&error, WholeFileError::Exists { path: named } if *named == path),
             "{error}"
         );
-        assert_eq!(
-            read_keypair_file(&path).expect("read").pubkey(),
-            first.pubkey()
-        );
+        assert_eq!(std::fs::read(&path).expect("read"), b"first");
         assert_eq!(names(&dir), ["bob.json"]);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
@@ -271,10 +255,9 @@ mod tests {
             let path = dir.join(link);
             std::os::unix::fs::symlink(target, &path).expect("symlink");
             for existing in [Existing::Replace, Existing::Refuse] {
-                let error = write_keypair_file(&Keypair::new(), &path, existing)
-                    .expect_err("through a link");
+                let error = write_whole(&path, b"key", existing).expect_err("through a link");
                 assert!(
-                    matches!(&error, KeypairWriteError::Symlink { path: named } if *named == path),
+                    matches!(&error, WholeFileError::Symlink { path: named } if *named == path),
                     "{error}"
                 );
                 assert!(
