@@ -33,7 +33,7 @@ use super::logs::{LogRead, LogSource};
 use super::update::update;
 use crate::error::Error;
 use crate::output::market::tests::{
-    FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
+    FINAL_AT, HOSTILE_QUESTION, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
 
 const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
@@ -1482,6 +1482,25 @@ fn a_bounded_history_says_how_much_it_read_and_marks_what_it_could_not() {
         render(&app, 120, 40).contains("Pool history: RPC request to http://127.0.0.1:8899"),
         "a failed reading is shown"
     );
+}
+
+/// The dashboard escapes nothing itself: ratatui puts no control character in a cell and draws
+/// no zero-width one, so a question that would steer a terminal reaches the screen as its
+/// printable rest. Should that change, this fails.
+#[test]
+fn a_question_that_steers_the_terminal_reaches_no_cell() {
+    let mut hostile = chain();
+    hostile.markets[0].question = format!("{HOSTILE_QUESTION} \u{202e}desrever");
+    let mut app = live(fixtures());
+    update(&mut app, Action::Chain(Ok(hostile)));
+    for (width, height) in [(80, 24), (120, 40)] {
+        let shown = render(&app, width, height);
+        assert!(shown.contains("Will it rain?"), "{shown}");
+        let steering = |char: char| {
+            (char.is_control() && char != '\n') || ('\u{202a}'..='\u{202e}').contains(&char)
+        };
+        assert!(!shown.contains(steering), "{shown:?}");
+    }
 }
 
 #[test]
