@@ -298,18 +298,12 @@ mod tests {
                 made[0].pubkey()
             );
         }
-        let mut files: Vec<String> = std::fs::read_dir(book.dir())
+        let temporary = std::fs::read_dir(book.dir())
             .expect("the book")
-            .map(|entry| {
-                entry
-                    .expect("entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
-        files.retain(|file| !file.starts_with("racer-"));
-        assert_eq!(files, Vec::<String>::new(), "no temporary file stays");
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with('.'))
+            .count();
+        assert_eq!(temporary, 0, "no temporary file stays");
     }
 
     #[cfg(unix)]
