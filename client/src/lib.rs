@@ -27,6 +27,7 @@ pub mod time;
 pub mod validate;
 pub mod view;
 pub mod wallet_book;
+pub mod whole_file;
 
 pub use settlement;
 pub use txline_interface;

@@ -12,7 +12,6 @@ mod carried;
 mod directory;
 mod encoding;
 mod export;
-mod replace;
 mod save;
 
 use std::path::{Path, PathBuf};
@@ -25,7 +24,8 @@ pub use carried::{NodeWritten, belongs_in_snapshot, node_written};
 pub use directory::{Listed, Saved, Summary, check_name, list, save_named};
 pub use encoding::{FORMAT_LINE, FORMAT_VERSION, SnapshotError, SnapshotFileError};
 pub use export::{EXPORT_METHOD, export_accounts, read_clock};
-pub use replace::write_atomically;
+// The node's and the supervisor's files are replaced whole by the same writer as keypair files.
+pub use crate::whole_file::write_atomically;
 pub use save::{SaveError, capture, now_unix};
 
 /// The extension of snapshot files.

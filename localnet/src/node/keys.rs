@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
-use fulltime_client::snapshot::write_atomically;
+use fulltime_client::keypair::{
+    Existing, default_keypair_path, read_keypair_file, write_keypair_file,
+};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
@@ -38,16 +39,13 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
     Ok(keypair)
 }
 
-/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only, whole or
-/// not at all.
+/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only, whole
+/// or not at all (the client's one safe writer).
 pub fn write_keypair(keypair: &Keypair, path: &Path) -> Result<(), NodeError> {
-    let failed = |reason: String| NodeError::Keypair {
+    write_keypair_file(keypair, path, Existing::Replace).map_err(|error| NodeError::Keypair {
         path: path.to_owned(),
-        reason,
-    };
-    let mut json = Vec::new();
-    solana_keypair::write_keypair(keypair, &mut json).map_err(|error| failed(error.to_string()))?;
-    write_atomically(path, &json).map_err(|error| failed(error.to_string()))
+        reason: error.to_string(),
+    })
 }
 
 /// How a bootstrap's keys are found: the keypair at a path, or a new one for it (written there
