@@ -22,10 +22,12 @@ pub mod program_names;
 pub mod rpc;
 pub mod side;
 pub mod snapshot;
+pub mod state_dir_lock;
 pub mod time;
 pub mod validate;
 pub mod view;
 pub mod wallet_book;
+pub mod whole_file;
 
 pub use settlement;
 pub use txline_interface;

@@ -88,11 +88,13 @@ impl LocalnetEnv {
         serde_json::from_str(&text).map_err(|source| LocalnetEnvError::Parse { path, source })
     }
 
+    /// Replaces `env.json` whole: the faucet and `fulltime` may read it at any moment.
     pub fn save(&self, state_dir: &Path) -> Result<(), LocalnetEnvError> {
         let path = Self::path_in(state_dir);
         let mut text = serde_json::to_string_pretty(self).expect("env serializes");
         text.push('\n');
-        std::fs::write(&path, text).map_err(|source| LocalnetEnvError::Write { path, source })
+        crate::snapshot::write_atomically(&path, text.as_bytes())
+            .map_err(|source| LocalnetEnvError::Write { path, source })
     }
 }
 

@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use anchor_lang::prelude::Pubkey;
-use solana_keypair::{Keypair, read_keypair_file, write_keypair_file};
+use solana_keypair::{Keypair, read_keypair_file};
 use solana_signer::Signer;
+
+use crate::keypair::{Existing, WholeFileError, write_keypair_file};
 
 /// The book's folder under the state directory.
 pub const WALLETS_DIR: &str = "wallets";
@@ -38,6 +40,13 @@ pub enum WalletBookError {
     Invalid { path: PathBuf, reason: String },
     #[error("cannot write {}: {reason}", path.display())]
     Write { path: PathBuf, reason: String },
+    /// A link where a wallet's file would go: the key would land wherever it points.
+    #[error(
+        "{} is a symbolic link; a wallet's keypair is never written through one (remove the \
+         link)",
+        path.display()
+    )]
+    Symlink { path: PathBuf },
 }
 
 impl WalletName {
@@ -97,26 +106,23 @@ impl WalletBook {
         self.dir.join(format!("{name}.{EXTENSION}"))
     }
 
-    /// A new keypair under `name`; an existing name is refused, never overwritten (its keypair
-    /// may hold funds).
+    /// A new keypair under `name`, in a file of its owner's alone; an existing name is refused,
+    /// never overwritten (its keypair may hold funds), even by a second `create` running at the
+    /// same moment: of the two, one makes the wallet and the other gets `Exists`.
     pub fn create(&self, name: &WalletName) -> Result<(Keypair, PathBuf), WalletBookError> {
         let path = self.path_of(name);
-        if path.exists() {
-            return Err(WalletBookError::Exists {
+        let keypair = Keypair::new();
+        write_keypair_file(&keypair, &path, Existing::Refuse).map_err(|error| match error {
+            WholeFileError::Exists { path } => WalletBookError::Exists {
                 name: name.clone(),
                 path,
-            });
-        }
-        let write_error = |path: &Path, reason: String| WalletBookError::Write {
-            path: path.to_owned(),
-            reason,
-        };
-        std::fs::create_dir_all(&self.dir)
-            .map_err(|error| write_error(&self.dir, error.to_string()))?;
-        let keypair = Keypair::new();
-        // solana-keypair writes the file readable by its owner only, as solana-keygen does.
-        write_keypair_file(&keypair, &path)
-            .map_err(|error| write_error(&path, error.to_string()))?;
+            },
+            WholeFileError::Symlink { path } => WalletBookError::Symlink { path },
+            WholeFileError::Io { path, source } => WalletBookError::Write {
+                path,
+                reason: source.to_string(),
+            },
+        })?;
         Ok((keypair, path))
     }
 
@@ -244,6 +250,76 @@ mod tests {
             error.to_string().contains("no wallet named `carol`"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn two_wallets_made_at_once_under_one_name_give_one_wallet_and_one_refusal() {
+        let book = WalletBook::in_state_dir(&state_dir("race"));
+        for round in 0..50 {
+            let name = name(&format!("racer-{round}"));
+            let start = std::sync::Barrier::new(2);
+            let results: Vec<Result<(Keypair, PathBuf), WalletBookError>> =
+                std::thread::scope(|scope| {
+                    let racers: Vec<_> = (0..2)
+                        .map(|_| {
+                            scope.spawn(|| {
+                                start.wait();
+                                book.create(&name)
+                            })
+                        })
+                        .collect();
+                    racers
+                        .into_iter()
+                        .map(|racer| racer.join().expect("a racer panicked"))
+                        .collect()
+                });
+            let outcomes: Vec<Result<Pubkey, String>> = results
+                .iter()
+                .map(|result| match result {
+                    Ok((keypair, _)) => Ok(keypair.pubkey()),
+                    Err(error) => Err(error.to_string()),
+                })
+                .collect();
+            let made: Vec<&Keypair> = results
+                .iter()
+                .filter_map(|result| result.as_ref().ok().map(|(keypair, _)| keypair))
+                .collect();
+            assert_eq!(made.len(), 1, "round {round}: {outcomes:?}");
+            assert!(
+                results.iter().any(|result| matches!(
+                    result,
+                    Err(WalletBookError::Exists { name: refused, .. }) if *refused == name
+                )),
+                "round {round}: {outcomes:?}"
+            );
+            // The file kept is the wallet reported as made.
+            assert_eq!(
+                book.get(&name).expect("the wallet").address,
+                made[0].pubkey()
+            );
+        }
+        let temporary = std::fs::read_dir(book.dir())
+            .expect("the book")
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with('.'))
+            .count();
+        assert_eq!(temporary, 0, "no temporary file stays");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_where_a_wallet_would_go_is_refused() {
+        let book = WalletBook::in_state_dir(&state_dir("symlink"));
+        std::fs::create_dir_all(book.dir()).expect("the book");
+        let elsewhere = book.dir().join("elsewhere");
+        let path = book.path_of(&name("bob"));
+        std::os::unix::fs::symlink(&elsewhere, &path).expect("symlink");
+        let error = book.create(&name("bob")).unwrap_err();
+        assert!(
+            matches!(&error, WalletBookError::Symlink { path: named } if *named == path),
+            "{error}"
+        );
+        assert!(!elsewhere.exists(), "nothing written where the link points");
     }
 
     #[test]

@@ -111,11 +111,23 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub idle_timeout_secs: u64,
 
+    /// Seconds a request's body has to arrive whole once its headers have; a slower one is
+    /// answered 408 and its connection closed.
+    #[arg(long, env = "FAUCET_BODY_READ_TIMEOUT_SECS", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub body_read_timeout_secs: u64,
+
     /// Connections open at once; further ones wait, unaccepted, until one closes. Keep it
     /// below the process's file descriptor limit (`ulimit -n`).
     #[arg(long, env = "FAUCET_MAX_CONNECTIONS", default_value_t = 512,
           value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
     pub max_connections: u32,
+
+    /// Connections one client address (IPv6: its /64) may hold open at once; one more is
+    /// answered 429 and closed.
+    #[arg(long, env = "FAUCET_MAX_CONNECTIONS_PER_IP", default_value_t = 32,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
+    pub max_connections_per_ip: u32,
 
     /// Seconds that requests in flight have to finish after Ctrl-C or SIGTERM; the faucet then
     /// closes every connection still open and exits.
@@ -173,8 +185,11 @@ impl Args {
         ConnectionLimits {
             header_read_timeout: Duration::from_secs(self.header_read_timeout_secs),
             idle_timeout: Duration::from_secs(self.idle_timeout_secs),
-            // The flag's range keeps it within any usize.
+            body_read_timeout: Duration::from_secs(self.body_read_timeout_secs),
+            // The flags' range keeps them within any usize.
             max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+            max_connections_per_client: usize::try_from(self.max_connections_per_ip)
+                .unwrap_or(usize::MAX),
             shutdown_timeout: Duration::from_secs(self.shutdown_timeout_secs),
         }
     }
@@ -339,8 +354,12 @@ mod tests {
             "3",
             "--idle-timeout-secs",
             "4",
+            "--body-read-timeout-secs",
+            "7",
             "--max-connections",
             "5",
+            "--max-connections-per-ip",
+            "2",
             "--shutdown-timeout-secs",
             "6",
         ])
@@ -350,7 +369,9 @@ mod tests {
             ConnectionLimits {
                 header_read_timeout: Duration::from_secs(3),
                 idle_timeout: Duration::from_secs(4),
+                body_read_timeout: Duration::from_secs(7),
                 max_connections: 5,
+                max_connections_per_client: 2,
                 shutdown_timeout: Duration::from_secs(6),
             }
         );
@@ -443,7 +464,9 @@ mod tests {
         for flag in [
             "--header-read-timeout-secs",
             "--idle-timeout-secs",
+            "--body-read-timeout-secs",
             "--max-connections",
+            "--max-connections-per-ip",
             "--shutdown-timeout-secs",
         ] {
             assert!(argv(&[flag, "0"]), "{flag} 0");

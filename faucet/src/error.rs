@@ -1,6 +1,7 @@
 //! Every answer that is not a 200: one enum, one JSON shape
 //! `{"error": "<machine code>", "message": "<human text>"}`, which a 429 extends with
 //! `retry_after_secs` (and the `Retry-After` header) and `mint_unconfirmed` with `signature`.
+//! Answers after which the server closes the connection say so with `Connection: close`.
 
 use std::time::Duration;
 
@@ -41,6 +42,12 @@ pub enum AppError {
     Mint(#[source] MintError),
     #[error("the request took longer than {timeout:?}")]
     RequestTimeout { timeout: Duration },
+    #[error("the request body did not arrive within {timeout:?} of its headers")]
+    BodyTimeout { timeout: Duration },
+    /// The connection is one more than its client address may hold open; answered without
+    /// reaching the router (see `serve::refusal`).
+    #[error("{}", too_many_connections_message(.max, .retry_after))]
+    TooManyConnections { max: usize, retry_after: Duration },
     #[error("no such endpoint; the faucet serves POST {FAUCET_PATH}")]
     NotFound,
     #[error("method not allowed; the faucet serves POST {FAUCET_PATH}")]
@@ -68,9 +75,11 @@ impl AppError {
             Self::InvalidRequest(_) | Self::InvalidWallet(_) => StatusCode::BAD_REQUEST,
             Self::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::NotConfigured => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Cooldown(_) | Self::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Cooldown(_) | Self::RateLimited(_) | Self::TooManyConnections { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Self::Mint(_) | Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            Self::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
+            Self::RequestTimeout { .. } | Self::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
         }
@@ -96,6 +105,8 @@ impl AppError {
             Self::Mint(MintError::Unconfirmed(_)) => "mint_unconfirmed",
             Self::Mint(_) => "mint_failed",
             Self::RequestTimeout { .. } => "request_timeout",
+            Self::BodyTimeout { .. } => "body_timeout",
+            Self::TooManyConnections { .. } => "too_many_connections",
             Self::NotFound => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::Internal(_) => "internal",
@@ -107,8 +118,20 @@ impl AppError {
         match self {
             Self::Cooldown(busy) => Some(busy.retry_after),
             Self::RateLimited(limited) => Some(limited.retry_after),
+            Self::TooManyConnections { retry_after, .. } => Some(*retry_after),
             _ => None,
         }
+    }
+
+    /// A 408 ends the connection, as RFC 9110 asks: what is left of the request on it cannot
+    /// be told from a next one. A connection over its client's cap is refused whole.
+    fn closes_connection(&self) -> bool {
+        matches!(
+            self,
+            Self::RequestTimeout { .. }
+                | Self::BodyTimeout { .. }
+                | Self::TooManyConnections { .. }
+        )
     }
 
     fn message(&self) -> String {
@@ -152,6 +175,11 @@ fn rate_limited_message(limited: &Limited) -> String {
     }
 }
 
+fn too_many_connections_message(max: &usize, retry_after: &Duration) -> String {
+    let secs = retry_after_secs(*retry_after);
+    format!("too many connections from your address (at most {max} at once); retry in {secs} s")
+}
+
 /// Whole seconds, rounded up and at least 1, as `Retry-After` needs.
 fn retry_after_secs(wait: Duration) -> u64 {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -177,13 +205,19 @@ impl IntoResponse for AppError {
         if let Self::Mint(MintError::Unconfirmed(sent)) = &self {
             body["signature"] = sent.signature.to_string().into();
         }
-        if let Some(wait) = self.retry_after() {
-            let secs = retry_after_secs(wait);
+        let retry_after = self.retry_after().map(retry_after_secs);
+        if let Some(secs) = retry_after {
             body["retry_after_secs"] = secs.into();
-            let retry_after = [(header::RETRY_AFTER, HeaderValue::from(secs))];
-            return (self.status(), retry_after, Json(body)).into_response();
         }
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        let headers = response.headers_mut();
+        if let Some(secs) = retry_after {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        if self.closes_connection() {
+            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
     }
 }
 

@@ -1,15 +1,20 @@
 //! The accept loop: HTTP/1 connections under limits that slow or silent clients cannot outlast,
-//! a cap on how many are open, and a shutdown bounded in time.
+//! a cap on how many are open, a smaller one on how many one client address holds, and a
+//! shutdown bounded in time.
 //!
 //! `axum::serve` has none of these: a connection that never finishes its headers stays open
 //! for ever, and its graceful shutdown waits for it.
 
 mod activity;
+mod client_slots;
 mod connection;
+mod refusal;
 
 use std::{future::Future, io, net::SocketAddr, pin::pin, sync::Arc, time::Duration};
 
 use axum::Router;
+use client_slots::ClientSlots;
+use refusal::Refusals;
 use tokio::{
     net::{TcpListener, TcpStream},
     sync::{OwnedSemaphorePermit, Semaphore, watch},
@@ -25,9 +30,16 @@ pub struct ConnectionLimits {
     /// A connection that sends nothing for this long while none of its requests is being
     /// handled is closed.
     pub idle_timeout: Duration,
+    /// From a request's headers until its body must have arrived whole; past it the request is
+    /// answered 408 and its connection closed.
+    pub body_read_timeout: Duration,
     /// Connections open at once. At the cap the server stops accepting: new connections wait
     /// in the kernel's listen backlog, at no cost to the process, until one closes.
     pub max_connections: usize,
+    /// Connections one client address (IPv6: its /64, as the rate limits key it) may hold open
+    /// at once, so that no one client holds every slot of `max_connections`. One more is
+    /// answered 429 and closed at once, taking no slot.
+    pub max_connections_per_client: usize,
     /// After the shutdown signal, how long requests in flight may take to finish; connections
     /// still open then are closed.
     pub shutdown_timeout: Duration,
@@ -36,14 +48,20 @@ pub struct ConnectionLimits {
 impl Default for ConnectionLimits {
     /// A client sends its headers in milliseconds; 10 s leaves room for a slow link and still
     /// frees a slot held by a slow client quickly. 5 s between requests is what keep-alive
-    /// needs (Apache's default). 512 connections is far above what the faucet's few requests
-    /// a minute use and below the common `ulimit -n` of 1024. 8 s of shutdown fits within the
-    /// 10 s that `docker stop` and `just down` wait before they kill.
+    /// needs (Apache's default). A faucet body is 60 bytes and follows its headers in the same
+    /// packet or the next: 5 s is a slow link's worth. 512 connections is far above what the
+    /// faucet's few requests a minute use and below the common `ulimit -n` of 1024. 32 per
+    /// address is beyond any one honest client (a browser opens 6 per host, the dashboard and
+    /// the CLI one) and leaves room for a few users behind one NAT, while one address holds a
+    /// sixteenth of the cap at most. 8 s of shutdown fits within the 10 s that `docker stop`
+    /// and `just down` wait before they kill.
     fn default() -> Self {
         Self {
             header_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(5),
+            body_read_timeout: Duration::from_secs(5),
             max_connections: 512,
+            max_connections_per_client: 32,
             shutdown_timeout: Duration::from_secs(8),
         }
     }
@@ -63,7 +81,8 @@ const ACCEPT_ERROR_PAUSE: Duration = Duration::from_secs(1);
 /// in flight finish within `limits.shutdown_timeout`, and closes every connection still open.
 ///
 /// The router sees each request's peer as `ConnectInfo<SocketAddr>`, as with
-/// `into_make_service_with_connect_info`.
+/// `into_make_service_with_connect_info`, and the deadline of its body as a
+/// [`BodyDeadline`](crate::extract::BodyDeadline).
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -73,11 +92,15 @@ pub async fn serve(
     tracing::info!(
         header_read_timeout_secs = limits.header_read_timeout.as_secs(),
         idle_timeout_secs = limits.idle_timeout.as_secs(),
+        body_read_timeout_secs = limits.body_read_timeout.as_secs(),
         max_connections = limits.max_connections,
+        max_connections_per_client = limits.max_connections_per_client,
         shutdown_timeout_secs = limits.shutdown_timeout.as_secs(),
         "connection limits"
     );
     let mut slots = Slots::new(limits.max_connections);
+    let client_slots = ClientSlots::new(limits.max_connections_per_client);
+    let refusals = Refusals::new(limits.max_connections_per_client);
     let (stop, stopping) = watch::channel(false);
     let mut connections = JoinSet::new();
     let mut shutdown = pin!(shutdown);
@@ -86,14 +109,24 @@ pub async fn serve(
             () = &mut shutdown => break,
             Some(ended) = connections.join_next() => log_panic(ended),
             accepted = accept(&listener, &mut slots) => {
-                if let Some((stream, peer, slot)) = accepted {
-                    let app = app.clone();
-                    let stopping = stopping.clone();
-                    connections.spawn(async move {
-                        connection::serve(stream, peer, app, limits, stopping).await;
-                        drop(slot);
-                    });
-                }
+                let Some((stream, peer, slot)) = accepted else {
+                    continue;
+                };
+                let Some(client_slot) = client_slots.take(peer.ip()) else {
+                    // Refused outside the cap: a client over its share never holds a slot of
+                    // everyone's, even for the moment its refusal takes.
+                    drop(slot);
+                    if let Some(refusal) = refusals.refuse(stream) {
+                        connections.spawn(refusal);
+                    }
+                    continue;
+                };
+                let app = app.clone();
+                let stopping = stopping.clone();
+                connections.spawn(async move {
+                    connection::serve(stream, peer, app, limits, stopping).await;
+                    drop((slot, client_slot));
+                });
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Slow and silent clients cannot hold the faucet: the real server over TCP, with clients that
-//! send half a request, trickle their headers, go quiet between requests, or fill every
-//! connection slot, and a shutdown that ends on time whatever they do.
+//! send half a request, trickle their headers, hold back their body, go quiet between requests,
+//! or fill every connection slot, and a shutdown that ends on time whatever they do.
 
 mod common;
 
@@ -15,6 +15,8 @@ const SLOW_CLIENTS: usize = 300;
 /// Longer than any test waits: what closes a connection in a test is the limit it is about.
 const LONG: Duration = Duration::from_secs(120);
 
+/// With no deadline on bodies and every slot open to one address, the loopback all these
+/// clients come from.
 fn limits(
     header_read_timeout: Duration,
     idle_timeout: Duration,
@@ -23,7 +25,9 @@ fn limits(
     ConnectionLimits {
         header_read_timeout,
         idle_timeout,
+        body_read_timeout: LONG,
         max_connections,
+        max_connections_per_client: max_connections,
         shutdown_timeout: Duration::from_secs(1),
     }
 }
@@ -68,7 +72,8 @@ async fn at_the_defaults_half_sent_requests_are_closed_within_45_s() {
     let server = Server::start(state(None), ConnectionLimits::default()).await;
     let clients = slow_clients(server.address, SLOW_CLIENTS).await;
 
-    let answer = ask(server.address, &minting_body()).await;
+    // From another address: past its 32 connections, this one's are refused.
+    let answer = ask_from(OTHER_LOOPBACK, server.address, &minting_body()).await;
     assert_eq!(answer.status, 503);
 
     assert_all_closed_within(clients, Duration::from_secs(45)).await;
@@ -92,6 +97,60 @@ async fn headers_trickled_in_are_cut_at_the_header_read_timeout() {
     tokio::time::timeout(WITHIN, trickle)
         .await
         .expect("cut by the header-read timeout");
+    server.stop().await;
+}
+
+/// The headers are complete, so the header-read timeout is over; the request is in flight, so
+/// the connection is not idle. Only the body's deadline ends it, well before the request
+/// timeout (a minute here).
+#[tokio::test]
+async fn a_body_that_does_not_come_in_time_is_408_and_closed() {
+    let minter = FakeMinter::new();
+    let limits = ConnectionLimits {
+        body_read_timeout: Duration::from_secs(1),
+        ..limits(LONG, LONG, 16)
+    };
+    let server = Server::start(state(Some(minter.clone())), limits).await;
+    let half_body = [HEADERS_ONLY, br#"{"wallet":"#].concat();
+    for sent in [HEADERS_ONLY, &half_body] {
+        let mut client = connect(server.address).await;
+        let answer = tokio::time::timeout(WITHIN, exchange(&mut client, sent))
+            .await
+            .expect("answered within the bound");
+        assert_eq!(answer.status, 408);
+        assert_eq!(answer.error_code(), "body_timeout");
+        assert_eq!(answer.header("connection"), Some("close"));
+        assert_all_closed_within(vec![client], WITHIN).await;
+    }
+
+    // A body trickled in, a byte every 100 ms, is cut at the same deadline: it bounds the
+    // whole body, not the wait for each byte.
+    let mut client = connect(server.address).await;
+    client
+        .write_all(HEADERS_ONLY)
+        .await
+        .expect("send the headers");
+    let (mut answers, mut body) = client.into_split();
+    // The 60 bytes the headers announce would be whole after 6 s: a deadline on each byte
+    // would let them in (and answer 400, spaces being no JSON).
+    let trickle = tokio::spawn(async move {
+        for _ in 0..60 {
+            if body.write_all(b" ").await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    });
+    let answer = tokio::time::timeout(WITHIN, read_answer(&mut answers))
+        .await
+        .expect("answered within the bound");
+    assert_eq!(answer.status, 408);
+    assert_eq!(answer.error_code(), "body_timeout");
+    trickle.abort();
+
+    assert_eq!(minter.calls(), 0);
+    let answer = ask(server.address, &minting_body()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
     server.stop().await;
 }
 

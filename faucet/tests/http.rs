@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr};
-
 use common::{server::*, *};
 use fulltime_faucet::{ConnectionLimits, routes::BODY_LIMIT_BYTES, serve::MAX_BUFFER_BYTES};
 use solana_address::Address;
@@ -42,21 +40,15 @@ async fn the_client_rate_limit_keys_on_the_peer_address() {
     let minter = FakeMinter::new();
     let state = limited_state(Some(minter.clone()), rate(10, 1), None);
     let server = Server::start(state, ConnectionLimits::default()).await;
-    let from = |last| IpAddr::V4(Ipv4Addr::new(127, 0, 0, last));
-    let ask_from = async |last| {
-        let mut stream = connect_from(from(last), server.address).await;
-        let request = faucet_request(&wallet_body(&new_wallet()), false);
-        tokio::time::timeout(WITHIN, exchange(&mut stream, &request))
-            .await
-            .expect("an answer within the bound")
-    };
+    let mint_from =
+        async |source| ask_from(source, server.address, &wallet_body(&new_wallet())).await;
 
-    assert_eq!(ask_from(1).await.status, 200);
-    let answer = ask_from(1).await;
+    assert_eq!(mint_from(LOOPBACK).await.status, 200);
+    let answer = mint_from(LOOPBACK).await;
     assert_eq!(answer.status, 429);
     assert_eq!(answer.error_code(), "rate_limited_client");
     // Another peer has a bucket of its own: the server passed each request its peer.
-    assert_eq!(ask_from(2).await.status, 200);
+    assert_eq!(mint_from(OTHER_LOOPBACK).await.status, 200);
     assert_eq!(minter.calls(), 2);
     server.stop().await;
 }

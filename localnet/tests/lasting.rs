@@ -1,19 +1,30 @@
 //! The chain that lasts: a restarted `localnet` resumes its chain (markets, positions, a
 //! provisional settlement, balances, the warped clock, the slot), `--reset` starts a new one, a
-//! snapshot loads into a new node whole, and a kept chain or snapshot that cannot be loaded is
-//! refused with an error naming the file and what to do.
+//! snapshot loads into a new node whole, a kept chain or snapshot that cannot be loaded is
+//! refused with an error naming the file and what to do, and one that carries code or
+//! authority (a program's account, a program-data account, a loader's account) is refused
+//! whole, naming the account, with nothing written.
+
+mod common;
 
 use std::path::Path;
 
-use anchor_lang::prelude::Pubkey;
+use anchor_lang::prelude::{Pubkey, pubkey};
+use anchor_lang::solana_program::bpf_loader_upgradeable::{self, UpgradeableLoaderState};
+use common::{
+    assert_resumes, binary, picture, refused_start, save_snapshot, unique_dir, write_wallet,
+};
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
+use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_client::rpc::{CLOCK_SYSVAR, FulltimeClient, unix_timestamp};
 use fulltime_client::side::Side;
-use fulltime_client::snapshot::{ChainSnapshot, KeyRole, capture, named_path};
-use fulltime_localnet::node::{CHAIN_FILE, CLOCK_FILE, SNAPSHOT_KEYS_DIR, demo_clock_start};
+use fulltime_client::snapshot::{ChainSnapshot, KeyRole, SnapshotAccount, named_path};
+use fulltime_localnet::node::{
+    CHAIN_FILE, CLOCK_FILE, ORACLE_AUTHORITY_FILE, SNAPSHOT_KEYS_DIR, demo_clock_start,
+};
 use fulltime_testkit::process::{LocalnetProcess, ProcessError};
 use solana_account::Account;
 use solana_commitment_config::CommitmentConfig;
@@ -26,10 +37,6 @@ const SETTLING_FIXTURE: &str = "arsenal-home-goals-over-1";
 const STAKE: u64 = 2_500_000;
 /// The demo market still open after the warp to market 0's result.
 const OPEN_MARKET: u64 = 2;
-
-fn binary() -> &'static Path {
-    Path::new(env!("CARGO_BIN_EXE_localnet"))
-}
 
 async fn connect(node: &LocalnetProcess) -> FulltimeClient {
     let endpoint = Endpoint::resolve(Cluster::Localnet, node.state_dir()).expect("env.json");
@@ -179,18 +186,6 @@ async fn owned_accounts(rpc: &RpcClient) -> Vec<(Pubkey, Account)> {
     accounts
 }
 
-async fn save_snapshot(node: &LocalnetProcess, name: &str) -> std::path::PathBuf {
-    let env = node.env().expect("env.json");
-    let rpc = RpcClient::new(env.rpc_url.clone());
-    let snapshot = capture(&rpc, &env, node.state_dir())
-        .await
-        .expect("capture the chain");
-    let path = named_path(node.state_dir(), name);
-    std::fs::create_dir_all(path.parent().expect("snapshots dir")).expect("snapshots dir");
-    snapshot.write(&path).expect("write the snapshot");
-    path
-}
-
 #[tokio::test]
 async fn a_snapshot_starts_a_new_node_at_the_same_chain_and_clock() {
     let source = LocalnetProcess::start(binary(), "lasting-snapshot-source").expect("ready");
@@ -231,16 +226,31 @@ async fn a_snapshot_starts_a_new_node_at_the_same_chain_and_clock() {
         "{now}: the same clock"
     );
     assert!(slot >= snapshot.clock.slot);
-    // The keys came with the snapshot, beside the state directory's own: the oracle authority
-    // can still post roots. The wallet is the one --wallet names.
+    // The mint authority came with the snapshot, beside the state directory's own keys, so the
+    // faucet can mint; the oracle authority is the state directory's, which deployed the mock
+    // (a snapshot carries no authority over a program, nor its key). The wallet is the one
+    // --wallet names.
     assert_eq!(env.wallet, node.wallet_path());
-    let oracle_authority = env.oracle_authority.expect("the oracle authority");
-    assert!(oracle_authority.starts_with(node.state_dir().join(SNAPSHOT_KEYS_DIR)));
-    let oracle_authority = read_keypair_file(&oracle_authority).expect("its keypair");
+    let mint_authority = read_keypair_file(&env.mint_authority).expect("its keypair");
+    assert!(
+        env.mint_authority
+            .starts_with(node.state_dir().join(SNAPSHOT_KEYS_DIR))
+    );
     let saved_authority = snapshot
-        .key(KeyRole::OracleAuthority)
+        .key(KeyRole::MintAuthority)
         .expect("in the snapshot");
-    assert_eq!(oracle_authority.pubkey(), saved_authority.pubkey);
+    assert_eq!(mint_authority.pubkey(), saved_authority.pubkey);
+    assert!(snapshot.key(KeyRole::OracleAuthority).is_none());
+    let oracle_authority = node.state_dir().join(ORACLE_AUTHORITY_FILE);
+    assert_eq!(env.oracle_authority.as_ref(), Some(&oracle_authority));
+    let oracle_authority = read_keypair_file(&oracle_authority).expect("its keypair");
+    let deployed = UpgradeAuthority::read(&rpc, &mock_oracle::ID)
+        .await
+        .expect("read the program-data account");
+    assert_eq!(
+        deployed,
+        Some(UpgradeAuthority::Key(oracle_authority.pubkey()))
+    );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
@@ -317,14 +327,7 @@ async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
     assert!(stderr.contains("0707070707070707"), "{stderr}");
 
     // Nothing was loaded half, nor replaced: the kept chain still resumes.
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the kept chain as it was");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    node.terminate().expect("stops");
+    assert_resumes(&state_dir, &wallet, "the kept chain as it was");
     // A bare chain for `fulltime-bootstrap` is thrown away, and leaves the kept one alone.
     let kept = std::fs::read(&chain_file).expect("the kept chain");
     let bare = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &["--no-bootstrap"])
@@ -332,13 +335,121 @@ async fn a_corrupt_kept_chain_or_snapshot_is_refused_naming_the_file() {
     assert!(bare.stdout_log().contains("not bootstrapped"));
     bare.terminate().expect("stops");
     assert_eq!(std::fs::read(&chain_file).expect("the kept chain"), kept);
-    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[])
-        .expect("the kept chain as it was");
-    assert!(
-        node.stdout_log().contains("resumed chain"),
-        "{}",
-        node.stdout_log()
-    );
-    drop(node);
+    assert_resumes(&state_dir, &wallet, "the kept chain as it was");
+    std::fs::remove_dir_all(&state_dir).expect("clean up");
+}
+
+/// `whole` with `account` in it (in address order), written by the snapshot format's own encoder
+/// as the snapshot `name` of `state_dir`: a valid file that only the rule refuses.
+fn write_crafted(state_dir: &Path, whole: &ChainSnapshot, name: &str, account: SnapshotAccount) {
+    let mut crafted = whole.clone();
+    crafted
+        .accounts
+        .retain(|held| held.address != account.address);
+    crafted.accounts.push(account);
+    crafted.accounts.sort_by_key(|held| held.address);
+    crafted
+        .write(&named_path(state_dir, name))
+        .expect("write the crafted snapshot");
+}
+
+/// BPF loader v2, which runs SPL Token.
+const BPF_LOADER: Pubkey = pubkey!("BPFLoader2111111111111111111111111111111111");
+
+/// An account owned by a loader, at a new address.
+fn loader_owned_account() -> SnapshotAccount {
+    SnapshotAccount {
+        address: Pubkey::new_unique(),
+        lamports: 1_000_000,
+        owner: BPF_LOADER,
+        executable: false,
+        rent_epoch: 0,
+        data: vec![1, 2, 3],
+    }
+}
+
+#[tokio::test]
+async fn a_snapshot_that_carries_code_or_authority_is_refused_whole_and_nothing_is_written() {
+    let state_dir = unique_dir("lasting-code");
+    let wallet = state_dir.join(WALLET);
+    write_wallet(&wallet);
+    let node = LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &[]).expect("ready");
+    let saved = save_snapshot(&node, "whole").await;
+    node.terminate().expect("stops");
+    let whole = ChainSnapshot::read(&saved).expect("the saved snapshot");
+
+    // The mock oracle's program-data account naming another upgrade authority (who would then
+    // post its roots), an executable account at the settlement program's id, and an account a
+    // loader owns.
+    let oracle_program_data = pda::program_data_of(&mock_oracle::ID);
+    let another_authority = UpgradeableLoaderState::ProgramData {
+        slot: 0,
+        upgrade_authority_address: Some(Keypair::new().pubkey()),
+    };
+    let loader_owned = loader_owned_account();
+    let crafted = [
+        (
+            "another-oracle-authority",
+            SnapshotAccount {
+                address: oracle_program_data,
+                lamports: 1_000_000_000,
+                owner: bpf_loader_upgradeable::ID,
+                executable: false,
+                rent_epoch: 0,
+                data: bincode::serialize(&another_authority).expect("program data"),
+            },
+        ),
+        (
+            "a-program-at-the-settlement-id",
+            SnapshotAccount {
+                address: settlement::ID,
+                lamports: 1_000_000_000,
+                owner: Pubkey::new_unique(),
+                executable: true,
+                rent_epoch: 0,
+                data: b"\x7fELF".to_vec(),
+            },
+        ),
+        ("a-loader-owned-account", loader_owned.clone()),
+    ];
+    for (name, account) in &crafted {
+        write_crafted(&state_dir, &whole, name, account.clone());
+    }
+    let wallet_arg = wallet.to_str().expect("a UTF-8 path");
+    let before = picture(&state_dir);
+    for (name, account) in &crafted {
+        let stderr = refused_start(&state_dir, &["--wallet", wallet_arg, "--snapshot", name]);
+        for expected in [
+            format!("{name}.snapshot cannot be loaded"),
+            account.address.to_string(),
+            "never code or authority".to_owned(),
+        ] {
+            assert!(
+                stderr.contains(&expected),
+                "{name}: {expected:?} not in {stderr}"
+            );
+        }
+        assert!(
+            picture(&state_dir) == before,
+            "{name}: the state directory changed"
+        );
+    }
+
+    // The kept chain is loaded by the same rule.
+    let chain_file = state_dir.join(CHAIN_FILE);
+    let mut kept = ChainSnapshot::read(&chain_file).expect("the kept chain");
+    kept.accounts.push(loader_owned.clone());
+    kept.write(&chain_file).expect("write the kept chain");
+    let before = picture(&state_dir);
+    let stderr = refused_start(&state_dir, &["--wallet", wallet_arg]);
+    for expected in [
+        chain_file.display().to_string(),
+        loader_owned.address.to_string(),
+        "owned by BPF loader v2".to_owned(),
+        "--reset".to_owned(),
+    ] {
+        assert!(stderr.contains(&expected), "{expected:?} not in {stderr}");
+    }
+    assert!(picture(&state_dir) == before, "the state directory changed");
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }

@@ -3,6 +3,7 @@ use std::process::ExitStatus;
 use std::time::Duration;
 
 use fulltime_client::localnet_env::LocalnetEnvError;
+use fulltime_client::state_dir_lock::StateDirLockError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StackError {
@@ -42,6 +43,8 @@ pub enum StackError {
     },
     #[error(transparent)]
     Env(#[from] LocalnetEnvError),
+    #[error(transparent)]
+    StateDirLock(#[from] StateDirLockError),
     #[error("the supervisor stopped before the stack was ready ({status}); see {}", log.display())]
     SupervisorFailed { status: ExitStatus, log: PathBuf },
     #[error("{what} still running after {}s (pid {pid})", waited.as_secs())]

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use fulltime_client::snapshot::write_atomically;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{StackError, io};
@@ -60,14 +61,12 @@ impl StackRecord {
             .map_err(|source| StackError::Record { path, source })
     }
 
-    /// Written to a temporary file and renamed, so a reader never sees half a record.
+    /// Replaced whole, so a reader never sees half a record.
     pub fn save(&self, state_dir: &Path) -> Result<(), StackError> {
         let path = Self::path_in(state_dir);
-        let partial = path.with_extension("json.partial");
         let mut text = serde_json::to_string_pretty(self).expect("a record serializes");
         text.push('\n');
-        std::fs::write(&partial, text).map_err(io(format!("write {}", partial.display())))?;
-        std::fs::rename(&partial, &path).map_err(io(format!("write {}", path.display())))
+        write_atomically(&path, text.as_bytes()).map_err(io(format!("write {}", path.display())))
     }
 
     pub fn remove(state_dir: &Path) {

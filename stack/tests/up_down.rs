@@ -6,9 +6,10 @@ mod common;
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use common::{GONE_WITHIN, Stack, assert_success, text};
+use common::{GONE_WITHIN, Stack, assert_success, binaries, text};
 use fulltime_stack::StackRecord;
 use fulltime_stack::os::{self, Signal};
+use fulltime_testkit::process::LocalnetProcess;
 use solana_signer::Signer;
 
 /// The node's JSON-RPC `getHealth`, and a faucet mint to a new wallet.
@@ -144,4 +145,34 @@ async fn a_part_that_cannot_start_is_named_with_its_log() {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+}
+
+#[test]
+fn a_node_holding_the_state_directory_outside_a_stack_refuses_up_and_dev_at_once() {
+    let stack = Stack::new("held");
+    let wallet = stack.state_dir.join("test-wallet.json");
+    std::fs::create_dir_all(&stack.state_dir).expect("state dir");
+    solana_keypair::write_keypair_file(&solana_keypair::Keypair::new(), &wallet).expect("wallet");
+    let localnet = binaries().join("localnet");
+    let node = LocalnetProcess::start_in_dir(&localnet, &stack.state_dir, &wallet, &[])
+        .expect("localnet alone in the stack's state directory");
+    for subcommand in ["up", "dev"] {
+        let output = stack
+            .command(subcommand)
+            .args(stack.start_args())
+            .output()
+            .expect("run fulltime-stack");
+        let stderr = text(&output.stderr);
+        assert!(!output.status.success(), "{subcommand}: {stderr}");
+        let expected = format!(
+            "the state directory {} is in use by localnet (pid ",
+            stack.state_dir.display()
+        );
+        assert!(stderr.contains(&expected), "{subcommand}: {stderr}");
+        // Refused before any part started or any log was opened.
+        for log in ["localnet.log", "faucet.log", "stack.log"] {
+            assert!(!stack.state_dir.join(log).exists(), "{subcommand}: {log}");
+        }
+    }
+    drop(node);
 }

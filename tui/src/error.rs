@@ -16,6 +16,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::input::WhenError;
+use crate::output::terminal_text::escaped;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -101,18 +102,19 @@ impl ErrorReport {
     }
 }
 
-/// `error: <headline>: <message>`, the action, then a line per note.
+/// `error: <headline>: <message>`, the action, then a line per note. Every part may quote the
+/// outside (a node's or the faucet's answer, a file, a transaction's logs), so each is escaped.
 impl fmt::Display for ErrorReport {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             formatter,
             "error: {}: {}\naction: {}",
-            self.headline(),
-            self.message,
-            self.action
+            escaped(&self.headline()),
+            escaped(&self.message),
+            escaped(&self.action)
         )?;
         for note in &self.notes {
-            write!(formatter, "\nnote: {note}")?;
+            write!(formatter, "\nnote: {}", escaped(note))?;
         }
         Ok(())
     }
@@ -320,6 +322,10 @@ fn wallet_book_report(error: &WalletBookError) -> ErrorReport {
             "InvalidKeypair",
             "Remove or replace the damaged file in the wallet book",
         ),
+        WalletBookError::Symlink { .. } => (
+            "WalletBookUnavailable",
+            "Remove the symbolic link from the wallet book, then make the wallet again",
+        ),
     };
     ErrorReport::other(name, error, action)
 }
@@ -466,6 +472,34 @@ mod tests {
                 .to_string()
                 .ends_with("\nnote: log: Program 111 failed")
         );
+    }
+
+    #[test]
+    fn logs_and_a_faucets_words_are_printed_escaped() {
+        let report = Error::from(ClientError::Transaction {
+            message: "failed\u{1b}[1A".into(),
+            logs: vec!["Program log: \u{1b}]52;c;cm0gLXJmIH4=\u{7}".into()],
+        })
+        .report();
+        assert_eq!(
+            report.to_string(),
+            "error: TransactionFailed: transaction failed: failed\\u{1b}[1A\n\
+             action: Read the transaction logs for the cause\n\
+             note: log: Program log: \\u{1b}]52;c;cm0gLXJmIH4=\\u{7}"
+        );
+        let report = Error::from(FaucetError::Refused {
+            status: 400,
+            error: "bad\u{9b}2J".into(),
+            message: "no\nnote: forged".into(),
+            retry_after_secs: None,
+        })
+        .report();
+        assert_eq!(
+            report.to_string().lines().next(),
+            Some("error: bad\\u{9b}2J: no\\nnote: forged")
+        );
+        // JSON has them exactly.
+        assert_eq!(json(&report)["message"], "no\nnote: forged");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
-use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::rpc::{DEFAULT_HISTORY_DEPTH, FulltimeClient, Pools};
 use fulltime_client::settlement::final_value::is_period_ever_final;
 use fulltime_client::time::format_time;
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
@@ -499,6 +499,43 @@ fn a_market_from_creation_to_payout() {
     let (_, stdout, _) = localnet.human(&carol, &["markets"]);
     assert!(stdout.contains("provisional YES, final in "), "{stdout}");
 
+    // A question is anyone's text: what would clear the screen and set the clipboard (OSC 52)
+    // reaches the terminal escaped, and the JSON as it was sent.
+    let hostile = "Rain?\u{1b}[2J\u{1b}]52;c;cm0gLXJmIH4=\u{7}";
+    let escaped = "Rain?\\u{1b}[2J\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}";
+    let created = localnet.ok(
+        &carol,
+        &[
+            "create-market",
+            "--question",
+            hostile,
+            "--close",
+            "+1h",
+            "--fixture",
+            "1",
+            "--stat",
+            "1",
+            "--predicate",
+            "gt:1",
+        ],
+    );
+    assert_eq!(created["market"]["question"], hostile);
+    let hostile_id = created["market"]["id"].as_u64().expect("id").to_string();
+    assert_eq!(
+        localnet.ok(&carol, &["market", &hostile_id])["question"],
+        hostile
+    );
+    let (_, shown, _) = localnet.human(&carol, &["market", &hostile_id]);
+    assert_eq!(
+        shown.lines().next(),
+        Some(format!("Market {hostile_id}: {escaped}").as_str())
+    );
+    let (_, listed, _) = localnet.human(&carol, &["markets"]);
+    assert!(listed.contains(escaped), "{listed}");
+    for text in [shown, listed] {
+        assert!(!text.contains(['\u{1b}', '\u{7}']), "{text:?}");
+    }
+
     // Nothing is paid out during the window, and a proof that is not later (here the same one)
     // cannot replace the settlement.
     let error = localnet.refused(&alice, &["claim", market], "NotResolved");
@@ -933,13 +970,25 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
         let endpoint =
             Endpoint::resolve(Cluster::Localnet, localnet.node.state_dir()).expect("endpoint");
         let client = FulltimeClient::connect(endpoint).await.expect("connect");
-        client.pool_history(id).await.expect("the history")
+        client
+            .pool_history(id, DEFAULT_HISTORY_DEPTH)
+            .await
+            .expect("the history")
     });
-    let pools: Vec<(u64, u64)> = history
-        .iter()
-        .map(|point| (point.total_yes, point.total_no))
-        .collect();
-    assert_eq!(pools, [(0, 2_500_000), (USDC, 2_500_000)]);
+    let pools: Vec<Option<Pools>> = history.points.iter().map(|point| point.pools).collect();
+    assert_eq!(
+        pools,
+        [
+            Some(Pools {
+                yes: 0,
+                no: 2_500_000
+            }),
+            Some(Pools {
+                yes: USDC,
+                no: 2_500_000
+            })
+        ]
+    );
     let listed = localnet.ok(&funder, &["wallet", "list"]);
     let wallets = listed["wallets"].as_array().expect("wallets");
     let names: Vec<&str> = wallets

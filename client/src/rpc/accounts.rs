@@ -34,9 +34,15 @@ impl FulltimeClient {
     }
 
     pub async fn market(&self, id: u64) -> Result<Market, ClientError> {
-        read_account(&self.rpc, &pda::market(id), "market")
-            .await?
-            .ok_or(ClientError::MarketNotFound { id })
+        self.market_at(id).await.map(|(market, _)| market)
+    }
+
+    /// Market `id` and the slot it was read at.
+    pub async fn market_at(&self, id: u64) -> Result<(Market, u64), ClientError> {
+        match read_account_at(&self.rpc, &pda::market(id), "market").await? {
+            (Some(market), slot) => Ok((market, slot)),
+            (None, _) => Err(ClientError::MarketNotFound { id }),
+        }
     }
 
     /// Every position `owner` holds, in any market.
@@ -153,14 +159,26 @@ async fn read_account<T: AccountDeserialize>(
     address: &Pubkey,
     what: &'static str,
 ) -> Result<Option<T>, ClientError> {
-    let account = rpc
+    read_account_at(rpc, address, what)
+        .await
+        .map(|(account, _)| account)
+}
+
+/// [`read_account`], with the slot the node read it at.
+async fn read_account_at<T: AccountDeserialize>(
+    rpc: &RpcClient,
+    address: &Pubkey,
+    what: &'static str,
+) -> Result<(Option<T>, u64), ClientError> {
+    let response = rpc
         .get_account_with_commitment(address, rpc.commitment())
         .await
-        .map_err(|error| rpc_error(rpc, error))?
-        .value;
-    account
+        .map_err(|error| rpc_error(rpc, error))?;
+    let account = response
+        .value
         .map(|account| decode(&account.data, address, what))
-        .transpose()
+        .transpose()?;
+    Ok((account, response.context.slot))
 }
 
 fn decode<T: AccountDeserialize>(

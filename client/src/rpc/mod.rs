@@ -33,7 +33,10 @@ pub use confirm::{
 pub use error::ClientError;
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
-pub use pool_history::PoolPoint;
+pub use pool_history::{
+    DEFAULT_HISTORY_DEPTH, DepositHistory, ListedTransaction, MarketTransactions, PoolPoint, Pools,
+    READS_AT_ONCE, TransactionCount,
+};
 pub use push::{PushClient, PushError, Pushed};
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{

@@ -37,8 +37,10 @@ struct ExportedAccount {
     data: String,
 }
 
-/// Every account of the node's chain that a snapshot holds ([`belongs_in_snapshot`]), sorted by
-/// address, read in one request (the node holds its state still while it answers).
+/// Every account of the node's chain that a snapshot holds ([`belongs_in_snapshot`]: surfpool's
+/// export leaves out sysvars, feature gates and the BPF loaders' accounts, but not the native
+/// loader's builtins, so the filter here decides), sorted by address, read in one request (the
+/// node holds its state still while it answers).
 pub async fn export_accounts(rpc: &RpcClient) -> Result<Vec<SnapshotAccount>, ClientError> {
     let params = serde_json::json!([{
         "scope": "network",
@@ -72,7 +74,7 @@ pub async fn export_accounts(rpc: &RpcClient) -> Result<Vec<SnapshotAccount>, Cl
             .owner
             .parse()
             .map_err(|_| decode_error(format!("owner {} is not an address", account.owner)))?;
-        if !belongs_in_snapshot(&owner, account.lamports) {
+        if !belongs_in_snapshot(&owner, account.executable, account.lamports) {
             continue;
         }
         accounts.push(SnapshotAccount {

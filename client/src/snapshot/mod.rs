@@ -8,6 +8,7 @@
 //! refused as such instead of loading part of a chain.
 
 mod build;
+mod carried;
 mod directory;
 mod encoding;
 mod export;
@@ -15,13 +16,16 @@ mod save;
 
 use std::path::{Path, PathBuf};
 
-use anchor_lang::prelude::{Pubkey, pubkey};
+use anchor_lang::prelude::Pubkey;
 use borsh::{BorshDeserialize, BorshSerialize};
 
 pub use build::{BuildMismatch, ProgramBuild};
+pub use carried::{NodeWritten, belongs_in_snapshot, node_written};
 pub use directory::{Listed, Saved, Summary, check_name, list, save_named};
 pub use encoding::{FORMAT_LINE, FORMAT_VERSION, SnapshotError, SnapshotFileError};
 pub use export::{EXPORT_METHOD, export_accounts, read_clock};
+// The node's and the supervisor's files are replaced whole by the same writer as keypair files.
+pub use crate::whole_file::write_atomically;
 pub use save::{SaveError, capture, now_unix};
 
 /// The extension of snapshot files.
@@ -120,25 +124,6 @@ pub struct SnapshotAccount {
     pub data: Vec<u8>,
 }
 
-/// Owners of the accounts every start of `localnet` writes itself: programs and their loaders'
-/// accounts (the native programs are registered anew, SPL Token is built in), sysvars and
-/// feature gates. A snapshot holds every other account.
-const WRITTEN_AT_START: [Pubkey; 7] = [
-    pubkey!("NativeLoader1111111111111111111111111111111"),
-    pubkey!("BPFLoader1111111111111111111111111111111111"),
-    pubkey!("BPFLoader2111111111111111111111111111111111"),
-    pubkey!("BPFLoaderUpgradeab1e11111111111111111111111"),
-    pubkey!("LoaderV411111111111111111111111111111111111"),
-    pubkey!("Sysvar1111111111111111111111111111111111111"),
-    pubkey!("Feature111111111111111111111111111111111111"),
-];
-
-/// Whether an account owned by `owner` with `lamports` belongs in a snapshot: it exists, and a
-/// fresh start does not write it anyway.
-pub fn belongs_in_snapshot(owner: &Pubkey, lamports: u64) -> bool {
-    lamports > 0 && !WRITTEN_AT_START.contains(owner)
-}
-
 impl ChainSnapshot {
     /// The key of `role`, if the snapshot names one.
     pub fn key(&self, role: KeyRole) -> Option<&SnapshotKey> {
@@ -182,23 +167,6 @@ pub fn named_path(state_dir: &Path, name: &str) -> PathBuf {
     state_dir
         .join(SNAPSHOTS_DIR)
         .join(format!("{name}.{EXTENSION}"))
-}
-
-/// Writes `bytes` to `path` through a temporary file beside it, synced before it replaces
-/// `path`, so that a crash leaves the old file or the new one, never a part.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{file_name}.tmp"));
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&temporary, path)
 }
 
 #[cfg(test)]

@@ -42,21 +42,20 @@ pub enum SaveError {
 
 /// The chain of the node `env` describes. A key whose keypair file lies in `state_dir` was made
 /// by the node for this chain alone, so the snapshot carries its secret and whoever opens it can
-/// sign as it (mint test USDC, post oracle roots, use the wallet); any other key (a solana CLI
-/// wallet) is named by its address only.
+/// sign as it (mint test USDC, use the wallet); any other key (a solana CLI wallet) is named by
+/// its address only. The oracle authority is not carried: a node deploys the mock oracle with
+/// the oracle authority of its own state directory, whatever chain it loads.
 pub async fn capture(
     rpc: &RpcClient,
     env: &LocalnetEnv,
     state_dir: &Path,
 ) -> Result<ChainSnapshot, SaveError> {
     let mut keys = Vec::new();
-    let named: [(KeyRole, Option<&PathBuf>); 3] = [
-        (KeyRole::MintAuthority, Some(&env.mint_authority)),
-        (KeyRole::OracleAuthority, env.oracle_authority.as_ref()),
-        (KeyRole::Wallet, Some(&env.wallet)),
+    let named: [(KeyRole, &PathBuf); 2] = [
+        (KeyRole::MintAuthority, &env.mint_authority),
+        (KeyRole::Wallet, &env.wallet),
     ];
     for (role, path) in named {
-        let Some(path) = path else { continue };
         let keypair = read_keypair_file(path).map_err(|error| SaveError::Key { role, error })?;
         let secret = is_inside(path, state_dir).then(|| keypair.to_bytes().to_vec());
         keys.push(SnapshotKey {

@@ -1,5 +1,6 @@
 use super::encoding::{decode, encode};
 use super::*;
+use anchor_lang::prelude::pubkey;
 
 pub(super) fn sample() -> ChainSnapshot {
     ChainSnapshot {
@@ -140,11 +141,59 @@ fn the_clock_never_goes_back() {
 const CLOCK_SYSVAR_OWNER: Pubkey = pubkey!("Sysvar1111111111111111111111111111111111111");
 
 #[test]
-fn a_snapshot_holds_no_account_a_start_writes() {
+fn a_snapshot_holds_data_and_no_account_a_start_writes() {
     use anchor_lang::solana_program::bpf_loader_upgradeable;
-    assert!(belongs_in_snapshot(&settlement::ID, 1));
-    assert!(belongs_in_snapshot(&Pubkey::default(), 1));
-    assert!(!belongs_in_snapshot(&settlement::ID, 0));
-    assert!(!belongs_in_snapshot(&bpf_loader_upgradeable::ID, 1));
-    assert!(!belongs_in_snapshot(&CLOCK_SYSVAR_OWNER, 1));
+    const BPF_LOADER: Pubkey = pubkey!("BPFLoader2111111111111111111111111111111111");
+    assert!(belongs_in_snapshot(&settlement::ID, false, 1));
+    assert!(belongs_in_snapshot(&Pubkey::default(), false, 1));
+    assert!(!belongs_in_snapshot(&settlement::ID, false, 0));
+    assert!(!belongs_in_snapshot(&settlement::ID, true, 1));
+    assert!(!belongs_in_snapshot(&bpf_loader_upgradeable::ID, false, 1));
+    assert!(!belongs_in_snapshot(&CLOCK_SYSVAR_OWNER, false, 1));
+    assert_eq!(node_written(&Pubkey::default(), false), None);
+    assert_eq!(
+        node_written(&Pubkey::default(), true).map(|why| why.to_string()),
+        Some("executable (a program)".into())
+    );
+    assert_eq!(
+        node_written(&BPF_LOADER, false).map(|why| why.to_string()),
+        Some(format!("owned by BPF loader v2 ({BPF_LOADER})"))
+    );
+}
+
+#[test]
+fn concurrent_writers_each_replace_the_file_whole() {
+    const WRITERS: u8 = 4;
+    const WRITES: usize = 100;
+    let dir = std::env::temp_dir().join(format!(
+        "fulltime-replace-{}-{}",
+        std::process::id(),
+        Pubkey::new_unique()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("chain.snapshot");
+    // Each writer's file is one byte repeated, long enough that a torn write would mix bytes.
+    let contents = |writer: u8| vec![writer; 256 * 1024];
+    std::thread::scope(|scope| {
+        for writer in 0..WRITERS {
+            let (path, bytes) = (&path, contents(writer));
+            scope.spawn(move || {
+                for _ in 0..WRITES {
+                    write_atomically(path, &bytes).expect("each write succeeds");
+                    let read = std::fs::read(path).expect("the file exists");
+                    assert!(
+                        (0..WRITERS).any(|writer| read == contents(writer)),
+                        "a torn file of {} bytes",
+                        read.len()
+                    );
+                }
+            });
+        }
+    });
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|entry| entry.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("chain.snapshot")]);
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -1,5 +1,5 @@
-//! One connection: HTTP/1 with hyper's header-read timeout, closed once idle, and shut down
-//! gracefully when the server stops.
+//! One connection: HTTP/1 with hyper's header-read timeout, a deadline on each request's body,
+//! closed once idle, and shut down gracefully when the server stops.
 //!
 //! HTTP/1 only: the header-read timeout is HTTP/1's, and the faucet's clients (the dashboard,
 //! curl, browsers over a proxy) speak it.
@@ -16,6 +16,7 @@ use super::{
     ConnectionLimits, MAX_BUFFER_BYTES,
     activity::{Activity, WatchedStream},
 };
+use crate::extract::BodyDeadline;
 
 /// Serves requests on `stream` until the client closes it, a limit closes it, or `stopping`
 /// turns true and the request in flight, if any, is answered.
@@ -33,6 +34,9 @@ pub(super) async fn serve(
         service_fn(move |mut request: Request<Incoming>| {
             // What the `ClientAddress` extractor reads, as `axum::serve` would provide it.
             request.extensions_mut().insert(ConnectInfo(peer));
+            // Counted from here, where hyper has the headers: what `AppJson` reads the body by.
+            let body_deadline = BodyDeadline::from_now(limits.body_read_timeout);
+            request.extensions_mut().insert(body_deadline);
             let in_flight = activity.request_started();
             let answer = app.clone().oneshot(request);
             async move {

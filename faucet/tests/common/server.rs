@@ -2,14 +2,14 @@
 //! misbehave: send half a request, trickle it, or say nothing.
 
 use std::{
-    net::{IpAddr, SocketAddr},
+    net::{IpAddr, Ipv4Addr, SocketAddr},
     time::Duration,
 };
 
 use fulltime_faucet::{AppState, ConnectionLimits, app, serve};
 use serde_json::Value;
 use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
+    io::{AsyncRead, AsyncReadExt, AsyncWriteExt},
     net::{TcpSocket, TcpStream},
     sync::oneshot,
     task::JoinHandle,
@@ -20,6 +20,15 @@ pub const WITHIN: Duration = Duration::from_secs(30);
 
 /// A request line and half a header, never finished.
 pub const HALF_REQUEST: &[u8] = b"POST /api/faucet HTTP/1.1\r\nHost: faucet\r\nContent-Ty";
+
+/// Whole headers of a request whose 60-byte body never follows.
+pub const HEADERS_ONLY: &[u8] = b"POST /api/faucet HTTP/1.1\r\nHost: faucet\r\n\
+    Content-Type: application/json\r\nContent-Length: 60\r\n\r\n";
+
+/// The loopback address connections come from unless bound to another.
+pub const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+/// Another client address: all of 127.0.0.0/8 reaches the loopback on Linux.
+pub const OTHER_LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 /// `serve` on 127.0.0.1, port chosen by the system, until [`Server::stop`].
 pub struct Server {
@@ -66,6 +75,8 @@ impl Server {
 
 pub struct RawAnswer {
     pub status: u16,
+    /// The status line and headers, as received.
+    pub head: String,
     pub body: Value,
 }
 
@@ -73,6 +84,18 @@ impl RawAnswer {
     pub fn error_code(&self) -> &str {
         self.body["error"].as_str().unwrap_or_default()
     }
+
+    /// The value of the header `name` (any case), if the answer has it.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        header_value(&self.head, name)
+    }
+}
+
+fn header_value<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (field, value) = line.split_once(':')?;
+        field.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
 }
 
 /// `POST /api/faucet` with a JSON body; `Connection: close` unless `keep_alive`.
@@ -111,8 +134,13 @@ pub async fn exchange(stream: &mut TcpStream, request: &[u8]) -> RawAnswer {
 
 /// One request on a connection of its own, answered within [`WITHIN`].
 pub async fn ask(address: SocketAddr, body: &str) -> RawAnswer {
+    ask_from(LOOPBACK, address, body).await
+}
+
+/// [`ask`] from the client address `source`.
+pub async fn ask_from(source: IpAddr, address: SocketAddr, body: &str) -> RawAnswer {
     tokio::time::timeout(WITHIN, async {
-        let mut stream = connect(address).await;
+        let mut stream = connect_from(source, address).await;
         exchange(&mut stream, &faucet_request(body, false)).await
     })
     .await
@@ -120,7 +148,7 @@ pub async fn ask(address: SocketAddr, body: &str) -> RawAnswer {
 }
 
 /// Reads one answer: its head, then as many body bytes as `Content-Length` says.
-pub async fn read_answer(stream: &mut TcpStream) -> RawAnswer {
+pub async fn read_answer(stream: &mut (impl AsyncRead + Unpin)) -> RawAnswer {
     let mut received = Vec::new();
     let head_end = loop {
         if let Some(end) = received.windows(4).position(|w| w == b"\r\n\r\n") {
@@ -134,22 +162,17 @@ pub async fn read_answer(stream: &mut TcpStream) -> RawAnswer {
         .nth(1)
         .and_then(|status| status.parse().ok())
         .unwrap_or_else(|| panic!("no status line: {head}"));
-    let length: usize = head
-        .lines()
-        .find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("content-length")
-                .then(|| value.trim().parse().ok())?
-        })
+    let length: usize = header_value(&head, "content-length")
+        .and_then(|length| length.parse().ok())
         .unwrap_or_else(|| panic!("no Content-Length: {head}"));
     while received.len() < head_end + length {
         read_more(stream, &mut received).await;
     }
     let body = serde_json::from_slice(&received[head_end..head_end + length]).unwrap_or_default();
-    RawAnswer { status, body }
+    RawAnswer { status, head, body }
 }
 
-async fn read_more(stream: &mut TcpStream, received: &mut Vec<u8>) {
+async fn read_more(stream: &mut (impl AsyncRead + Unpin), received: &mut Vec<u8>) {
     let mut chunk = [0; 4096];
     let read = stream.read(&mut chunk).await.expect("read the answer");
     assert!(read > 0, "closed before a whole answer");
@@ -175,10 +198,20 @@ pub fn still_open(stream: &TcpStream) -> bool {
 
 /// `count` connections that send [`HALF_REQUEST`] and then nothing.
 pub async fn slow_clients(address: SocketAddr, count: usize) -> Vec<TcpStream> {
+    clients_from(LOOPBACK, address, HALF_REQUEST, count).await
+}
+
+/// `count` connections from the client address `source` that send `sent` and then nothing.
+pub async fn clients_from(
+    source: IpAddr,
+    address: SocketAddr,
+    sent: &[u8],
+    count: usize,
+) -> Vec<TcpStream> {
     let mut clients = Vec::with_capacity(count);
     for _ in 0..count {
-        let mut stream = connect(address).await;
-        stream.write_all(HALF_REQUEST).await.expect("send half");
+        let mut stream = connect_from(source, address).await;
+        stream.write_all(sent).await.expect("send");
         clients.push(stream);
     }
     clients

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use fulltime_client::localnet_env::{ChainInfo, DEFAULT_STATE_DIR, READY};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{BareNode, ChainStart, DEMO_MARKETS, Node, NodeOptions};
+use fulltime_localnet::node::{BareNode, ChainStart, DEMO_MARKETS, Node, NodeOptions, StateDir};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
@@ -89,6 +89,14 @@ fn main() -> ExitCode {
 
 async fn run(args: Args) -> ExitCode {
     let started = std::time::Instant::now();
+    // One node per state directory: refused before anything else, and held until the end.
+    let mut state = match StateDir::lock(&args.state_dir) {
+        Ok(state) => state,
+        Err(error) => {
+            eprintln!("localnet: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     // Listening before `ready` is printed: whoever reads it may send SIGTERM at once.
     let shutdown = match ShutdownSignal::listen() {
         Ok(shutdown) => shutdown,
@@ -116,7 +124,7 @@ async fn run(args: Args) -> ExitCode {
     };
     // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
     let keys = match (!args.no_bootstrap && options.makes_new_chain())
-        .then(|| options.load_keys())
+        .then(|| options.load_keys(&mut state))
         .transpose()
     {
         Ok(keys) => keys,
@@ -125,7 +133,7 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let bare = match BareNode::start(&options, args.log_transactions) {
+    let bare = match BareNode::start(&options, args.log_transactions, state) {
         Ok(bare) => bare,
         Err(error) => {
             eprintln!("localnet: {error}");
@@ -133,10 +141,8 @@ async fn run(args: Args) -> ExitCode {
         }
     };
     // A kept chain (or a snapshot) is resumed as it was; a new one is bootstrapped.
-    let node = if !args.no_bootstrap && !bare.needs_bootstrap() {
-        bare.resume()
-    } else {
-        let Some(keys) = keys else {
+    let node = match keys {
+        _ if args.no_bootstrap => {
             println!(
                 "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
                  settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
@@ -155,8 +161,9 @@ async fn run(args: Args) -> ExitCode {
             bare.shutdown();
             println!("stopped");
             return ExitCode::SUCCESS;
-        };
-        bare.bootstrap(&options, keys).await
+        }
+        Some(keys) => bare.bootstrap(&options, keys).await,
+        None => bare.resume(),
     };
     let node = match node {
         Ok(node) => node,

@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
 use fulltime_client::localnet_env::LocalnetEnvError;
+use fulltime_client::state_dir_lock::StateDirLockError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum NodeError {
@@ -37,4 +38,6 @@ pub enum NodeError {
     Bootstrap(String),
     #[error(transparent)]
     Env(#[from] LocalnetEnvError),
+    #[error(transparent)]
+    StateDirLock(#[from] StateDirLockError),
 }

@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
-use solana_keypair::{Keypair, write_keypair_file};
+use fulltime_client::keypair::{
+    Existing, default_keypair_path, read_keypair_file, write_keypair_file,
+};
+use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 use super::NodeError;
@@ -37,15 +39,18 @@ pub fn load_or_create_keypair(path: &Path) -> Result<Keypair, NodeError> {
     Ok(keypair)
 }
 
-/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only.
+/// Writes `keypair` to `path` as a solana CLI keypair file, readable by its owner only, whole
+/// or not at all (the client's one safe writer).
 pub fn write_keypair(keypair: &Keypair, path: &Path) -> Result<(), NodeError> {
-    write_keypair_file(keypair, path)
-        .map(|_| ())
-        .map_err(|error| NodeError::Keypair {
-            path: path.to_owned(),
-            reason: error.to_string(),
-        })
+    write_keypair_file(keypair, path, Existing::Replace).map_err(|error| NodeError::Keypair {
+        path: path.to_owned(),
+        reason: error.to_string(),
+    })
 }
+
+/// How a bootstrap's keys are found: the keypair at a path, or a new one for it (written there
+/// at once by `fulltime-bootstrap`, once the node serves by `localnet`).
+pub type MakeKeypair<'a> = dyn FnMut(&Path) -> Result<Keypair, NodeError> + 'a;
 
 /// The keypair files a bootstrap is told to use; `None` takes the state directory's default.
 #[derive(Clone, Debug, Default)]
@@ -63,15 +68,19 @@ pub struct KeyFile {
 }
 
 impl KeyFile {
-    /// The keypair at `given`, which must exist, or else at `default`, created when missing.
-    fn given_or_default(given: Option<PathBuf>, default: PathBuf) -> Result<Self, NodeError> {
+    /// The keypair at `given`, which must exist, or else at `default`, made when missing.
+    fn given_or_default(
+        given: Option<PathBuf>,
+        default: PathBuf,
+        make: &mut MakeKeypair<'_>,
+    ) -> Result<Self, NodeError> {
         match given {
             Some(path) => Ok(Self {
                 keypair: load_keypair(&path)?,
                 path,
             }),
             None => Ok(Self {
-                keypair: load_or_create_keypair(&default)?,
+                keypair: make(&default)?,
                 path: default,
             }),
         }
@@ -103,11 +112,20 @@ impl StateKeys {
     /// Without a wallet, the solana CLI's default keypair is used when it exists, else
     /// `<state_dir>/wallet.json`.
     pub fn load_or_create(state_dir: &Path, paths: KeyPaths) -> Result<Self, NodeError> {
+        Self::load_or_make(state_dir, paths, &mut |path| load_or_create_keypair(path))
+    }
+
+    /// As [`Self::load_or_create`], with `make` finding a key whose file may be missing.
+    pub fn load_or_make(
+        state_dir: &Path,
+        paths: KeyPaths,
+        make: &mut MakeKeypair<'_>,
+    ) -> Result<Self, NodeError> {
         let authority =
-            KeyFile::given_or_default(paths.authority, state_dir.join(MINT_AUTHORITY_FILE))?;
+            KeyFile::given_or_default(paths.authority, state_dir.join(MINT_AUTHORITY_FILE), make)?;
         let mint_authority = match paths.mint_authority {
             Some(path) => KeyFile {
-                keypair: load_or_create_keypair(&path)?,
+                keypair: make(&path)?,
                 path,
             },
             None => KeyFile {
@@ -118,14 +136,16 @@ impl StateKeys {
         let oracle_authority = KeyFile::given_or_default(
             paths.oracle_authority,
             state_dir.join(ORACLE_AUTHORITY_FILE),
+            make,
         )?;
         let solana_cli_wallet = default_keypair_path().filter(|path| path.exists());
         let wallet = KeyFile::given_or_default(
             paths.wallet.or(solana_cli_wallet),
             state_dir.join(WALLET_FILE),
+            make,
         )?;
         Ok(Self {
-            mint: load_or_create_keypair(&state_dir.join(USDC_MINT_FILE))?,
+            mint: make(&state_dir.join(USDC_MINT_FILE))?,
             authority,
             mint_authority,
             oracle_authority,

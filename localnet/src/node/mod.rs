@@ -13,6 +13,7 @@ mod clock;
 mod error;
 mod keys;
 mod lasting;
+mod state_dir;
 mod surfnet;
 mod transaction_log;
 
@@ -36,6 +37,7 @@ pub use keys::{
     WALLET_FILE, load_keypair, load_or_create_keypair,
 };
 pub use lasting::{CHAIN_FILE, CLOCK_FILE, ChainStart, SNAPSHOT_KEYS_DIR};
+pub use state_dir::StateDir;
 pub use surfnet::SLOT_TIME_MS;
 
 /// How to start a node.
@@ -69,17 +71,18 @@ impl NodeOptions {
         }
     }
 
-    /// The keys a bootstrap of this node uses, loaded (or created) before the node starts so
-    /// that a bad keypair file fails at once: the state directory's mint and mint authority, and
-    /// the wallet.
-    pub fn load_keys(&self) -> Result<StateKeys, NodeError> {
-        create_state_dir(&self.state_dir)?;
-        StateKeys::load_or_create(
-            &self.state_dir,
+    /// The keys a bootstrap of this node uses, read from `state` before the node starts so that
+    /// a bad keypair file fails at once: the state directory's mint, mint authority and oracle
+    /// authority (made when missing, and written once the node serves), and the wallet.
+    pub fn load_keys(&self, state: &mut StateDir) -> Result<StateKeys, NodeError> {
+        let state_dir = state.path().to_owned();
+        StateKeys::load_or_make(
+            &state_dir,
             KeyPaths {
                 wallet: self.wallet.clone(),
                 ..KeyPaths::default()
             },
+            &mut |path| state.load_or_make_keypair(path),
         )
     }
 }
@@ -95,10 +98,12 @@ pub struct BareNode {
     ws_url: String,
     upgrade_authority: Pubkey,
     upgrade_authority_path: PathBuf,
-    state_dir: PathBuf,
+    oracle_authority_path: PathBuf,
     origin: Origin,
-    /// Dropped last, after the runloop has stopped: its last save is the chain as it ends.
+    /// Dropped after the runloop has stopped: its last save is the chain as it ends.
     keeper: Option<lasting::Keeper>,
+    /// Unlocked last, once the kept chain's last save is written.
+    state: StateDir,
 }
 
 /// Where the served chain came from.
@@ -113,23 +118,27 @@ enum Origin {
 }
 
 impl BareNode {
-    /// Starts serving the chain `options.chain` asks for; with `log_transactions`, every
-    /// processed transaction is printed to stdout (see `transaction_log`). On a new chain a stale
-    /// `env.json` in the state directory is removed: it describes a chain that is gone, and
-    /// whatever bootstraps this one writes it anew.
-    pub fn start(options: &NodeOptions, log_transactions: bool) -> Result<Self, NodeError> {
-        create_state_dir(&options.state_dir)?;
-        let opened = lasting::open(
-            &options.state_dir,
-            &options.chain,
-            options.wallet.as_deref(),
-        )?;
-        // The mint authority deploys the settlement program, so it is the one that may
-        // initialize; the oracle authority deploys the mock, so it is the one that posts roots.
-        let default_authority = |file: &str| -> Result<(Pubkey, PathBuf), NodeError> {
-            let path = options.state_dir.join(file);
-            Ok((load_or_create_keypair(&path)?.pubkey(), path))
-        };
+    /// Starts serving the chain `options.chain` asks for in the locked state directory `state`;
+    /// with `log_transactions`, every processed transaction is printed to stdout (see
+    /// `transaction_log`). The state directory changes only once the node serves: then the keys
+    /// this start made are written, a chain that `--reset` or `--snapshot` replaces is deleted,
+    /// and on a new chain a stale `env.json` is removed (it describes a chain that is gone, and
+    /// whatever bootstraps this one writes it anew).
+    pub fn start(
+        options: &NodeOptions,
+        log_transactions: bool,
+        mut state: StateDir,
+    ) -> Result<Self, NodeError> {
+        let opened = lasting::open(&mut state, &options.chain, options.wallet.as_deref())?;
+        // Whatever chain is loaded, the state directory's mint authority deploys the settlement
+        // program (so it is the one that may initialize), and its oracle authority the mock (so
+        // it is the one that posts roots).
+        let upgrade_authority_path = state.path().join(MINT_AUTHORITY_FILE);
+        let upgrade_authority = state
+            .load_or_make_keypair(&upgrade_authority_path)?
+            .pubkey();
+        let oracle_authority_path = state.path().join(ORACLE_AUTHORITY_FILE);
+        let oracle_authority = state.load_or_make_keypair(&oracle_authority_path)?.pubkey();
         let (genesis, origin) = match &opened {
             lasting::Opened::New { keep } => {
                 let clock_start = match options.clock_start {
@@ -141,45 +150,23 @@ impl BareNode {
                     Origin::New { keep: *keep },
                 )
             }
-            lasting::Opened::Resumed {
+            lasting::Opened::Loaded {
                 snapshot,
                 clock,
                 facts,
+                file,
             } => (
                 surfnet::Genesis::Restored {
                     snapshot,
                     clock: *clock,
+                    file,
                 },
                 Origin::Loaded {
                     facts: facts.clone(),
-                    snapshot: None,
-                },
-            ),
-            lasting::Opened::FromSnapshot {
-                snapshot,
-                facts,
-                path,
-            } => (
-                surfnet::Genesis::Restored {
-                    snapshot,
-                    clock: snapshot.clock,
-                },
-                Origin::Loaded {
-                    facts: facts.clone(),
-                    snapshot: Some(path.clone()),
+                    snapshot: file.snapshot().map(Path::to_owned),
                 },
             ),
         };
-        let authority = |role: KeyRole, file: &str| match &origin {
-            Origin::Loaded { facts, .. } => match facts.key(role) {
-                Some(key) => Ok(key),
-                None => default_authority(file),
-            },
-            Origin::New { .. } => default_authority(file),
-        };
-        let (upgrade_authority, upgrade_authority_path) =
-            authority(KeyRole::MintAuthority, MINT_AUTHORITY_FILE)?;
-        let (oracle_authority, _) = authority(KeyRole::OracleAuthority, ORACLE_AUTHORITY_FILE)?;
         let surfnet = surfnet::Surfnet::start(
             options.rpc_port,
             options.ws_port,
@@ -192,9 +179,10 @@ impl BareNode {
             log_transactions,
         )?;
         drop(opened);
-        lasting::forget_replaced(&options.state_dir, &options.chain)?;
+        state.serving()?;
+        lasting::forget_replaced(state.path(), &options.chain)?;
         if let Origin::New { .. } = origin {
-            remove_stale_env(&options.state_dir)?;
+            remove_stale_env(state.path())?;
         }
         let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
         Ok(Self {
@@ -204,16 +192,11 @@ impl BareNode {
             ws_url: format!("ws://127.0.0.1:{}", options.ws_port),
             upgrade_authority,
             upgrade_authority_path,
-            state_dir: options.state_dir.clone(),
+            oracle_authority_path,
             origin,
             keeper: None,
+            state,
         })
-    }
-
-    /// Whether the chain is new and wants a bootstrap; a resumed chain, or one from a snapshot,
-    /// is ready as it is ([`Self::resume`]).
-    pub fn needs_bootstrap(&self) -> bool {
-        matches!(self.origin, Origin::New { .. })
     }
 
     pub fn rpc_url(&self) -> &str {
@@ -294,8 +277,13 @@ impl BareNode {
             resumed: snapshot.is_none(),
             snapshot: snapshot.as_ref().map(|path| path.display().to_string()),
         };
-        let env = facts.env(&self.rpc_url, &self.ws_url, info)?;
-        env.save(&self.state_dir)?;
+        let env = facts.env(
+            &self.rpc_url,
+            &self.ws_url,
+            &self.oracle_authority_path,
+            info,
+        )?;
+        env.save(self.state.path())?;
         self.keep(facts)?;
         Ok(Node { bare: self, env })
     }
@@ -303,8 +291,9 @@ impl BareNode {
     fn keep(&mut self, facts: lasting::ChainFacts) -> Result<(), NodeError> {
         self.keeper = Some(lasting::Keeper::start(
             self.surfnet.locker(),
-            self.state_dir.clone(),
+            self.state.path().to_owned(),
             facts,
+            self.surfnet.node_accounts().clone(),
         )?);
         Ok(())
     }
@@ -313,13 +302,6 @@ impl BareNode {
     pub fn shutdown(self) {
         self.surfnet.shutdown();
     }
-}
-
-fn create_state_dir(state_dir: &Path) -> Result<(), NodeError> {
-    std::fs::create_dir_all(state_dir).map_err(|source| NodeError::StateDir {
-        path: state_dir.to_owned(),
-        source,
-    })
 }
 
 fn remove_stale_env(state_dir: &Path) -> Result<(), NodeError> {
@@ -346,12 +328,15 @@ impl Node {
     /// Starts the node, and bootstraps a new chain; when this returns, the node serves requests
     /// and `env.json` describes it.
     pub async fn start(options: NodeOptions) -> Result<Self, NodeError> {
-        let bare = BareNode::start(&options, false)?;
-        if bare.needs_bootstrap() {
-            let keys = options.load_keys()?;
-            bare.bootstrap(&options, keys).await
-        } else {
-            bare.resume()
+        let mut state = StateDir::lock(&options.state_dir)?;
+        let keys = options
+            .makes_new_chain()
+            .then(|| options.load_keys(&mut state))
+            .transpose()?;
+        let bare = BareNode::start(&options, false, state)?;
+        match keys {
+            Some(keys) => bare.bootstrap(&options, keys).await,
+            None => bare.resume(),
         }
     }
 

@@ -30,10 +30,11 @@ const STARTUP_DEADLINE: Duration = Duration::from_secs(60);
 pub enum Genesis<'a> {
     /// Nothing but the programs; the clock at this unix time.
     New { clock_start: i64 },
-    /// A snapshot's accounts, at `clock`.
+    /// A snapshot's accounts, at `clock`, from `file` (named if they are refused).
     Restored {
         snapshot: &'a ChainSnapshot,
         clock: ChainClock,
+        file: &'a lasting::ChainFile,
     },
 }
 
@@ -41,13 +42,14 @@ pub struct Surfnet {
     locker: SurfnetSvmLocker,
     commands: Sender<SimnetCommand>,
     runloop: Option<JoinHandle<()>>,
+    node_accounts: lasting::NodeAccounts,
 }
 
 impl Surfnet {
     /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
-    /// are loaded as `deployment` says (on every start: a kept chain holds no program), and the
-    /// chain holds what `genesis` says. With `log_transactions`, every processed transaction is
-    /// printed to stdout.
+    /// are loaded as `deployment` says (on every start: a loaded chain holds no program, and
+    /// one that tries is refused before anything serves), and the chain holds what `genesis`
+    /// says. With `log_transactions`, every processed transaction is printed to stdout.
     pub fn start(
         rpc_port: u16,
         ws_port: u16,
@@ -56,8 +58,6 @@ impl Surfnet {
         false_predicate: FalsePredicate,
         log_transactions: bool,
     ) -> Result<Self, NodeError> {
-        ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
-        ensure_free(ws_port, "WebSocket", "--ws-port")?;
         let svm_config = SurfnetSvmConfig {
             slot_time: SLOT_TIME_MS,
             instruction_profiling_enabled: false,
@@ -70,6 +70,7 @@ impl Surfnet {
             svm.set_account(&address, account)
                 .map_err(|error| NodeError::Start(error.to_string()))?;
         }
+        let node_accounts = lasting::NodeAccounts::of(&svm);
         match genesis {
             // Offline, surfpool keeps the clock where it is set here; block times count from it.
             Genesis::New { clock_start } => {
@@ -83,8 +84,19 @@ impl Surfnet {
                 svm.genesis_updated_at = start_ms;
                 svm.reconstruct_sysvars();
             }
-            Genesis::Restored { snapshot, clock } => lasting::restore(&mut svm, snapshot, clock)?,
+            Genesis::Restored {
+                snapshot,
+                clock,
+                file,
+            } => {
+                node_accounts
+                    .check(&snapshot.accounts)
+                    .map_err(|reason| file.refused(reason))?;
+                lasting::restore(&mut svm, snapshot, clock)?;
+            }
         }
+        ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
+        ensure_free(ws_port, "WebSocket", "--ws-port")?;
         let locker = SurfnetSvmLocker::new(svm);
 
         let config = SurfpoolConfig {
@@ -141,11 +153,17 @@ impl Surfnet {
             locker,
             commands,
             runloop: Some(runloop),
+            node_accounts,
         })
     }
 
     pub fn locker(&self) -> SurfnetSvmLocker {
         self.locker.clone()
+    }
+
+    /// The accounts the node wrote itself before anything was loaded: never kept.
+    pub fn node_accounts(&self) -> &lasting::NodeAccounts {
+        &self.node_accounts
     }
 
     pub fn commands(&self) -> Sender<SimnetCommand> {

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use fulltime_client::faucet::FAUCET_PATH;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_client::state_dir_lock::StateDirLock;
 
 use crate::error::{StackError, io};
 use crate::options::StackOptions;
@@ -63,7 +64,9 @@ pub async fn run(command: StackCommand) -> Result<ExitCode, StackError> {
 }
 
 /// Refuses to start a second stack from the same state directory; a record whose supervisor is
-/// gone is cleared first (its parts stopped, if any survived).
+/// gone is cleared first (its parts stopped, if any survived). A node that runs there outside a
+/// stack (`just localnet`) holds the directory's lock, and is named before anything starts or a
+/// log is truncated.
 async fn refuse_if_running(options: &StackOptions) -> Result<(), StackError> {
     if let Some(record) = StackRecord::load(&options.state_dir)? {
         if record.supervisor.is_running() {
@@ -75,6 +78,7 @@ async fn refuse_if_running(options: &StackOptions) -> Result<(), StackError> {
         down::stop_recorded(&record).await?;
         StackRecord::remove(&options.state_dir);
     }
+    StateDirLock::check_free(&options.state_dir)?;
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
 use fulltime::dashboard::{Action, App, Command, Remote, draw, update};
-use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::rpc::{FulltimeClient, READS_AT_ONCE};
 use fulltime_client::side::Side;
 use fulltime_client::{instructions, pda};
 use ratatui::Terminal;
@@ -21,14 +21,15 @@ use crate::timing::{millis, percentile};
 const DEPOSIT: u64 = 100_000;
 
 /// `depositor` deposits into market `market_id` until it holds `deposits` deposits, then the
-/// history is read back (timed) and drawn in the detail pane (timed, `FRAMES` frames).
+/// history is read back (timed, as deep as `deposits`) and drawn in the detail pane (timed,
+/// `FRAMES` frames).
 pub async fn measure(
     client: &FulltimeClient,
     depositor: &Keypair,
     market_id: u64,
     deposits: usize,
 ) -> Result<()> {
-    let held = client.pool_history(market_id).await?.len();
+    let held = client.pool_history(market_id, deposits).await?.points.len();
     let started = Instant::now();
     for _ in held..deposits {
         let instruction = instructions::deposit(
@@ -50,7 +51,7 @@ pub async fn measure(
     );
 
     let started = Instant::now();
-    let points = client.pool_history(market_id).await?;
+    let history = client.pool_history(market_id, deposits).await?;
     let load = started.elapsed();
 
     let mut chain = synthetic_chain(1);
@@ -62,11 +63,11 @@ pub async fn measure(
         &mut app,
         Action::History {
             market: market_id,
-            points: Ok(points.clone()),
+            history: Ok(history.clone()),
         },
     );
     if !matches!(
-        app.history.as_ref().map(|history| &history.points),
+        app.history.as_ref().map(|history| &history.reading),
         Some(Remote::Loaded(_))
     ) {
         return Err(color_eyre::eyre::eyre!(
@@ -84,10 +85,11 @@ pub async fn measure(
         .collect::<Result<_, _>>()?;
     draws.sort();
     println!(
-        "pool history of a market with {} deposits: read back in {:.0} ms ({} getTransaction requests after getSignaturesForAddress); a {}x{} frame drawing it p50 {:.3} ms, p99 {:.3} ms over {FRAMES} frames",
-        points.len(),
+        "pool history of a market with {} deposits: read back in {:.0} ms ({} getTransaction requests, {} at a time, after getSignaturesForAddress); a {}x{} frame drawing it p50 {:.3} ms, p99 {:.3} ms over {FRAMES} frames",
+        history.points.len(),
         millis(load),
-        points.len(),
+        history.read + history.unread,
+        READS_AT_ONCE,
         TERMINAL.0,
         TERMINAL.1,
         millis(percentile(&draws, 50)),

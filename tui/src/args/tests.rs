@@ -397,6 +397,22 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
 }
 
 #[test]
+fn the_pool_history_reads_a_thousand_transactions_unless_told() {
+    assert_eq!(parsed(&[]).dashboard.history_depth, 1_000);
+    assert_eq!(
+        parsed(&["--history-depth", "50"]).dashboard.history_depth,
+        50
+    );
+    for bad in ["0", "many"] {
+        assert_eq!(
+            refused(&["--history-depth", bad]).kind(),
+            ErrorKind::ValueValidation,
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn wallet_new_takes_a_name_and_funds_on_request() {
     let Some(Command::Wallet(WalletCommand::New(args))) =
         parsed(&["wallet", "new", "alice", "--fund"]).command

@@ -1,7 +1,7 @@
 //! Everything that changes the dashboard's state: a key's command, typed text, a timer tick, or
 //! the answer of a network task.
 
-use fulltime_client::rpc::{PoolPoint, SendStage, TransactionDetail};
+use fulltime_client::rpc::{DepositHistory, SendStage, TransactionDetail};
 use solana_signature::Signature;
 
 use super::chain::{Chain, Link, ReadFailure};
@@ -161,7 +161,7 @@ pub enum Action {
     /// A market's pool history read back, or why it could not be.
     History {
         market: u64,
-        points: Result<Vec<PoolPoint>, String>,
+        history: Result<DepositHistory, String>,
     },
     /// A transaction read back for the inspector, or why it could not be.
     Inspected {

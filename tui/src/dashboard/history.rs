@@ -1,8 +1,8 @@
-//! The selected market's pool history: its deposits read back from the node when the history
-//! is shown (`p`) or the selection moves, then kept current by the chain's readings, which add a
-//! point whenever the pools change.
+//! The selected market's pool history: its newest deposits read back from the node when the
+//! history is shown (`p`) or the selection moves (as far back as `--history-depth`), then kept
+//! current by the chain's readings, which add a point whenever the pools change.
 
-use fulltime_client::rpc::PoolPoint;
+use fulltime_client::rpc::{DepositHistory, PoolPoint, Pools};
 use fulltime_client::settlement::state::Market;
 
 use super::remote::Remote;
@@ -10,35 +10,41 @@ use super::remote::Remote;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PoolHistory {
     pub market: u64,
-    pub points: Remote<Vec<PoolPoint>>,
+    pub reading: Remote<DepositHistory>,
 }
 
 impl PoolHistory {
     pub fn loading(market: u64) -> Self {
         Self {
             market,
-            points: Remote::Loading,
+            reading: Remote::Loading,
         }
     }
 
-    /// Adds the pools `market` shows now when they moved since the last point: what a reading
-    /// of the chain (or a pushed update) tells between two loads.
+    /// Adds the pools `market` shows now when they moved since the last point read: what a
+    /// reading of the chain (or a pushed update) tells between two loads.
     pub fn follow(&mut self, market: &Market, slot: u64, now: i64) {
-        let Remote::Loaded(points) = &mut self.points else {
+        let Remote::Loaded(history) = &mut self.reading else {
             return;
         };
         if market.id != self.market {
             return;
         }
-        let last = points
-            .last()
-            .map_or((0, 0), |point| (point.total_yes, point.total_no));
-        if last != (market.total_yes, market.total_no) {
-            points.push(PoolPoint {
+        let pools = Pools {
+            yes: market.total_yes,
+            no: market.total_no,
+        };
+        let last = history
+            .points
+            .iter()
+            .rev()
+            .find_map(|point| point.pools)
+            .unwrap_or(Pools { yes: 0, no: 0 });
+        if last != pools {
+            history.points.push(PoolPoint {
                 slot,
                 time: Some(now),
-                total_yes: market.total_yes,
-                total_no: market.total_no,
+                pools: Some(pools),
             });
         }
     }
@@ -46,16 +52,25 @@ impl PoolHistory {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_client::rpc::TransactionCount;
+
     use super::*;
     use crate::output::market::tests::sample_market;
 
-    fn point(total_yes: u64, total_no: u64) -> PoolPoint {
+    fn point(pools: Option<(u64, u64)>) -> PoolPoint {
         PoolPoint {
             slot: 1,
             time: None,
-            total_yes,
-            total_no,
+            pools: pools.map(|(yes, no)| Pools { yes, no }),
         }
+    }
+
+    fn points(history: &PoolHistory) -> Vec<PoolPoint> {
+        history
+            .reading
+            .loaded()
+            .map(|history| history.points.clone())
+            .unwrap_or_default()
     }
 
     #[test]
@@ -63,21 +78,40 @@ mod tests {
         let mut market = sample_market();
         let mut history = PoolHistory {
             market: market.id,
-            points: Remote::Loaded(vec![point(4_000_000, 1_500_000)]),
+            reading: Remote::Loaded(DepositHistory {
+                // The newest transaction could not be read: the pools before it count.
+                points: vec![point(Some((4_000_000, 1_500_000))), point(None)],
+                read: 1,
+                unread: 1,
+                count: TransactionCount {
+                    counted: 2,
+                    complete: true,
+                },
+            }),
         };
         history.follow(&market, 2, 100);
-        assert_eq!(history.points.loaded().map(Vec::len), Some(1));
+        assert_eq!(points(&history).len(), 2);
         market.total_no = 2_500_000;
         history.follow(&market, 3, 160);
-        let points = history.points.loaded().expect("loaded");
+        let shown = points(&history);
         assert_eq!(
-            (points.len(), points[1].total_no, points[1].time),
-            (2, 2_500_000, Some(160))
+            (shown.len(), shown[2].pools, shown[2].time),
+            (
+                3,
+                Some(Pools {
+                    yes: 4_000_000,
+                    no: 2_500_000
+                }),
+                Some(160)
+            )
         );
         // Another market's reading, or a history still loading, adds nothing.
         market.id += 1;
         market.total_yes = 1;
         history.follow(&market, 4, 200);
-        assert_eq!(history.points.loaded().map(Vec::len), Some(2));
+        assert_eq!(points(&history).len(), 3);
+        let mut loading = PoolHistory::loading(market.id);
+        loading.follow(&market, 5, 260);
+        assert_eq!(loading.reading, Remote::Loading);
     }
 }

@@ -109,6 +109,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         session,
         wallet,
         faucet_url: options.faucet.url,
+        history_depth: options.history_depth,
         actions,
         refresh,
     };

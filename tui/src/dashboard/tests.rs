@@ -10,7 +10,9 @@ use anchor_lang::prelude::Pubkey;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
-use fulltime_client::rpc::{Balances, ClientError};
+use fulltime_client::rpc::{
+    Balances, ClientError, DepositHistory, PoolPoint, Pools, TransactionCount,
+};
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::settlement::state::{Market, SecondStat};
 use fulltime_client::side::Side;
@@ -31,7 +33,7 @@ use super::logs::{LogRead, LogSource};
 use super::update::update;
 use crate::error::Error;
 use crate::output::market::tests::{
-    FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
+    FINAL_AT, HOSTILE_QUESTION, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
 
 const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
@@ -1420,34 +1422,51 @@ fn the_inspector_shows_a_failures_name_action_and_logs() {
     assert!(press(&mut app, &[KeyCode::Char('y')]).is_empty());
 }
 
+/// A history read back: `pools` oldest first, `None` where a read failed.
+fn deposit_history(pools: &[Option<(u64, u64)>], count: TransactionCount) -> DepositHistory {
+    let points: Vec<PoolPoint> = pools
+        .iter()
+        .enumerate()
+        .map(|(slot, pools)| PoolPoint {
+            slot: slot as u64,
+            time: None,
+            pools: pools.map(|(yes, no)| Pools { yes, no }),
+        })
+        .collect();
+    let unread = points.iter().filter(|point| point.pools.is_none()).count();
+    DepositHistory {
+        read: points.len() - unread,
+        unread,
+        points,
+        count,
+    }
+}
+
 #[test]
 fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
-    use fulltime_client::rpc::PoolPoint;
     let mut app = loaded();
     let effects = press(&mut app, &[KeyCode::Char('p')]);
     assert!(matches!(effects.as_slice(), [Effect::LoadHistory(0)]));
     assert_snapshot!("history_loading_80x24", render(&app, 80, 24));
     assert_snapshot!("history_loading_120x40", render(&app, 120, 40));
-    let points: Vec<PoolPoint> = [
-        (1_000_000, 0),
-        (1_000_000, 500_000),
-        (3_000_000, 500_000),
-        (4_000_000, 1_500_000),
-    ]
-    .into_iter()
-    .enumerate()
-    .map(|(slot, (total_yes, total_no))| PoolPoint {
-        slot: slot as u64,
-        time: None,
-        total_yes,
-        total_no,
-    })
-    .collect();
+    let history = deposit_history(
+        &[
+            Some((1_000_000, 0)),
+            Some((1_000_000, 500_000)),
+            Some((3_000_000, 500_000)),
+            Some((4_000_000, 1_500_000)),
+        ],
+        // The market's creation is a transaction too.
+        TransactionCount {
+            counted: 5,
+            complete: true,
+        },
+    );
     update(
         &mut app,
         Action::History {
             market: 0,
-            points: Ok(points),
+            history: Ok(history),
         },
     );
     assert_snapshot!("history_80x24", render(&app, 80, 24));
@@ -1459,14 +1478,80 @@ fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
     let shown = app
         .history
         .as_ref()
-        .and_then(|history| history.points.loaded());
-    assert_eq!(shown.map(Vec::len), Some(5));
+        .and_then(|history| history.reading.loaded());
+    assert_eq!(shown.map(|history| history.points.len()), Some(5));
     // Moving the selection loads the next market's history; `p` hides it.
     let effects = press(&mut app, &[KeyCode::Down]);
     assert!(matches!(effects.as_slice(), [Effect::LoadHistory(1)]));
     assert!(press(&mut app, &[KeyCode::Char('p')]).is_empty());
     assert!(app.history.is_none());
     assert!(press(&mut app, &[KeyCode::Down]).is_empty());
+}
+
+#[test]
+fn a_bounded_history_says_how_much_it_read_and_marks_what_it_could_not() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('p')]);
+    // The newest 6 of more than 10,000 transactions, one of which could not be read.
+    let history = deposit_history(
+        &[
+            Some((1_000_000, 500_000)),
+            Some((2_000_000, 500_000)),
+            None,
+            Some((3_000_000, 1_000_000)),
+            Some((3_500_000, 1_000_000)),
+            Some((4_000_000, 1_500_000)),
+        ],
+        TransactionCount {
+            counted: 10_000,
+            complete: false,
+        },
+    );
+    update(
+        &mut app,
+        Action::History {
+            market: 0,
+            history: Ok(history),
+        },
+    );
+    let shown = render(&app, 120, 40);
+    assert!(
+        shown.contains("Pool history: 5 deposits, read 5 of 10000+ tx, 1 unread (×) (p hides)"),
+        "{shown}"
+    );
+    assert_snapshot!("history_bounded_with_a_gap_120x40", shown);
+    assert_snapshot!("history_bounded_with_a_gap_80x24", render(&app, 80, 24));
+    // A history that could not be read at all says why.
+    update(
+        &mut app,
+        Action::History {
+            market: 0,
+            history: Err("RPC request to http://127.0.0.1:8899 failed".into()),
+        },
+    );
+    assert!(
+        render(&app, 120, 40).contains("Pool history: RPC request to http://127.0.0.1:8899"),
+        "a failed reading is shown"
+    );
+}
+
+/// The dashboard escapes nothing itself: ratatui puts no control character in a cell and draws
+/// no zero-width one, so a question that would steer a terminal reaches the screen as its
+/// printable rest. Should that change, this fails.
+#[test]
+fn a_question_that_steers_the_terminal_reaches_no_cell() {
+    let mut hostile = chain();
+    hostile.markets[0].question = format!("{HOSTILE_QUESTION} \u{202e}desrever");
+    let mut app = live(fixtures());
+    update(&mut app, Action::Chain(Ok(hostile)));
+    for (width, height) in [(80, 24), (120, 40)] {
+        let shown = render(&app, width, height);
+        assert!(shown.contains("Will it rain?"), "{shown}");
+        let steering = |char: char| {
+            (char.is_control() && char != '\n') || ('\u{202a}'..='\u{202e}').contains(&char)
+        };
+        assert!(!shown.contains(steering), "{shown:?}");
+    }
 }
 
 #[test]

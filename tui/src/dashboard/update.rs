@@ -84,12 +84,12 @@ fn apply(app: &mut App, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Action::History { market, points } => {
-            if let Some(history) = &mut app.history
-                && history.market == market
+        Action::History { market, history } => {
+            if let Some(shown) = &mut app.history
+                && shown.market == market
             {
-                history.points = match points {
-                    Ok(points) => Remote::Loaded(points),
+                shown.reading = match history {
+                    Ok(history) => Remote::Loaded(history),
                     Err(reason) => Remote::Failed(reason),
                 };
             }

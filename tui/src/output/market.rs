@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use super::labels::{serialize_status_name, status_label};
 use super::table::aligned;
+use super::terminal_text::escaped;
 use super::terms::{describe_period, describe_question};
 use crate::input::{format_span, format_time, format_time_millis};
 
@@ -160,7 +161,7 @@ impl fmt::Display for MarketView {
             MarketStatus::Open => format!("closes {close}"),
             _ => format!("closed {close}"),
         };
-        writeln!(formatter, "Market {}: {}", self.id, self.question)?;
+        writeln!(formatter, "Market {}: {}", self.id, escaped(&self.question))?;
         writeln!(formatter, "Status:   {}; {when}", self.status_label())?;
         writeln!(formatter, "Terms:    {}", self.terms_line())?;
         writeln!(formatter, "Dispute:  {}", self.dispute())?;
@@ -235,7 +236,7 @@ impl fmt::Display for MarketList {
                         market.odds.yes.decimal_text(),
                         market.odds.no.decimal_text()
                     ),
-                    market.question.clone(),
+                    escaped(&market.question).into_owned(),
                 ]
             })
             .collect();
@@ -251,6 +252,7 @@ pub(crate) mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::output::OutputFormat;
 
     pub const NOW: i64 = 1_778_943_600; // 2026-05-16T15:00:00Z
     /// When `settled_market` becomes final: its close time plus its hour of dispute window.
@@ -365,6 +367,49 @@ pub(crate) mod tests {
         assert_eq!(
             MarketList::new(&[], NOW).to_string(),
             "No markets yet. Create one with `fulltime create-market`."
+        );
+    }
+
+    /// ESC sequences that would clear the screen and set the clipboard (OSC 52, ended by BEL),
+    /// and a line break that would forge a line of its own.
+    pub const HOSTILE_QUESTION: &str =
+        "Will it rain?\u{1b}[2J\u{1b}]52;c;cm0gLXJmIH4=\u{7}\nStatus:   resolved YES";
+
+    #[test]
+    fn a_question_that_steers_the_terminal_is_printed_escaped() {
+        let mut market = sample_market();
+        market.question = HOSTILE_QUESTION.into();
+        let escaped =
+            "Will it rain?\\u{1b}[2J\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\nStatus:   resolved YES";
+
+        let details = MarketView::new(&market, NOW).to_string();
+        assert_eq!(
+            details.lines().take(2).collect::<Vec<_>>(),
+            [
+                format!("Market 3: {escaped}").as_str(),
+                "Status:   open; closes 2026-05-16T15:10:00Z"
+            ]
+        );
+        assert_eq!(
+            MarketList::new(&[market.clone()], NOW).to_string(),
+            format!(
+                "ID  STATUS  CLOSES                DISPUTE  YES     NO        YES/NO %       PAYS YES/NO  QUESTION\n\
+                 3   open    2026-05-16T15:10:00Z  1h       4 USDC  1.5 USDC  72.7% / 27.3%  1.37 / 3.66  {escaped}"
+            )
+        );
+        for text in [details, MarketList::new(&[market.clone()], NOW).to_string()] {
+            assert!(!text.contains(['\u{1b}', '\u{7}']), "{text}");
+        }
+
+        // The JSON keeps the question exactly; serde escapes it for the terminal.
+        let json = OutputFormat::Json.formatted_string(&MarketView::new(&market, NOW));
+        assert!(
+            json.contains(r#""question": "Will it rain?\u001b[2J\u001b]52;c;cm0gLXJmIH4=\u0007\nStatus:   resolved YES""#),
+            "{json}"
+        );
+        assert_eq!(
+            json_of(&MarketList::new(&[market], NOW))["markets"][0]["question"],
+            HOSTILE_QUESTION
         );
     }
 

@@ -1,7 +1,8 @@
 //! What the command line prints and the dashboard shows. Every result is one type with
 //! `Serialize`, the `--json` contract, and `Display`, the text, printed through
 //! [`OutputFormat::formatted_string`] (agave cli-output's shape), so the two renderings cannot
-//! drift; beside them, the words and labels both faces use.
+//! drift; beside them, the words and labels both faces use. Text from outside (a question, logs,
+//! a file's name) reaches the text through [`terminal_text::escaped`], the JSON as it is.
 
 pub mod balance;
 pub mod catalog;
@@ -11,6 +12,7 @@ pub mod position;
 pub mod receipt;
 pub mod snapshot;
 pub mod table;
+pub mod terminal_text;
 pub mod terms;
 pub mod wallet_book;
 

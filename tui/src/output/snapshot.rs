@@ -6,6 +6,7 @@ use fulltime_client::localnet_env::ChainInfo;
 use fulltime_client::snapshot::{Listed, Saved};
 use serde::Serialize;
 
+use super::terminal_text::escaped;
 use crate::input::format_time;
 
 #[derive(Clone, Debug, Serialize)]
@@ -54,7 +55,10 @@ impl fmt::Display for SavedSnapshot {
         writeln!(
             formatter,
             "Saved snapshot {}: {} ({} bytes, {} accounts)",
-            self.name, self.path, self.bytes, self.accounts
+            escaped(&self.name),
+            escaped(&self.path),
+            self.bytes,
+            self.accounts
         )?;
         writeln!(
             formatter,
@@ -65,7 +69,7 @@ impl fmt::Display for SavedSnapshot {
             formatter,
             "Open it with `just dev --snapshot {}`, or attach the file and open it with `just dev \
              --snapshot PATH`",
-            self.name
+            escaped(&self.name)
         )
     }
 }
@@ -145,7 +149,7 @@ impl fmt::Display for SnapshotList {
             if index > 0 {
                 writeln!(formatter)?;
             }
-            write!(formatter, "{}", snapshot.name)?;
+            write!(formatter, "{}", escaped(&snapshot.name))?;
             if let (Some(saved_at), Some(clock), Some(slot), Some(accounts)) = (
                 snapshot.saved_at,
                 snapshot.clock,
@@ -161,7 +165,7 @@ impl fmt::Display for SnapshotList {
                 )?;
             }
             if let Some(reason) = &snapshot.unusable {
-                write!(formatter, "  cannot be loaded: {reason}")?;
+                write!(formatter, "  cannot be loaded: {}", escaped(reason))?;
             }
         }
         Ok(())
@@ -252,6 +256,25 @@ mod tests {
         assert_eq!(
             SnapshotList::new(&[]).to_string().split(':').next(),
             Some("No snapshots yet")
+        );
+    }
+
+    #[test]
+    fn a_file_name_and_its_contents_are_printed_escaped() {
+        let listed = [Listed {
+            name: "\u{1b}]0;pwned\u{7}".into(),
+            path: PathBuf::from("s/\u{1b}]0;pwned\u{7}.snapshot"),
+            bytes: 12,
+            content: Err("saved by build \u{1b}[2J".into()),
+        }];
+        let list = SnapshotList::new(&listed);
+        assert_eq!(
+            list.to_string(),
+            "\\u{1b}]0;pwned\\u{7}  cannot be loaded: saved by build \\u{1b}[2J"
+        );
+        assert_eq!(
+            json_of(&list)["snapshots"][0]["name"],
+            "\u{1b}]0;pwned\u{7}"
         );
     }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::position::PositionView;
 use super::table::aligned;
+use super::terminal_text::escaped;
 
 /// Where a new wallet's money came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -63,13 +64,13 @@ impl WalletMade {
 
 impl fmt::Display for WalletMade {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(formatter, "Wallet {}: {}", self.name, self.address)?;
-        writeln!(formatter, "Keypair: {}", self.path)?;
+        let name = escaped(&self.name);
+        writeln!(formatter, "Wallet {name}: {}", self.address)?;
+        writeln!(formatter, "Keypair: {}", escaped(&self.path))?;
         match &self.funded {
             None => writeln!(
                 formatter,
-                "Funded:  no (fund it with `fulltime --keypair {} faucet`)",
-                self.name
+                "Funded:  no (fund it with `fulltime --keypair {name} faucet`)"
             )?,
             Some(funding) => match funding.source {
                 FundingSource::Localnet => writeln!(
@@ -87,11 +88,7 @@ impl fmt::Display for WalletMade {
                 )?,
             },
         }
-        write!(
-            formatter,
-            "Use it:  fulltime --keypair {} balance",
-            self.name
-        )
+        write!(formatter, "Use it:  fulltime --keypair {name} balance")
     }
 }
 
@@ -121,7 +118,7 @@ impl fmt::Display for WalletBookList {
             return write!(
                 formatter,
                 "The wallet book ({}) is empty. Make a wallet with `fulltime wallet new NAME --fund`.",
-                self.book
+                escaped(&self.book)
             );
         }
         let header = ["NAME", "ADDRESS", "SOL", "USDC", "POSITIONS"];
@@ -130,7 +127,7 @@ impl fmt::Display for WalletBookList {
             .iter()
             .map(|wallet| {
                 [
-                    wallet.name.clone(),
+                    escaped(&wallet.name).into_owned(),
                     wallet.address.clone(),
                     format_sol(wallet.lamports),
                     wallet.usdc.map_or_else(|| "-".to_owned(), format_usdc),
@@ -142,7 +139,7 @@ impl fmt::Display for WalletBookList {
             formatter,
             "{}\n(book: {})",
             aligned(header, &rows),
-            self.book
+            escaped(&self.book)
         )
     }
 }
@@ -202,6 +199,37 @@ mod tests {
         assert_eq!(json["wallets"][0]["usdc"], 97_000_000);
         assert_eq!(json["wallets"][0]["positions"][0]["market_id"], 3);
         assert_eq!(json["wallets"][1]["usdc"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn the_books_folder_is_printed_escaped() {
+        // A wallet's name is letters, digits, `-` and `_` (`WalletName`); its folder is the
+        // state directory's, which may hold anything.
+        let book = "state\u{1b}[2J/wallets";
+        let list = WalletBookList {
+            book: book.into(),
+            wallets: vec![BookWallet {
+                path: format!("{book}/alice.json"),
+                ..wallet("alice", None, vec![])
+            }],
+        };
+        assert_eq!(
+            list.to_string(),
+            "NAME   ADDRESS    SOL     USDC  POSITIONS\n\
+             alice  aliceAddr  10 SOL  -     none\n\
+             (book: state\\u{1b}[2J/wallets)"
+        );
+        let made = WalletMade {
+            name: "alice".into(),
+            address: "A1ice".into(),
+            path: format!("{book}/alice.json"),
+            funded: None,
+        };
+        assert_eq!(
+            made.to_string().lines().nth(1),
+            Some("Keypair: state\\u{1b}[2J/wallets/alice.json")
+        );
+        assert_eq!(json_of(&made)["path"], format!("{book}/alice.json"));
     }
 
     #[test]

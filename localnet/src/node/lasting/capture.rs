@@ -2,13 +2,11 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use fulltime_client::snapshot::{
-    ChainClock, ChainSnapshot, ProgramBuild, SnapshotAccount, belongs_in_snapshot,
-};
+use fulltime_client::snapshot::{ChainClock, ChainSnapshot, ProgramBuild, SnapshotAccount};
 use solana_account::ReadableAccount;
 use surfpool_core::surfnet::svm::SurfnetSvm;
 
-use super::{ChainFacts, now_unix};
+use super::{ChainFacts, NodeAccounts, now_unix};
 
 /// Where the chain is in time.
 pub fn clock(svm: &SurfnetSvm) -> ChainClock {
@@ -22,10 +20,10 @@ pub fn clock(svm: &SurfnetSvm) -> ChainClock {
 }
 
 /// A digest of the accounts a snapshot holds: equal digests, nothing to save.
-pub fn accounts_digest(svm: &SurfnetSvm) -> u64 {
+pub fn accounts_digest(svm: &SurfnetSvm, node_accounts: &NodeAccounts) -> u64 {
     let mut hasher = DefaultHasher::new();
     for (address, account) in svm.inner.svm.accounts_db().inner.iter() {
-        if belongs_in_snapshot(account.owner(), account.lamports()) {
+        if node_accounts.carried(address, account) {
             address.hash(&mut hasher);
             account.lamports().hash(&mut hasher);
             account.owner().hash(&mut hasher);
@@ -35,15 +33,19 @@ pub fn accounts_digest(svm: &SurfnetSvm) -> u64 {
     hasher.finish()
 }
 
-/// The whole chain: its accounts, clock and facts.
-pub fn snapshot(svm: &SurfnetSvm, facts: &ChainFacts) -> ChainSnapshot {
+/// The whole chain: its accounts (the data, not what the node writes itself), clock and facts.
+pub fn snapshot(
+    svm: &SurfnetSvm,
+    facts: &ChainFacts,
+    node_accounts: &NodeAccounts,
+) -> ChainSnapshot {
     let mut accounts: Vec<SnapshotAccount> = svm
         .inner
         .svm
         .accounts_db()
         .inner
         .iter()
-        .filter(|(_, account)| belongs_in_snapshot(account.owner(), account.lamports()))
+        .filter(|(address, account)| node_accounts.carried(address, *account))
         .map(|(address, account)| SnapshotAccount {
             address: *address,
             lamports: account.lamports(),

@@ -12,7 +12,7 @@ use fulltime_client::snapshot::ChainClock;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use super::clock_file::{self, TickedClock};
-use super::{CHAIN_FILE, CLOCK_FILE, ChainFacts, capture};
+use super::{CHAIN_FILE, CLOCK_FILE, ChainFacts, NodeAccounts, capture};
 use crate::node::NodeError;
 
 const TICK: Duration = Duration::from_secs(1);
@@ -27,6 +27,8 @@ struct Shared {
     locker: SurfnetSvmLocker,
     state_dir: PathBuf,
     facts: ChainFacts,
+    /// Left out of the kept chain, which a later start would otherwise refuse.
+    node_accounts: NodeAccounts,
     saved: Mutex<Saved>,
 }
 
@@ -45,11 +47,13 @@ impl Keeper {
         locker: SurfnetSvmLocker,
         state_dir: PathBuf,
         facts: ChainFacts,
+        node_accounts: NodeAccounts,
     ) -> Result<Self, NodeError> {
         let shared = Arc::new(Shared {
             locker,
             state_dir,
             facts,
+            node_accounts,
             saved: Mutex::new(Saved::default()),
         });
         shared.save().map_err(NodeError::Keep)?;
@@ -77,9 +81,12 @@ impl Keeper {
 
 impl Shared {
     fn save(&self) -> Result<(), String> {
-        let (digest, clock) = self
-            .locker
-            .with_svm_reader(|svm| (capture::accounts_digest(svm), capture::clock(svm)));
+        let (digest, clock) = self.locker.with_svm_reader(|svm| {
+            (
+                capture::accounts_digest(svm, &self.node_accounts),
+                capture::clock(svm),
+            )
+        });
         let mut saved = self
             .saved
             .lock()
@@ -87,7 +94,7 @@ impl Shared {
         if saved.accounts != Some(digest) {
             let snapshot = self
                 .locker
-                .with_svm_reader(|svm| capture::snapshot(svm, &self.facts));
+                .with_svm_reader(|svm| capture::snapshot(svm, &self.facts, &self.node_accounts));
             snapshot
                 .write(&self.state_dir.join(CHAIN_FILE))
                 .map_err(|error| error.to_string())?;

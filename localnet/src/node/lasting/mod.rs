@@ -13,6 +13,7 @@
 //! drop the native programs.
 
 mod capture;
+mod carried;
 mod clock_file;
 mod keeper;
 mod restore;
@@ -29,10 +30,10 @@ use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 use super::NodeError;
-use super::keys::{
-    MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, WALLET_FILE, load_keypair, write_keypair,
-};
+use super::keys::{MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, WALLET_FILE, load_keypair};
+use super::state_dir::StateDir;
 
+pub use carried::NodeAccounts;
 pub use keeper::Keeper;
 pub use restore::restore;
 
@@ -79,11 +80,13 @@ impl ChainFacts {
         self.key(role).map(|(_, path)| path)
     }
 
-    /// `env.json` for this chain served at `rpc_url` and `ws_url`.
+    /// `env.json` for this chain served at `rpc_url` and `ws_url`, the mock oracle deployed
+    /// with the key at `oracle_authority` (the state directory's, whatever the chain names).
     pub fn env(
         &self,
         rpc_url: &str,
         ws_url: &str,
+        oracle_authority: &Path,
         info: ChainInfo,
     ) -> Result<LocalnetEnv, NodeError> {
         let missing =
@@ -97,7 +100,7 @@ impl ChainFacts {
             mint_authority: self
                 .key_path(KeyRole::MintAuthority)
                 .ok_or_else(|| missing(KeyRole::MintAuthority))?,
-            oracle_authority: self.key_path(KeyRole::OracleAuthority),
+            oracle_authority: Some(oracle_authority.to_owned()),
             wallet: self
                 .key_path(KeyRole::Wallet)
                 .ok_or_else(|| missing(KeyRole::Wallet))?,
@@ -120,45 +123,73 @@ pub fn key_entry(role: KeyRole, pubkey: Pubkey, path: &Path) -> SnapshotKey {
 pub enum Opened {
     /// No chain to load: a new one, its clock where the caller says.
     New { keep: bool },
-    /// The chain kept in the state directory.
-    Resumed {
+    /// The chain kept in the state directory, or a snapshot's, checked whole; a snapshot's keys
+    /// are written to the state directory once the node serves.
+    Loaded {
         snapshot: Box<ChainSnapshot>,
         clock: ChainClock,
         facts: ChainFacts,
-    },
-    /// A snapshot's chain, its keys written to the state directory.
-    FromSnapshot {
-        snapshot: Box<ChainSnapshot>,
-        facts: ChainFacts,
-        /// The snapshot file.
-        path: PathBuf,
+        file: ChainFile,
     },
 }
 
-/// Finds the chain `start` asks for in `state_dir`, checked whole before anything is served;
-/// `wallet` is the `--wallet` the node was given.
+/// The file a loaded chain came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChainFile {
+    /// `<state-dir>/chain.snapshot`.
+    Kept(PathBuf),
+    /// `--snapshot`.
+    Snapshot(PathBuf),
+}
+
+impl ChainFile {
+    /// The file cannot be loaded, for `reason`.
+    pub fn refused(&self, reason: String) -> NodeError {
+        match self {
+            Self::Kept(path) => NodeError::KeptChain {
+                path: path.clone(),
+                reason,
+            },
+            Self::Snapshot(path) => NodeError::Snapshot {
+                path: path.clone(),
+                reason,
+            },
+        }
+    }
+
+    /// The snapshot file, for a chain that came from one.
+    pub fn snapshot(&self) -> Option<&Path> {
+        match self {
+            Self::Kept(_) => None,
+            Self::Snapshot(path) => Some(path),
+        }
+    }
+}
+
+/// Finds the chain `start` asks for in `state`, checked whole before anything is served, and
+/// reads what it needs from the directory without changing it; `wallet` is the `--wallet` the
+/// node was given.
 pub fn open(
-    state_dir: &Path,
+    state: &mut StateDir,
     start: &ChainStart,
     wallet: Option<&Path>,
 ) -> Result<Opened, NodeError> {
-    let chain_file = state_dir.join(CHAIN_FILE);
+    let chain_file = state.path().join(CHAIN_FILE);
     match start {
         ChainStart::Throwaway => Ok(Opened::New { keep: false }),
         ChainStart::Reset => Ok(Opened::New { keep: true }),
         ChainStart::Keep if !chain_file.exists() => Ok(Opened::New { keep: true }),
-        ChainStart::Keep => resume(state_dir, &chain_file, wallet),
+        ChainStart::Keep => resume(state.path(), chain_file, wallet),
         ChainStart::Snapshot(given) => {
-            let path = snapshot_path(state_dir, given)?;
-            let snapshot = read_checked(&path).map_err(|reason| NodeError::Snapshot {
-                path: path.clone(),
-                reason,
-            })?;
-            let facts = install_keys(state_dir, &snapshot, &path, wallet)?;
-            Ok(Opened::FromSnapshot {
+            let path = snapshot_path(state.path(), given)?;
+            let snapshot = read_checked(&path)
+                .map_err(|reason| ChainFile::Snapshot(path.clone()).refused(reason))?;
+            let facts = install_keys(state, &snapshot, &path, wallet)?;
+            Ok(Opened::Loaded {
+                clock: snapshot.clock,
                 snapshot: Box::new(snapshot),
                 facts,
-                path,
+                file: ChainFile::Snapshot(path),
             })
         }
     }
@@ -228,12 +259,16 @@ fn read_checked(path: &Path) -> Result<ChainSnapshot, String> {
     Ok(snapshot)
 }
 
-fn resume(state_dir: &Path, chain_file: &Path, wallet: Option<&Path>) -> Result<Opened, NodeError> {
+fn resume(
+    state_dir: &Path,
+    chain_file: PathBuf,
+    wallet: Option<&Path>,
+) -> Result<Opened, NodeError> {
     let kept = |reason: String| NodeError::KeptChain {
-        path: chain_file.to_owned(),
+        path: chain_file.clone(),
         reason,
     };
-    let snapshot = read_checked(chain_file).map_err(kept)?;
+    let snapshot = read_checked(&chain_file).map_err(kept)?;
     let clock_path = state_dir.join(CLOCK_FILE);
     let clock = match clock_file::read(&clock_path).map_err(|reason| NodeError::KeptChain {
         path: clock_path.clone(),
@@ -271,18 +306,21 @@ fn resume(state_dir: &Path, chain_file: &Path, wallet: Option<&Path>) -> Result<
         mint: snapshot.mint,
         keys: snapshot.keys.clone(),
     };
-    Ok(Opened::Resumed {
+    Ok(Opened::Loaded {
         snapshot: Box::new(snapshot),
         clock,
         facts,
+        file: ChainFile::Kept(chain_file),
     })
 }
 
-/// Writes the snapshot's keys that it holds the secrets of into `<state_dir>/snapshot-keys/`, and says where
-/// each key's file now is. A wallet without its secret is replaced by `wallet` (`--wallet`), the
-/// solana CLI's default wallet or the state directory's, and the node says so.
+/// The keys of a chain from `snapshot`: those it holds the secrets of go to
+/// `<state_dir>/snapshot-keys/` once the node serves. A wallet without its secret is replaced by
+/// `wallet` (`--wallet`), the solana CLI's default wallet or the state directory's, and the node
+/// says so. The oracle authority is always the state directory's own, which deploys the mock
+/// oracle: a snapshot's key never gains authority over a program.
 fn install_keys(
-    state_dir: &Path,
+    state: &mut StateDir,
     snapshot: &ChainSnapshot,
     snapshot_name: &Path,
     wallet: Option<&Path>,
@@ -292,14 +330,20 @@ fn install_keys(
         let saved = snapshot.key(role);
         let secret = saved.and_then(|key| key.secret.as_deref());
         let (pubkey, path) = match (role, saved, secret) {
+            (KeyRole::OracleAuthority, _, _) => {
+                let path = state.path().join(ORACLE_AUTHORITY_FILE);
+                (state.load_or_make_keypair(&path)?.pubkey(), path)
+            }
             (KeyRole::Wallet, _, _) if wallet.is_some() || secret.is_none() => {
-                let path = match wallet {
-                    Some(given) => given.to_owned(),
-                    None => fulltime_client::keypair::default_keypair_path()
-                        .filter(|path| path.exists())
-                        .unwrap_or_else(|| state_dir.join(WALLET_FILE)),
+                let (pubkey, path) = match wallet {
+                    Some(given) => (load_keypair(given)?.pubkey(), given.to_owned()),
+                    None => {
+                        let path = fulltime_client::keypair::default_keypair_path()
+                            .filter(|path| path.exists())
+                            .unwrap_or_else(|| state.path().join(WALLET_FILE));
+                        (state.load_or_make_keypair(&path)?.pubkey(), path)
+                    }
                 };
-                let pubkey = super::keys::load_or_create_keypair(&path)?.pubkey();
                 if let Some(saved) = saved.filter(|saved| saved.pubkey != pubkey) {
                     println!(
                         "the snapshot's wallet {} is not used (its keypair is not in the snapshot, \
@@ -315,19 +359,15 @@ fn install_keys(
                     path: PathBuf::from(snapshot_name),
                     reason: format!("its {} keypair is invalid: {error}", role.label()),
                 })?;
-                let dir = state_dir.join(SNAPSHOT_KEYS_DIR);
-                std::fs::create_dir_all(&dir).map_err(|error| {
-                    NodeError::Keep(format!("cannot create {}: {error}", dir.display()))
-                })?;
-                let path = dir.join(file_of(role));
-                write_keypair(&keypair, &path)?;
+                let path = state.path().join(SNAPSHOT_KEYS_DIR).join(file_of(role));
+                state.write_keypair_once_serving(path.clone(), keypair);
                 (saved.pubkey, path)
             }
-            // An authority whose secret stayed with whoever saved the snapshot: the programs are
-            // deployed with its address all the same, and nothing here can sign for it.
+            // A mint authority whose secret stayed with whoever saved the snapshot: nothing here
+            // can mint for it.
             (_, Some(saved), None) => (
                 saved.pubkey,
-                state_dir.join(SNAPSHOT_KEYS_DIR).join(file_of(role)),
+                state.path().join(SNAPSHOT_KEYS_DIR).join(file_of(role)),
             ),
             (_, None, _) => continue,
         };

@@ -5,6 +5,7 @@
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::odds::{Odds, SideOdds};
+use fulltime_client::rpc::{DepositHistory, Pools};
 use fulltime_client::settlement::state::Market;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -114,10 +115,11 @@ fn odds_line(market: &Market) -> String {
     )
 }
 
-/// Each side's pool over the market's deposits, newest on the right, on one scale.
+/// Each side's pool over the market's newest deposits, newest on the right, on one scale; a
+/// transaction that could not be read is a `×` in both.
 fn pool_history(frame: &mut Frame, area: Rect, history: &PoolHistory) {
     let [title, yes, no] = Layout::vertical([Constraint::Length(1); 3]).areas(area);
-    let points = match &history.points {
+    let history = match &history.reading {
         Remote::Idle | Remote::Loading => {
             frame.render_widget(
                 Line::styled("Pool history: reading...", theme::dim()),
@@ -132,51 +134,80 @@ fn pool_history(frame: &mut Frame, area: Rect, history: &PoolHistory) {
             );
             return;
         }
-        Remote::Loaded(points) => points,
+        Remote::Loaded(history) => history,
     };
-    let plural = if points.len() == 1 { "" } else { "s" };
     frame.render_widget(
-        Line::styled(
-            format!("Pool history, {} deposit{plural} (p hides)", points.len()),
-            theme::header(),
-        ),
+        Line::styled(history_title(history, title.width), theme::header()),
         title,
     );
+    let points = &history.points;
     let width = usize::from(area.width.saturating_sub(LABEL_WIDTH));
     let shown = &points[points.len().saturating_sub(width)..];
     let top = shown
         .iter()
-        .map(|point| point.total_yes.max(point.total_no))
+        .filter_map(|point| point.pools)
+        .map(|pools| pools.yes.max(pools.no))
         .max()
         .unwrap_or(0)
         .max(1);
-    for (row, name, side, style) in [
-        (
-            yes,
-            "YES",
-            shown
-                .iter()
-                .map(|point| point.total_yes)
-                .collect::<Vec<_>>(),
-            theme::yes(),
-        ),
-        (
-            no,
-            "NO",
-            shown.iter().map(|point| point.total_no).collect(),
-            theme::no(),
-        ),
+    let last = points.iter().rev().find_map(|point| point.pools);
+    let yes_pool: fn(Pools) -> u64 = |pools| pools.yes;
+    let no_pool: fn(Pools) -> u64 = |pools| pools.no;
+    for (row, name, pool, style) in [
+        (yes, "YES", yes_pool, theme::yes()),
+        (no, "NO", no_pool, theme::no()),
     ] {
+        let side: Vec<Option<u64>> = shown.iter().map(|point| point.pools.map(pool)).collect();
         let [label, line] =
             Layout::horizontal([Constraint::Length(LABEL_WIDTH), Constraint::Fill(1)]).areas(row);
-        let last = side.last().copied().unwrap_or(0);
         frame.render_widget(
-            Line::styled(format!("{name:<4}{:>9}", usdc_short(last)), style),
+            Line::styled(
+                format!("{name:<4}{:>9}", usdc_short(last.map_or(0, pool))),
+                style,
+            ),
             label,
         );
-        frame.render_widget(Sparkline::default().data(&side).max(top).style(style), line);
+        frame.render_widget(
+            Sparkline::default()
+                .data(&side)
+                .max(top)
+                .style(style)
+                .absent_value_symbol(UNREAD)
+                .absent_value_style(theme::bad()),
+            line,
+        );
     }
 }
+
+/// `Pool history: 1000 deposits, read 1000 of 5001 tx, 2 unread (×) (p hides)`: how much of
+/// the market's history the points are; the heading and the key's reminder only where they fit
+/// `width`, as the counts matter more.
+fn history_title(history: &DepositHistory, width: u16) -> String {
+    let deposits = history
+        .points
+        .iter()
+        .filter(|point| point.pools.is_some())
+        .count();
+    let plural = if deposits == 1 { "" } else { "s" };
+    let unread = match history.unread {
+        0 => String::new(),
+        unread => format!(", {unread} unread ({UNREAD})"),
+    };
+    let counts = format!(
+        "{deposits} deposit{plural}, read {} of {} tx{unread}",
+        history.read, history.count
+    );
+    [
+        format!("Pool history: {counts} (p hides)"),
+        format!("Pool history: {counts}"),
+    ]
+    .into_iter()
+    .find(|title| title.chars().count() <= usize::from(width))
+    .unwrap_or(counts)
+}
+
+/// Where a transaction could not be read.
+const UNREAD: &str = "×";
 
 /// Room for `YES  1234.5 ` before a sparkline.
 const LABEL_WIDTH: u16 = 14;

@@ -41,6 +41,8 @@ pub struct Runner {
     pub session: Arc<Session>,
     pub wallet: Option<Arc<Keypair>>,
     pub faucet_url: String,
+    /// How many of a market's newest transactions its pool history reads.
+    pub history_depth: usize,
     pub actions: UnboundedSender<Action>,
     pub refresh: UnboundedSender<()>,
 }
@@ -99,18 +101,18 @@ fn spawn_inspect(runner: &Runner, signature: Signature) {
     });
 }
 
-/// Reads market `market`'s pool history.
+/// Reads market `market`'s pool history, as far back as the runner's depth.
 fn spawn_history(runner: &Runner, market: u64) {
     let runner = runner.clone();
     tokio::spawn(async move {
-        let points = match runner.session.client(false).await {
+        let history = match runner.session.client(false).await {
             Ok(client) => client
-                .pool_history(market)
+                .pool_history(market, runner.history_depth)
                 .await
                 .map_err(|error| Error::from(error).report().message),
             Err(error) => Err(error.report().message),
         };
-        let _ = runner.actions.send(Action::History { market, points });
+        let _ = runner.actions.send(Action::History { market, history });
     });
 }
 

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::TransactionLink;
 use crate::input::format_span;
 use crate::output::market::MarketView;
+use crate::output::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CreateReceipt {
@@ -54,14 +55,19 @@ pub struct CreateHeadline<'a> {
 
 impl fmt::Display for CreateHeadline<'_> {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "Created market {}: {}", self.id, self.question)
+        write!(
+            formatter,
+            "Created market {}: {}",
+            self.id,
+            escaped(self.question)
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{NOW, json_of, sample_market};
+    use crate::output::market::tests::{HOSTILE_QUESTION, NOW, json_of, sample_market};
     use crate::output::receipt::tests::{devnet, signature};
 
     #[test]
@@ -87,5 +93,24 @@ mod tests {
         assert_eq!(json["market"]["id"], 3);
         assert_eq!(json["market"]["status"], "open");
         assert_eq!(json["market"]["dispute_window"], 3_600);
+    }
+
+    #[test]
+    fn a_question_that_steers_the_terminal_is_printed_escaped() {
+        let mut market = sample_market();
+        market.question = HOSTILE_QUESTION.into();
+        let created = CreatedMarket {
+            signature: signature(),
+            market,
+        };
+        let receipt = CreateReceipt::new(&devnet(), &created, NOW);
+        assert_eq!(
+            receipt.to_string().lines().next(),
+            Some(
+                "Created market 3: Will it rain?\\u{1b}[2J\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\nStatus:   \
+                 resolved YES"
+            )
+        );
+        assert_eq!(json_of(&receipt)["market"]["question"], HOSTILE_QUESTION);
     }
 }

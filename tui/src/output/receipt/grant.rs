@@ -9,6 +9,7 @@ use serde::Serialize;
 use solana_signature::Signature;
 
 use super::TransactionLink;
+use crate::output::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct GrantReceipt {
@@ -46,9 +47,10 @@ impl fmt::Display for GrantReceipt {
         writeln!(formatter, "{headline}")?;
         match &self.transaction {
             Some(transaction) => writeln!(formatter, "{transaction}")?,
-            None => writeln!(formatter, "Signature: {}", self.grant.signature)?,
+            None => writeln!(formatter, "Signature: {}", escaped(&self.grant.signature))?,
         }
-        write!(formatter, "Mint:      {}", self.grant.mint)
+        // The faucet's answer is a server's words: the mint, and a signature that did not parse.
+        write!(formatter, "Mint:      {}", escaped(&self.grant.mint))
     }
 }
 
@@ -105,5 +107,22 @@ mod tests {
                 .to_string()
                 .contains(&format!("Signature: {}\n", signature()))
         );
+    }
+
+    #[test]
+    fn a_faucets_words_are_printed_escaped() {
+        let grant = FaucetGrant {
+            signature: "not\u{1b}[2Ja signature".into(),
+            amount: 5,
+            mint: "M1nt\u{1b}]52;c;eA==\u{7}".into(),
+        };
+        let receipt = GrantReceipt::new(grant, "Wa11et".into(), Some(&devnet()));
+        assert_eq!(
+            receipt.to_string(),
+            "Minted 0.000005 USDC to Wa11et\n\
+             Signature: not\\u{1b}[2Ja signature\n\
+             Mint:      M1nt\\u{1b}]52;c;eA==\\u{7}"
+        );
+        assert_eq!(json_of(&receipt)["mint"], "M1nt\u{1b}]52;c;eA==\u{7}");
     }
 }
