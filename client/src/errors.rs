@@ -186,6 +186,14 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
         SettlementError::ProofFromFuture,
         "Wait until the cluster clock reaches the proof's batch time",
     ),
+    (
+        SettlementError::ValueNotFinal,
+        "Settle with a proof from the event that finishes the match, carrying its full-time mark; a value still in play never settles, and unsettled stakes are refunded after the grace period",
+    ),
+    (
+        SettlementError::PeriodNeverFinal,
+        "Use period 1 (first half) or 100 (full time)",
+    ),
 ];
 
 /// Oracle errors a proof can trigger, with what to do about them. The program does not

@@ -10,9 +10,10 @@ use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MAX_QUESTION_CHARS, MIN_DEPOSIT,
     MIN_DISPUTE_WINDOW_SECS,
 };
+use settlement::final_value::{is_final_value, is_period_ever_final};
 use settlement::state::Market;
 use settlement::stated_outcome::is_decidable;
-use settlement::{MarketTerms, SettlementError};
+use settlement::{MarketTerms, SettlementError, SettlementProof};
 use txline_interface::TraderPredicate;
 
 use crate::errors::{ProgramFailure, explain};
@@ -53,6 +54,15 @@ pub fn check_question(question: &str) -> Result<(), ProgramFailure> {
     )
 }
 
+/// A period some final event carries: 1 (the half-time score) or 100 (full time). A market on
+/// any other could never be settled.
+pub fn check_period(period: i32) -> Result<(), ProgramFailure> {
+    refuse_unless(
+        is_period_ever_final(period),
+        SettlementError::PeriodNeverFinal,
+    )
+}
+
 /// `close_time` must be after `now` and at most 366 days later.
 pub fn check_close_time(close_time: i64, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(close_time > now, SettlementError::InvalidCloseTime)?;
@@ -81,6 +91,7 @@ pub fn check_dispute_window(seconds: i64) -> Result<(), ProgramFailure> {
 pub fn check_market_terms(terms: &MarketTerms, now: i64) -> Result<(), ProgramFailure> {
     check_question(&terms.question)?;
     check_predicate(terms.predicate)?;
+    check_period(terms.period)?;
     check_close_time(terms.close_time, now)?;
     check_dispute_window(terms.dispute_window)
 }
@@ -113,6 +124,19 @@ pub fn check_batch_time(ts: i64, market: &Market, now: i64) -> Result<(), Progra
     }
 }
 
+/// Whether the proof's value is final: proven from the event that finishes the match (a
+/// full-time stat, or another with the full-time mark of its event). Judged only for a proof of
+/// the market's own fixture, stat and period: the program names any other mismatch first.
+pub fn check_final_value(proof: &SettlementProof, market: &Market) -> Result<(), ProgramFailure> {
+    let stat = &proof.stat.stat_to_prove;
+    let for_this_market = proof.fixture_summary.fixture_id == market.fixture_id
+        && (stat.key, stat.period) == (market.stat_key, market.period);
+    refuse_unless(
+        !for_this_market || is_final_value(&proof.stat, proof.full_time_mark.as_ref()),
+        SettlementError::ValueNotFinal,
+    )
+}
+
 /// Claims open once the settlement is final: recorded, and its dispute window over.
 pub fn check_claim(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(market.is_final(now), SettlementError::NotResolved)
@@ -132,9 +156,10 @@ pub fn check_refund(market: &Market, now: i64) -> Result<(), ProgramFailure> {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_testkit::harness::single_stat_proof;
     use fulltime_testkit::sample;
     use settlement::constants::SETTLEMENT_GRACE_SECS;
-    use txline_interface::Comparison;
+    use txline_interface::{Comparison, ScoreStat};
 
     use super::*;
 
@@ -267,6 +292,7 @@ mod tests {
             question: "a".repeat(141),
             close_time: now,
             predicate: predicate(Comparison::GreaterThan, i32::MAX),
+            period: 2,
             dispute_window: 0,
             ..good
         };
@@ -279,6 +305,7 @@ mod tests {
             ("InvalidPredicate", |terms| {
                 terms.predicate = predicate(Comparison::EqualTo, 2)
             }),
+            ("PeriodNeverFinal", |terms| terms.period = 1),
             ("InvalidCloseTime", |terms| terms.close_time = i64::MAX),
             ("CloseTimeTooFar", |terms| terms.close_time = 700),
             ("InvalidDisputeWindow", |terms| terms.dispute_window = 60),
@@ -287,6 +314,58 @@ mod tests {
             fix(&mut terms);
         }
         assert_eq!(check_market_terms(&terms, now), Ok(()));
+    }
+
+    #[test]
+    fn only_periods_a_final_event_carries_are_taken() {
+        assert_eq!(check_period(1), Ok(()));
+        assert_eq!(check_period(100), Ok(()));
+        for period in [-1, 0, 2, 3, 99] {
+            assert_eq!(name(check_period(period)), "PeriodNeverFinal", "{period}");
+        }
+        let failure = check_period(2).expect_err("second half");
+        assert_eq!(
+            (failure.code, failure.action),
+            (6038, "Use period 1 (first half) or 100 (full time)")
+        );
+    }
+
+    /// A proof of home goals in `period` for `fixture_id`, the stat alone in its event.
+    fn proof_of(fixture_id: i64, period: i32) -> SettlementProof {
+        let stat = ScoreStat {
+            key: sample::HOME_GOALS,
+            value: 2,
+            period,
+        };
+        single_stat_proof(CLOSE * 1_000, fixture_id, stat)
+            .expect("a timestamp after 1970")
+            .0
+    }
+
+    #[test]
+    fn a_value_still_in_play_is_refused_for_its_own_market_only() {
+        // The sample market is on fixture 1, at full time.
+        let mut market = market();
+        let full_time = proof_of(1, 100);
+        assert_eq!(check_final_value(&full_time, &market), Ok(()));
+        // A half's value without the full-time mark of its event: not shown to be final.
+        market.period = 1;
+        let first_half = proof_of(1, 1);
+        let failure = check_final_value(&first_half, &market).expect_err("no mark");
+        assert_eq!(
+            (failure.name.as_str(), failure.code),
+            ("ValueNotFinal", 6037)
+        );
+        // Its own stat as the mark: of the event, but not a full-time stat.
+        let marked = SettlementProof {
+            full_time_mark: Some(first_half.stat.clone()),
+            ..first_half
+        };
+        assert_eq!(name(check_final_value(&marked, &market)), "ValueNotFinal");
+        // A proof of another period or fixture: the program's StatMismatch or FixtureMismatch
+        // comes first, so the client leaves it to the program.
+        assert_eq!(check_final_value(&full_time, &market), Ok(()));
+        assert_eq!(check_final_value(&proof_of(2, 1), &market), Ok(()));
     }
 
     #[test]

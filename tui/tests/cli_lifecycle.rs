@@ -15,8 +15,12 @@ use fulltime_client::fixture::{Expected, FixtureComparison, FixtureOp, ProofFixt
 use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::pda;
 use fulltime_client::rpc::{DEFAULT_HISTORY_DEPTH, FulltimeClient, Pools};
+use fulltime_client::settlement::final_value::is_period_ever_final;
 use fulltime_client::time::format_time;
+use fulltime_client::txline_interface::time::FINAL_PERIOD;
+use fulltime_testkit::planted::set_market_period;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
@@ -214,9 +218,13 @@ impl Localnet {
     }
 
     /// Creates the market `fixture` settles, closing at `close` with a dispute window of
-    /// `dispute_window`, and returns its id.
+    /// `dispute_window`, and returns its id. A market on a period `create-market` no longer takes
+    /// (2) is created on full time, then its stored period rewritten with surfpool's
+    /// `surfnet_setAccount`, as a chain kept from before holds it.
     fn create_market(&self, fixture: &ProofFixture, close: &str, dispute_window: &str) -> u64 {
         let market = &fixture.market;
+        let planted = !is_period_ever_final(market.period);
+        let period = if planted { FINAL_PERIOD } else { market.period };
         let comparison = match market.predicate.comparison {
             FixtureComparison::Gt => "gt",
             FixtureComparison::Lt => "lt",
@@ -246,7 +254,7 @@ impl Localnet {
                 "--stat",
                 &stat,
                 "--period",
-                &market.period.to_string(),
+                &period.to_string(),
                 "--predicate",
                 &predicate,
                 "--dispute-window",
@@ -255,7 +263,17 @@ impl Localnet {
         );
         assert_eq!(created["market"]["question"], market.question.as_str());
         assert_eq!(created["market"]["status"], "open");
-        created["market"]["id"].as_u64().expect("market id")
+        let id = created["market"]["id"].as_u64().expect("market id");
+        if planted {
+            self.runtime
+                .block_on(set_market_period(
+                    &self.node.rpc_url(),
+                    &pda::market(id),
+                    market.period,
+                ))
+                .expect("plant the market's period");
+        }
+        id
     }
 }
 
@@ -635,9 +653,130 @@ fn each_bad_proof_fixture_is_refused_by_name() {
     }
     assert_eq!(
         markets.len(),
-        15,
-        "the committed set has fifteen bad fixtures"
+        21,
+        "the committed set has twenty-one bad fixtures"
     );
+}
+
+/// Only final values settle: `create-market --period 2` is refused by the client and, forced, by
+/// the program; a first-half market is refused the running score in play and the half-time score
+/// without its full-time mark, and settles from the full-time event with it; a period-2 market
+/// planted as a chain kept from before holds it is refused the 89' count and stays unsettled.
+#[test]
+fn only_final_values_settle_a_market() {
+    let localnet = Localnet::start("final-values");
+    localnet.post_oracle_roots();
+    let [alice, bob] = [(); 2].map(|()| localnet.new_wallet(10 * USDC));
+    let load = |name: &str| ProofFixture::load(fixture_path(name)).expect("fixture");
+    let path = |name: &str| fixture_path(name).to_string_lossy().into_owned();
+
+    let second_half = [
+        "create-market",
+        "--question",
+        "Will Burnley score in the second half?",
+        "--close",
+        "+10m",
+        "--fixture",
+        "18502315",
+        "--stat",
+        "2",
+        "--period",
+        "2",
+        "--predicate",
+        "gt:0",
+    ];
+    let funder = localnet.node.wallet_path();
+    let (succeeded, _, stderr) = localnet.human(funder, &second_half);
+    assert!(!succeeded);
+    assert_eq!(
+        stderr,
+        "error: PeriodNeverFinal (settlement program error 6038): No final event carries this \
+         period: use 1 (first half) or 100 (full time)\n\
+         action: Use period 1 (first half) or 100 (full time)\n\
+         note: refused before sending; --force sends it so the program answers\n"
+    );
+    let forced = [&second_half[..], &["--force"]].concat();
+    let (succeeded, _, stderr) = localnet.human(funder, &forced);
+    assert!(!succeeded);
+    assert!(
+        stderr.starts_with("error: PeriodNeverFinal (settlement program error 6038)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("refused before sending"), "{stderr}");
+    let error = localnet.refused(funder, &forced, "PeriodNeverFinal");
+    assert_eq!(error["code"], 6038);
+
+    let first_half = load("brentford-home-goals-first-half");
+    let at_89 = load("burnley-second-half-goals-at-89");
+    let half = localnet
+        .create_market(&first_half, "+10m", "60s")
+        .to_string();
+    let planted = localnet.create_market(&at_89, "+10m", "60s").to_string();
+    assert_eq!(localnet.ok(&alice, &["market", &planted])["period"], 2);
+    for market in [&half, &planted] {
+        localnet.ok(&alice, &["deposit", market, "yes", "2"]);
+        localnet.ok(&bob, &["deposit", market, "no", "1"]);
+    }
+
+    // In play, 1-1 at 28': the running first-half score, refused as not final.
+    let in_play = load("brentford-home-goals-first-half-in-play");
+    localnet.ok(
+        &alice,
+        &["warp", &format_time(in_play.proof.ts.div_euclid(1_000))],
+    );
+    let in_play_path = path("brentford-home-goals-first-half-in-play");
+    for force in [None, Some("--force")] {
+        let mut args = vec!["settle", &half, "--fixture", &in_play_path];
+        args.extend(force);
+        let error = localnet.refused(&bob, &args, "ValueNotFinal");
+        assert_eq!(error["code"], 6037);
+    }
+
+    // At full time: the half-time score without its mark, then with it.
+    localnet.ok(
+        &alice,
+        &["warp", &format_time(first_half.proof.ts.div_euclid(1_000))],
+    );
+    let mut unmarked = first_half.clone();
+    unmarked.proof.full_time_mark = None;
+    let unmarked_path = localnet.node.state_dir().join("unmarked.json");
+    std::fs::write(&unmarked_path, unmarked.to_json()).expect("write the unmarked fixture");
+    let unmarked_path = unmarked_path.to_string_lossy().into_owned();
+    for force in [None, Some("--force")] {
+        let mut args = vec!["settle", &half, "--fixture", &unmarked_path];
+        args.extend(force);
+        localnet.refused(&bob, &args, "ValueNotFinal");
+    }
+    let settled = localnet.ok(
+        &bob,
+        &[
+            "settle",
+            &half,
+            "--fixture",
+            &path("brentford-home-goals-first-half"),
+        ],
+    );
+    assert_eq!(settled["stated"], "yes");
+    assert_eq!(settled["market"]["status"], "provisional");
+
+    // The planted second-half market: the 89' count, alone or with the full-time event's mark.
+    for fixture in [
+        "burnley-second-half-goals-at-89",
+        "burnley-second-half-goals-borrowed-mark",
+    ] {
+        for force in [None, Some("--force")] {
+            let fixture = path(fixture);
+            let mut args = vec!["settle", &planted, "--fixture", &fixture];
+            args.extend(force);
+            localnet.refused(&bob, &args, "ValueNotFinal");
+        }
+    }
+    let state = localnet.ok(&alice, &["market", &planted]);
+    assert_eq!(state["status"], "closed");
+    assert_eq!(totals(&state), (2 * USDC, USDC));
+
+    localnet.ok(&alice, &["warp", "+61s"]);
+    assert_eq!(localnet.ok(&alice, &["claim", &half])["paid"], 3 * USDC);
 }
 
 #[test]

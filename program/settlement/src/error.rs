@@ -79,4 +79,10 @@ pub enum SettlementError {
     ProofBeforeClose,
     #[msg("The proof's batch is dated after the cluster clock")]
     ProofFromFuture,
+    #[msg(
+        "The value is not final: not proven from the event that finishes the match (a full-time stat, or the full-time mark of its event)"
+    )]
+    ValueNotFinal,
+    #[msg("No final event carries this period: use 1 (first half) or 100 (full time)")]
+    PeriodNeverFinal,
 }

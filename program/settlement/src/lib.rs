@@ -13,6 +13,7 @@ pub mod batch_time;
 pub mod constants;
 pub mod error;
 pub mod event_place;
+pub mod final_value;
 pub mod instructions;
 #[cfg(not(target_os = "solana"))]
 pub mod native;

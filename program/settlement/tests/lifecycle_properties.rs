@@ -1,9 +1,11 @@
 //! Random market lifecycles, step by step against an independent model of the contract
-//! (`fulltime_testkit::harness::lifecycle`): deposits of any amount on any side, settlements
-//! stating right and wrong outcomes with competing earlier and later proofs, proofs re-split,
-//! grown into their event or mixing two events, batches dated before the close or after the
-//! clock, the clock moved through close, batch publications, dispute window and grace period,
-//! claims and refunds, twice. Every step must succeed moving exactly the tokens the model says,
+//! (`fulltime_testkit::harness::lifecycle`): markets on the first half, the second half (refused)
+//! and full time, deposits of any amount on any side, settlements stating right and wrong
+//! outcomes with competing earlier and later proofs, proofs of events in play and of events that
+//! finish the match, with their full-time mark, without it, or with another event's or a forged
+//! one, proofs re-split, grown into their event or mixing two events, batches dated before the
+//! close or after the clock, the clock moved through close, batch publications, dispute window
+//! and grace period, claims and refunds, twice. Every step must succeed moving exactly the tokens the model says,
 //! or fail with exactly the error it names; after every step each wallet, vault, market and
 //! position must be what the model holds, and every lifecycle ends with each pool paid out to
 //! the last unit of rounding dust.
@@ -15,7 +17,8 @@
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_testkit::harness::lifecycle::picks::{self, Phase, weight};
 use fulltime_testkit::harness::lifecycle::{
-    CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick, run_lifecycle,
+    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    TermsPick, run_lifecycle,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -106,8 +109,15 @@ fn step(weights: [u32; 6]) -> impl Strategy<Value = Step> {
         deposit => (wallet.clone(), market.clone(), outcome(), amount()).prop_map(
             |(wallet, market, outcome, amount)| Step::Deposit { wallet, market, outcome, amount }
         ),
-        settle => (market.clone(), proof(), cut(), stated())
-            .prop_map(|(market, proof, cut, stated)| Step::Settle { market, proof, cut, stated }),
+        settle => (market.clone(), proof(), full_time(), cut(), stated()).prop_map(
+            |(market, proof, full_time, cut, stated)| Step::Settle {
+                market,
+                proof,
+                full_time,
+                cut,
+                stated,
+            }
+        ),
         time => (market.clone(), mark(weight::MARKS))
             .prop_map(|(market, mark)| Step::Time { market, mark }),
         claim => (wallet.clone(), market.clone())
@@ -136,7 +146,13 @@ fn proof() -> impl Strategy<Value = ProofPick> {
     let [fresh, posted, rival] = weight::PROOFS;
     let [market_stat, other_key, other_period] = weight::STATS;
     let [one, two] = weight::SUMMARIES;
-    let events = || prop::collection::vec(picks::VALUE_OFFSETS, picks::EVENTS_PER_SUMMARY);
+    let [finishing, in_play] = weight::IN_PLAY;
+    let event = (
+        picks::VALUE_OFFSETS,
+        prop_oneof![finishing => Just(false), in_play => Just(true)],
+    )
+        .prop_map(|(offset, in_play)| EventPick { offset, in_play });
+    let events = move || prop::collection::vec(event.clone(), picks::EVENTS_PER_SUMMARY);
     let index = || 0..picks::INDEX_PICKS;
     let fresh_batch = (
         date(),
@@ -184,6 +200,17 @@ fn date() -> impl Strategy<Value = DatePick> {
         earlier => Just(DatePick::Earlier),
         before_close => select(picks::BEFORE_CLOSE_MS.to_vec()).prop_map(DatePick::BeforeClose),
         from_clock => select(picks::FROM_CLOCK_MS.to_vec()).prop_map(DatePick::FromClock),
+    ]
+}
+
+fn full_time() -> impl Strategy<Value = FullTimePick> {
+    let [honest, omitted, next_event, forged, proven_stat] = weight::FULL_TIME_MARKS;
+    prop_oneof![
+        honest => Just(FullTimePick::Honest),
+        omitted => Just(FullTimePick::Omitted),
+        next_event => Just(FullTimePick::NextEvent),
+        forged => Just(FullTimePick::Forged),
+        proven_stat => Just(FullTimePick::ProvenStat),
     ]
 }
 
@@ -271,6 +298,21 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         ]
         .boxed()
     };
+    let period = if valid {
+        select(picks::VALID_PERIODS.to_vec()).boxed()
+    } else {
+        let [first_half, second_half, full_time] = weight::PERIODS;
+        let [first_half_period, second_half_period, full_time_period] = picks::PERIODS;
+        prop_oneof![
+            typical => prop_oneof![
+                first_half => Just(first_half_period),
+                second_half => Just(second_half_period),
+                full_time => Just(full_time_period),
+            ],
+            edge => select(picks::EDGE_PERIODS.to_vec()),
+        ]
+        .boxed()
+    };
     (
         question_chars,
         select(picks::QUESTION_ALPHABET.to_vec()),
@@ -279,6 +321,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         select(picks::COMPARISONS.to_vec()),
         threshold,
         select(picks::SECOND_STATS.to_vec()),
+        period,
     )
         .prop_map(
             |(
@@ -289,6 +332,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
                 comparison,
                 threshold,
                 second_stat,
+                period,
             )| TermsPick {
                 question_chars,
                 question_char,
@@ -297,15 +341,21 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
                 comparison,
                 threshold,
                 second_stat,
+                period,
             },
         )
 }
 
-// Three scripted lifecycles, so that every branch of the contract is reached whatever the random
+// Four scripted lifecycles, so that every branch of the contract is reached whatever the random
 // cases draw, and so that the model's predictions are pinned down by hand, not only matched
 // against the program's.
 
 fn market(comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
+    market_on(100, comparison, threshold, dispute_window)
+}
+
+/// "Will the stat of `period` be `comparison threshold`?", closing in an hour.
+fn market_on(period: i32, comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
     Step::CreateMarket(TermsPick {
         question_chars: 42,
         question_char: 'a',
@@ -314,6 +364,7 @@ fn market(comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
         comparison,
         threshold,
         second_stat: None,
+        period,
     })
 }
 
@@ -338,7 +389,8 @@ fn deposit(wallet: usize, market: usize, outcome: u8, amount: u64) -> Step {
     }
 }
 
-/// A fresh batch whose summaries have events at these offsets from the market's threshold.
+/// A fresh batch whose summaries have events at these offsets from the market's threshold, each
+/// finishing the match.
 fn fresh(
     date: DatePick,
     stat: StatPick,
@@ -346,12 +398,43 @@ fn fresh(
     summary: usize,
     event: usize,
 ) -> ProofPick {
+    let summaries = summaries
+        .iter()
+        .map(|offsets| offsets.iter().map(|&offset| finishing(offset)).collect())
+        .collect();
+    fresh_events(date, stat, summaries, summary, event)
+}
+
+/// A fresh batch with these events.
+fn fresh_events(
+    date: DatePick,
+    stat: StatPick,
+    summaries: Vec<Vec<EventPick>>,
+    summary: usize,
+    event: usize,
+) -> ProofPick {
     ProofPick::Fresh {
         date,
         stat,
-        summaries: summaries.iter().map(|events| events.to_vec()).collect(),
+        summaries,
         summary,
         event,
+    }
+}
+
+/// An event that finishes the match, with the market's value at `offset` from its threshold.
+fn finishing(offset: i8) -> EventPick {
+    EventPick {
+        offset,
+        in_play: false,
+    }
+}
+
+/// An event while the match is in play.
+fn in_play(offset: i8) -> EventPick {
+    EventPick {
+        offset,
+        in_play: true,
     }
 }
 
@@ -372,8 +455,20 @@ fn settle_cut(market: usize, proof: ProofPick, cut: CutPick, stated: StatedPick)
     Step::Settle {
         market,
         proof,
+        full_time: FullTimePick::Honest,
         cut,
         stated,
+    }
+}
+
+/// A settlement with the proof as published and the full-time mark `full_time` says.
+fn settle_marked(market: usize, proof: ProofPick, full_time: FullTimePick) -> Step {
+    Step::Settle {
+        market,
+        proof,
+        full_time,
+        cut: CutPick::AsPublished,
+        stated: StatedPick::Truth,
     }
 }
 
@@ -725,6 +820,134 @@ fn proofs_cut_elsewhere_or_dated_outside_the_window_are_refused() {
         "claim: NotResolved",
         "refund: AlreadyClaimed",
         "claim: NotResolved",
+    ];
+    for oracle in FalsePredicate::BOTH {
+        assert_transcript(oracle, &steps, &expected);
+    }
+}
+
+/// A market on the second half is never created. A first-half market settles only from an event
+/// that finishes the match, with that event's own full-time mark: not from an event in play, nor
+/// without the mark, with another event's, a forged one or the proven stat; a running value is
+/// refused before it is compared with the settlement (`ValueNotFinal` before `ProofNotLater`). A
+/// full-time market needs no mark, and one given is checked all the same.
+#[test]
+fn only_final_values_settle() {
+    use FullTimePick::{Forged, NextEvent, Omitted, ProvenStat};
+    use StatedPick::Truth;
+    let yes = 1;
+    let no = 0;
+    let steps = [
+        market_on(2, Comparison::GreaterThan, 1, 3_600),
+        // "More than 1 in the first half?", and the same at full time.
+        market_on(1, Comparison::GreaterThan, 1, 3_600),
+        market(Comparison::GreaterThan, 1, 3_600),
+        deposit(0, 0, yes, 1_000_000),
+        deposit(1, 0, no, 2_000_000),
+        deposit(0, 1, yes, 1_000_000),
+        deposit(1, 1, no, 1_000_000),
+        time(0, Mark::Close),
+        // In play 2 (YES if it settled), then the half-time score the final event carries, 0.
+        settle(
+            0,
+            fresh_events(
+                DatePick::Next,
+                StatPick::Market,
+                vec![vec![in_play(1), finishing(-1)]],
+                0,
+                0,
+            ),
+            Truth,
+        ),
+        settle_marked(0, posted(0, 0), NextEvent),
+        settle_marked(0, posted(0, 1), Omitted),
+        settle_marked(0, posted(0, 1), Forged),
+        settle_marked(0, posted(0, 1), ProvenStat),
+        settle(0, posted(0, 1), Truth),
+        // A later batch in play, and the earlier event in play of the settled batch.
+        settle(
+            0,
+            fresh_events(
+                DatePick::Next,
+                StatPick::Market,
+                vec![vec![in_play(1)]],
+                0,
+                0,
+            ),
+            Truth,
+        ),
+        settle(
+            0,
+            ProofPick::Posted {
+                back: 1,
+                summary: 0,
+                event: 0,
+            },
+            Truth,
+        ),
+        // Full time: 2, then 3.
+        settle_marked(
+            1,
+            fresh(DatePick::Next, StatPick::Market, &[&[1, 2]], 0, 1),
+            NextEvent,
+        ),
+        settle_marked(1, posted(0, 1), ProvenStat),
+        settle_marked(1, posted(0, 1), Forged),
+        settle(1, posted(0, 1), Truth),
+        time(0, Mark::DisputeEnd),
+        Step::Claim {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Claim {
+            wallet: 0,
+            market: 1,
+        },
+    ];
+    let expected = [
+        "create market: PeriodNeverFinal",
+        "create market: ok",
+        "create market: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "deposit: ok",
+        "time: to Close",
+        "settle: ValueNotFinal",
+        "settle (next event's mark): ValueNotFinal",
+        "settle (mark omitted): ValueNotFinal",
+        "settle (forged mark): ValueNotFinal",
+        "settle (proven stat as mark): ValueNotFinal",
+        "settle: ok",
+        "time: to Publication",
+        "settle again: ValueNotFinal",
+        "settle again: ValueNotFinal",
+        "time: to Publication",
+        "settle (next event's mark): ValueNotFinal",
+        "settle (proven stat as mark): ok",
+        "settle again (forged mark): ValueNotFinal",
+        "settle again: ProofNotLater",
+        "time: to DisputeEnd",
+        "claim: ok",
+        "claim: NotAWinner",
+        "claim: NotResolved",
+        // The final pay-out: market 0's NO won, market 1's YES.
+        "claim: NotAWinner",
+        "refund: RefundUnavailable",
+        "claim: NotAWinner",
+        "claim: AlreadyClaimed",
+        "refund: RefundUnavailable",
+        "claim: AlreadyClaimed",
+        "claim: ok",
+        "refund: RefundUnavailable",
+        "claim: AlreadyClaimed",
+        "claim: NotAWinner",
+        "refund: RefundUnavailable",
+        "claim: NotAWinner",
     ];
     for oracle in FalsePredicate::BOTH {
         assert_transcript(oracle, &steps, &expected);

@@ -8,6 +8,10 @@ pub const SLOTS_PER_DAY: usize = 288;
 /// The period number of a finished match.
 pub const FINAL_PERIOD: i32 = 100;
 
+/// The period number of the first half: the event that finishes a match carries the half-time
+/// score in it, beside the full-time stats.
+pub const FIRST_HALF_PERIOD: i32 = 1;
+
 /// The UTC day of a millisecond timestamp, or `None` before 1970 or past the u16 range.
 pub fn epoch_day(ts_ms: i64) -> Option<u16> {
     if ts_ms < 0 {

@@ -55,6 +55,7 @@ pub fn batch_proofs(
                     stat_proof: vec![],
                 },
                 stat_b: None,
+                full_time_mark: None,
             })
         })
         .collect::<Option<Vec<_>>>()?;
@@ -87,13 +88,14 @@ pub fn two_stat_proof(
         main_tree_proof: vec![],
         stat: term(first, 0)?,
         stat_b: Some(term(second, 1)?),
+        full_time_mark: None,
     };
     Some((proof, root))
 }
 
 /// `proof` split elsewhere, as a hostile settler may: the fixture path moved onto the end of each
-/// stat's path, both stat terms naming the fixture's events root as their event's, the fixture
-/// path left empty. Every hash still verifies; the proof now claims the events root is an
+/// stat's path (and the full-time mark's), every term naming the fixture's events root as its
+/// event's, the fixture path left empty. Every hash still verifies; the proof now claims the events root is an
 /// event. For proofs whose stats share the first stat's event.
 pub fn resplit(proof: &SettlementProof) -> SettlementProof {
     let events_root = proof.fixture_summary.events_sub_tree_root;
@@ -107,6 +109,7 @@ pub fn resplit(proof: &SettlementProof) -> SettlementProof {
         fixture_proof: vec![],
         stat: raise(&proof.stat),
         stat_b: proof.stat_b.as_ref().map(raise),
+        full_time_mark: proof.full_time_mark.as_ref().map(raise),
         ..proof.clone()
     }
 }

@@ -15,8 +15,10 @@ use solana_keypair::Keypair;
 use solana_message::Message;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
+use txline_interface::time::FINAL_PERIOD;
 
 use super::{SlotRoot, TxFailure};
+use crate::planted::market_data_with_period;
 
 /// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;
@@ -274,6 +276,34 @@ impl TestChain {
         let instruction = instructions::create_market(creator.pubkey(), self.mint, id, terms);
         self.send(&[instruction], &[creator])?;
         Ok(pda::market(id))
+    }
+
+    /// A market on `terms` that `create_market` may refuse today (a period no final event
+    /// carries), as a chain kept from before holds it: created on full time, then its stored
+    /// period rewritten to the terms' own.
+    pub fn plant_market(
+        &mut self,
+        creator: &Keypair,
+        terms: MarketTerms,
+    ) -> Result<Pubkey, TxFailure> {
+        let period = terms.period;
+        let market = self.create_market(
+            creator,
+            MarketTerms {
+                period: FINAL_PERIOD,
+                ..terms
+            },
+        )?;
+        let mut account = self
+            .svm
+            .get_account(&market)
+            .expect("the market just created");
+        account.data =
+            market_data_with_period(&account.data, period).expect("a market's account data");
+        self.svm
+            .set_account(market, account)
+            .expect("rewrite the market's account");
+        Ok(market)
     }
 
     /// A deposit of `outcome` as the instruction carries it, a byte: the program's behaviour

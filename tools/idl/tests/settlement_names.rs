@@ -9,17 +9,22 @@ fn settlement() -> Value {
     serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
+/// The IDL's type `name`.
+fn type_named<'a>(idl: &'a Value, name: &str) -> &'a Value {
+    idl["types"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .find(|ty| ty["name"] == name)
+        .unwrap_or_else(|| panic!("the {name} type"))
+}
+
 /// The stored flag says what it records: a settlement exists. Resolution (the dispute window
 /// over) is derived from the clock and `dispute_ends_at`, never stored.
 #[test]
 fn the_market_flag_is_settled_at_byte_8() {
     let idl = settlement();
-    let market = idl["types"]
-        .as_array()
-        .expect("types")
-        .iter()
-        .find(|ty| ty["name"] == "Market")
-        .expect("the Market type");
+    let market = type_named(&idl, "Market");
     let fields: Vec<&str> = market["type"]["fields"]
         .as_array()
         .expect("fields")
@@ -45,7 +50,25 @@ fn the_proof_errors_are_appended_after_the_catalog() {
         (6034, "SecondStatFromOtherEvent"),
         (6035, "ProofBeforeClose"),
         (6036, "ProofFromFuture"),
+        (6037, "ValueNotFinal"),
+        (6038, "PeriodNeverFinal"),
     ] {
         assert!(errors.contains(&expected), "{expected:?} in {errors:?}");
     }
+}
+
+/// A settler's proof carries the full-time mark as its last, optional field.
+#[test]
+fn a_settlement_proof_ends_with_its_optional_full_time_mark() {
+    let idl = settlement();
+    let proof = type_named(&idl, "SettlementProof");
+    let last = proof["type"]["fields"]
+        .as_array()
+        .and_then(|fields| fields.last())
+        .expect("fields");
+    assert_eq!(last["name"], "full_time_mark");
+    assert_eq!(
+        last["type"]["option"]["defined"]["name"], "StatTerm",
+        "{last}"
+    );
 }

@@ -126,7 +126,9 @@ pub struct CreateMarketArgs {
     #[arg(long, value_name = "KEY|KEY+KEY|KEY-KEY", value_parser = parse_stat)]
     pub stat: StatSpec,
 
-    /// The stat's period; 100 is the final, full-time value.
+    /// The stat's period: 1 (first half) or 100 (full time), the periods the event that
+    /// finishes the match carries. A value of any other period is still in play, so a market on
+    /// it could never settle and is refused.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
     pub period: i32,
 

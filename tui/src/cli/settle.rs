@@ -4,7 +4,7 @@
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::rpc::ClientError;
 use fulltime_client::side::Side;
-use fulltime_client::validate::{check_batch_time, check_settle};
+use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
 use super::refusal::refused;
 use crate::args::SettleArgs;
@@ -26,6 +26,7 @@ pub async fn run(session: &Session, args: SettleArgs) -> Result<SettleReceipt, E
             failure.message = format!("{} ({note})", failure.message);
             ClientError::refused(failure)
         })?;
+        check_final_value(&fixture.proof, &before).map_err(ClientError::refused)?;
     }
     let settled = client.settle(&payer, args.id, &fixture).await?;
     let now = client.cluster_time().await?;

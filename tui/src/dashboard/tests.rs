@@ -600,6 +600,57 @@ fn a_proof_from_the_future_is_refused_and_the_warp_goes_to_its_batch() {
     );
 }
 
+/// "Brentford more than 1 first-half goal?", closed at kickoff, the clock at the full-time
+/// batch: its fitting fixtures are the full-time proof with its mark, then the one in play.
+fn first_half_market() -> App {
+    let fixtures = fixtures();
+    let full_time = fixtures
+        .iter()
+        .find(|fixture| fixture.name == "brentford-home-goals-first-half")
+        .expect("the committed first-half fixture");
+    let kickoff = full_time.kickoff.expect("a kickoff");
+    let terms = full_time.market_terms(kickoff, 60);
+    let now = full_time.proof.ts.div_euclid(1_000);
+    let mut app = live(fixtures.clone());
+    update(
+        &mut app,
+        Action::Chain(Ok(Chain {
+            now,
+            markets: vec![Market::open(
+                0,
+                Pubkey::default(),
+                Pubkey::default(),
+                terms,
+                255,
+            )],
+            positions: BTreeMap::new(),
+            ..chain()
+        })),
+    );
+    app
+}
+
+#[test]
+fn a_running_value_is_refused_before_sending() {
+    let mut app = first_half_market();
+    press(&mut app, &[KeyCode::Char('s'), KeyCode::Down]);
+    assert_snapshot!("settle_picker_first_half", render(&app, 80, 24));
+    assert!(
+        press(&mut app, &[KeyCode::Enter]).is_empty(),
+        "nothing sent"
+    );
+    assert_snapshot!("settle_refused_not_final", render(&app, 80, 24));
+
+    let mut app = first_half_market();
+    let effects = press(&mut app, &[KeyCode::Char('s'), KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::Settle { market: 0, fixture })] => {
+            assert_eq!(fixture.name, "brentford-home-goals-first-half");
+        }
+        other => panic!("expected a settle, got {other:?}"),
+    }
+}
+
 #[test]
 fn creating_a_market_counts_the_question_and_checks_the_terms() {
     let mut app = loaded();

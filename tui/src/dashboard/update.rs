@@ -4,7 +4,9 @@
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::payable::Owed;
 use fulltime_client::rpc::TransactionDetail;
-use fulltime_client::validate::{check_batch_time, check_claim, check_refund, check_settle};
+use fulltime_client::validate::{
+    check_batch_time, check_claim, check_final_value, check_refund, check_settle,
+};
 use solana_signature::Signature;
 
 use super::action::{Action, Command, Stage};
@@ -693,6 +695,10 @@ fn submit_settle(app: &mut App, picker: &SettlePicker) -> Vec<Effect> {
     if let Err(mut failure) = check_batch_time(fixture.proof.ts, market, chain.now) {
         let note = batch_time_note(fixture.proof.ts, market, chain.now);
         failure.message = format!("{} ({note})", failure.message);
+        refuse(app, "Settle", failure);
+        return Vec::new();
+    }
+    if let Err(failure) = check_final_value(&fixture.proof, market) {
         refuse(app, "Settle", failure);
         return Vec::new();
     }

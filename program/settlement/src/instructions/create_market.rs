@@ -7,6 +7,7 @@ use crate::constants::{
     MIN_DISPUTE_WINDOW_SECS, VAULT_SEED,
 };
 use crate::error::SettlementError;
+use crate::final_value::is_period_ever_final;
 use crate::state::{Config, Market, SecondStat};
 use crate::stated_outcome::is_decidable;
 
@@ -64,6 +65,11 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
     require!(
         is_decidable(terms.predicate),
         SettlementError::InvalidPredicate
+    );
+    // A value of any other period is never final: such a market could never settle.
+    require!(
+        is_period_ever_final(terms.period),
+        SettlementError::PeriodNeverFinal
     );
     let now = Clock::get()?.unix_timestamp;
     require!(terms.close_time > now, SettlementError::InvalidCloseTime);

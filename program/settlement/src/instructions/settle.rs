@@ -9,12 +9,17 @@ use crate::batch_time::check_batch_time;
 use crate::constants::MARKET_SEED;
 use crate::error::SettlementError;
 use crate::event_place::{check_same_event, event_index};
+use crate::final_value::check_final_value;
 use crate::state::{Market, SettledProof};
 use crate::stated_outcome::StatedOutcome;
 
 /// A TxLINE proof of a match statistic, and of the second one for a two-stat market. The
 /// predicate and the operation are not part of it: they follow from the market's own terms and
 /// the stated outcome, so no settler can choose the question being answered.
+///
+/// `full_time_mark` shows that the proven event finishes the match: one full-time (period 100)
+/// stat of that event with its path to the event's stat root. A proof of a full-time stat needs
+/// none; any other value is final only with it (see `final_value`).
 #[derive(AnchorSerialize, AnchorDeserialize, Clone, Debug, PartialEq, Eq)]
 pub struct SettlementProof {
     pub ts: i64,
@@ -23,6 +28,7 @@ pub struct SettlementProof {
     pub main_tree_proof: Vec<ProofNode>,
     pub stat: StatTerm,
     pub stat_b: Option<StatTerm>,
+    pub full_time_mark: Option<StatTerm>,
 }
 
 #[derive(Accounts)]
@@ -88,6 +94,8 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
     if let Some(stat_b) = &proof.stat_b {
         check_same_event(&proof.stat, stat_b)?;
     }
+    // One mark covers both stats of a two-stat proof: they come from one event.
+    check_final_value(&proof.stat, proof.full_time_mark.as_ref())?;
     if market.settled {
         require!(
             settled_by.is_later_than(&market.settled_by),

@@ -1,6 +1,7 @@
 //! Shared set-up for the in-process tests.
 #![allow(dead_code)]
 
+pub mod committed;
 pub mod impostors;
 pub mod staked;
 

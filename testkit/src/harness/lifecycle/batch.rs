@@ -3,19 +3,25 @@
 //! more summaries of a fixture, each summary an events tree whose leaves are single-stat events
 //! in the order they happened. Unlike `harness::batch_proofs`, a batch may hold two versions of
 //! a fixture's events, whose proofs share a timestamp but not an events tree. For a two-stat
-//! market each event carries both stats, split so that they combine to the event's value.
+//! market each event carries both stats, split so that they combine to the event's value. An
+//! event that finishes the match also carries a full-time stat (its mark) where the market's
+//! period is not full time; one in play carries none.
 
 use fulltime_client::merkle::{MerkleError, MerkleTree};
 use settlement::SettlementProof;
 use settlement::state::SecondStat;
 use txline_interface::proof::{stat_leaf, summary_leaf};
-use txline_interface::time::{epoch_day, hour_minute_of};
+use txline_interface::time::{FINAL_PERIOD, epoch_day, hour_minute_of};
 use txline_interface::{
     BinaryExpression, ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm,
 };
 
-use super::proof_facts::{Cut, ProofFacts};
+use super::proof_facts::{Cut, EventFacts, MarkFacts, ProofFacts};
 use crate::harness::SlotRoot;
+
+/// The key of the full-time stat an event that finishes the match carries beside a half's
+/// values: none of the market's keys, so that it is a leaf of its own.
+const MARK_KEY: u32 = 9;
 
 #[derive(Clone, Debug)]
 pub struct Batch {
@@ -25,8 +31,8 @@ pub struct Batch {
     pub period: i32,
     /// The market's second stat, for a two-stat market.
     pub second_stat: Option<SecondStat>,
-    /// Per summary, the market's value after each of its events: the stat, or both combined.
-    pub summaries: Vec<Vec<i32>>,
+    /// Per summary, its events in order.
+    pub summaries: Vec<Vec<EventFacts>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -65,16 +71,33 @@ impl Batch {
         }
     }
 
-    /// An event's stats tree: its leaves are the stats it carries.
-    fn stat_tree(&self, value: i32) -> Result<MerkleTree, BatchError> {
-        let (first, second) = self.stats(value);
-        let leaves = std::iter::once(first)
-            .chain(second)
-            .map(|stat| stat_leaf(&stat));
-        Ok(MerkleTree::new(leaves.collect())?)
+    /// The full-time stat an event carries beside the market's, where the market's stat is not
+    /// full time itself and the event finishes the match.
+    fn mark_stat(&self, event: EventFacts) -> Option<ScoreStat> {
+        (event.finishes && self.period != FINAL_PERIOD).then_some(ScoreStat {
+            key: MARK_KEY,
+            value: event.value,
+            period: FINAL_PERIOD,
+        })
     }
 
-    fn events(&self, summary: usize) -> Result<&Vec<i32>, BatchError> {
+    /// The stats an event carries, in its tree's leaf order: the market's (one or two), then
+    /// its full-time mark, if any.
+    fn event_stats(&self, event: EventFacts) -> Vec<ScoreStat> {
+        let (first, second) = self.stats(event.value);
+        std::iter::once(first)
+            .chain(second)
+            .chain(self.mark_stat(event))
+            .collect()
+    }
+
+    /// An event's stats tree: its leaves are the stats it carries.
+    fn stat_tree(&self, event: EventFacts) -> Result<MerkleTree, BatchError> {
+        let leaves = self.event_stats(event).iter().map(stat_leaf).collect();
+        Ok(MerkleTree::new(leaves)?)
+    }
+
+    fn events(&self, summary: usize) -> Result<&Vec<EventFacts>, BatchError> {
         self.summaries
             .get(summary)
             .ok_or(BatchError::NoSummary(summary))
@@ -84,7 +107,7 @@ impl Batch {
         let leaves = self
             .events(summary)?
             .iter()
-            .map(|&value| Ok(self.stat_tree(value)?.root()))
+            .map(|&event| Ok(self.stat_tree(event)?.root()))
             .collect::<Result<_, BatchError>>()?;
         Ok(MerkleTree::new(leaves)?)
     }
@@ -120,34 +143,70 @@ impl Batch {
         })
     }
 
-    /// The proof of event `event` of summary `summary`.
-    pub fn proof(&self, summary: usize, event: usize) -> Result<SettlementProof, BatchError> {
+    fn event(&self, summary: usize, event: usize) -> Result<EventFacts, BatchError> {
         let events = self.events(summary)?;
-        let value = *events.get(event).ok_or(MerkleError::IndexOutOfRange {
+        Ok(*events.get(event).ok_or(MerkleError::IndexOutOfRange {
             index: event,
             leaves: events.len(),
+        })?)
+    }
+
+    /// Stat `index` of event `event` of summary `summary`, with its path to the event's root.
+    fn term(&self, summary: usize, event: usize, index: usize) -> Result<StatTerm, BatchError> {
+        let event = self.event(summary, event)?;
+        let stats = self.event_stats(event);
+        let tree = self.stat_tree(event)?;
+        let stat_to_prove = *stats.get(index).ok_or(MerkleError::IndexOutOfRange {
+            index,
+            leaves: stats.len(),
         })?;
-        let (first, second) = self.stats(value);
-        let stats = self.stat_tree(value)?;
-        let term = |stat_to_prove, index| -> Result<StatTerm, BatchError> {
-            Ok(StatTerm {
-                stat_to_prove,
-                event_stat_root: stats.root(),
-                stat_proof: stats.proof(index)?,
-            })
-        };
+        Ok(StatTerm {
+            stat_to_prove,
+            event_stat_root: tree.root(),
+            stat_proof: tree.proof(index)?,
+        })
+    }
+
+    /// The proof of event `event` of summary `summary`, without a full-time mark.
+    pub fn proof(&self, summary: usize, event: usize) -> Result<SettlementProof, BatchError> {
+        let two_stats = self.second_stat.is_some();
         Ok(SettlementProof {
             ts: self.ts_ms,
             fixture_summary: self.summary(summary)?,
             fixture_proof: self.events_tree(summary)?.proof(event)?,
             main_tree_proof: self.main_tree()?.proof(summary)?,
-            stat: term(first, 0)?,
-            stat_b: second.map(|second| term(second, 1)).transpose()?,
+            stat: self.term(summary, event, 0)?,
+            stat_b: two_stats
+                .then(|| self.term(summary, event, 1))
+                .transpose()?,
+            full_time_mark: None,
         })
     }
 
-    /// What the model knows of that proof, cut as `cut` says.
-    pub fn facts(&self, summary: usize, event: usize, cut: Cut) -> Result<ProofFacts, BatchError> {
+    /// The first full-time stat of event `event` of summary `summary` with its path, if the
+    /// event carries one: the market's own stat where it is full time, else its mark.
+    pub fn full_time_term(
+        &self,
+        summary: usize,
+        event: usize,
+    ) -> Result<Option<StatTerm>, BatchError> {
+        let stats = self.event_stats(self.event(summary, event)?);
+        stats
+            .iter()
+            .position(|stat| stat.period == FINAL_PERIOD)
+            .map(|index| self.term(summary, event, index))
+            .transpose()
+    }
+
+    /// What the model knows of that proof, cut as `cut` says, with the full-time mark
+    /// `full_time_mark`.
+    pub fn facts(
+        &self,
+        summary: usize,
+        event: usize,
+        cut: Cut,
+        full_time_mark: MarkFacts,
+    ) -> Result<ProofFacts, BatchError> {
         let events = self.events(summary)?;
         if event >= events.len() {
             return Err(MerkleError::IndexOutOfRange {
@@ -164,6 +223,7 @@ impl Batch {
             events: events.clone(),
             event,
             cut,
+            full_time_mark,
         })
     }
 }

@@ -10,16 +10,16 @@ use super::proof_facts::Cut;
 use super::step::CutPick;
 use crate::harness::resplit;
 
-/// The proof of event `event` of summary `summary` cut as `pick` says, and the cut for the
-/// model; `None` when the batch has no such cut: a one-stat event has no node inside it, and
-/// mixing events takes a second stat and a second event.
+/// `published`, the proof of event `event` of summary `summary`, cut as `pick` says, and the cut
+/// for the model; `None` when the batch has no such cut: a one-stat event has no node inside it,
+/// and mixing events takes a second stat and a second event.
 pub fn cut_proof(
     batch: &Batch,
     summary: usize,
     event: usize,
     pick: CutPick,
+    published: SettlementProof,
 ) -> Result<Option<(SettlementProof, Cut)>, BatchError> {
-    let published = batch.proof(summary, event)?;
     Ok(match pick {
         CutPick::AsPublished => Some((published, Cut::AsPublished)),
         CutPick::Resplit => Some((resplit(&published), Cut::Resplit)),

@@ -6,6 +6,7 @@
 mod batch;
 mod calendar;
 mod cut;
+mod full_time;
 mod model;
 mod payout;
 pub mod picks;
@@ -18,4 +19,7 @@ mod step;
 pub use random::{SplitMix64, random_lifecycle};
 pub use report::{Run, Tally, Violation};
 pub use runner::run_lifecycle;
-pub use step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+pub use step::{
+    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    TermsPick,
+};

@@ -4,8 +4,8 @@
 //! step did what it predicted; the runner stops a lifecycle at the first disagreement.
 //!
 //! A two-stat market's value is its two stats combined; the batches always carry the pair the
-//! market names, so the model tells proofs apart by their value, dates, event and cut
-//! (see `proof_facts`).
+//! market names, so the model tells proofs apart by their value, dates, event, cut and full-time
+//! mark (see `proof_facts`).
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -27,6 +27,8 @@ const DAY: i64 = 86_400;
 const GRACE_SECS: i64 = 7 * DAY;
 const MAX_CLOSE_AHEAD_SECS: i64 = 366 * DAY;
 const DISPUTE_WINDOWS: RangeInclusive<i64> = 60..=7 * DAY;
+/// The periods the event that finishes a match carries: the first half's and full time.
+const FINAL_PERIODS: [i32; 2] = [1, 100];
 const NO: u8 = 0;
 const YES: u8 = 1;
 
@@ -225,6 +227,8 @@ impl Model {
             Some(SettlementError::QuestionTooLong)
         } else if !decidable {
             Some(SettlementError::InvalidPredicate)
+        } else if !FINAL_PERIODS.contains(&terms.period) {
+            Some(SettlementError::PeriodNeverFinal)
         } else if terms.close_time <= self.now {
             Some(SettlementError::InvalidCloseTime)
         } else if terms.close_time.saturating_sub(self.now) > MAX_CLOSE_AHEAD_SECS {
@@ -341,6 +345,9 @@ impl Model {
         }
         if !proof.second_stat_from_same_event() {
             return refusal(SettlementError::SecondStatFromOtherEvent);
+        }
+        if !proof.is_final() {
+            return refusal(SettlementError::ValueNotFinal);
         }
         if let Some(settled) = &model.settlement
             && !proof.is_later_than(&settled.proof)

@@ -32,6 +32,13 @@ pub const SECOND_STATS: [Option<BinaryExpression>; 3] = [
     Some(BinaryExpression::Subtract),
 ];
 
+/// The periods of a market: the first half and full time are taken; the second half, whose
+/// values the event that finishes a match never carries, is refused.
+pub const PERIODS: [i32; 3] = [1, 2, 100];
+pub const VALID_PERIODS: [i32; 2] = [1, 100];
+/// Around the periods taken.
+pub const EDGE_PERIODS: [i32; 4] = [-1, 0, 99, 101];
+
 pub const TYPICAL_THRESHOLDS: RangeInclusive<i32> = 0..=3;
 /// Each decidable for some comparison only (`gt i32::MAX`, `lt i32::MIN` never are).
 pub const EDGE_THRESHOLDS: [i32; 4] = [i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX];
@@ -133,6 +140,12 @@ pub mod weight {
     pub const CUTS: [u32; 5] = [16, 3, 1, 1, 1];
     /// The market's stat, another key, another period.
     pub const STATS: [u32; 3] = [18, 1, 1];
+    /// Events that finish the match against events in play (for a market not on full time,
+    /// whose values are running until the match finishes).
+    pub const IN_PLAY: [u32; 2] = [3, 1];
+    /// Full-time marks as an honest settler sends them, left out, the next event's, forged,
+    /// the proven stat itself.
+    pub const FULL_TIME_MARKS: [u32; 5] = [16, 2, 1, 1, 1];
     /// One summary of the fixture in a batch against two.
     pub const SUMMARIES: [u32; 2] = [1, 1];
     /// The true outcome, the client's, any of the three.
@@ -141,6 +154,9 @@ pub mod weight {
     /// Before close, close, before dispute end, dispute end, before grace end, grace end,
     /// forward, the latest batch's publication.
     pub const MARKS: [u32; 8] = [2, 3, 2, 3, 1, 2, 3, 2];
+
+    /// Markets on periods 1, 2 and 100, in `PERIODS`' order.
+    pub const PERIODS: [u32; 3] = [2, 1, 3];
 
     /// A typical value against an edge, for each term of a random market.
     pub const TERM_EDGE: [u32; 2] = [8, 2];

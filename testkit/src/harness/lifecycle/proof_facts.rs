@@ -1,11 +1,14 @@
 //! What the model knows of a proof, and the contract's rules about it as the model reads them:
-//! when its batch counts, which event it proves, and whether its stats come from that event.
-//! These are worked out from the batch's dates and the proven event's number among the
-//! summary's events, never from the proof's bytes, so that a wrong reading in the program shows.
+//! when its batch counts, which event it proves, whether its stats come from that event, and
+//! whether its value is final. These are worked out from the batch's dates, the summary's events
+//! and the proven event's number among them, never from the proof's bytes, so that a wrong
+//! reading in the program shows.
 
 use settlement::SettlementError;
 
 const MS_PER_SECOND: i64 = 1_000;
+/// The period of full-time stats, written out again.
+const FULL_TIME: i32 = 100;
 
 /// What the model knows of a proof: its batch, its stat, the event it proves and how its path
 /// is cut.
@@ -15,10 +18,30 @@ pub struct ProofFacts {
     pub fixture_id: i64,
     pub stat_key: u32,
     pub period: i32,
-    /// The market's value after each event of the proof's events tree, in order.
-    pub events: Vec<i32>,
+    /// Each event of the proof's events tree, in order.
+    pub events: Vec<EventFacts>,
     pub event: usize,
     pub cut: Cut,
+    pub full_time_mark: MarkFacts,
+}
+
+/// One event of an events tree: the market's value after it, and whether it finishes the match
+/// (carries a full-time stat). Only hashes tell events apart, and an event's stats follow from
+/// these two: events alike in both are, to any program, the same event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventFacts {
+    pub value: i32,
+    pub finishes: bool,
+}
+
+/// The full-time mark a proof carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkFacts {
+    None,
+    /// The full-time stat of event `0` of the same events tree, with its path.
+    OfEvent(usize),
+    /// A stat that is no full-time stat of any event: forged, or of another period.
+    Invalid,
 }
 
 /// Where the proof's path is cut between the stats and the fixture.
@@ -38,7 +61,21 @@ pub enum Cut {
 impl ProofFacts {
     /// The market's value the proof proves.
     pub fn value(&self) -> Option<i32> {
-        self.events.get(self.event).copied()
+        self.events.get(self.event).map(|event| event.value)
+    }
+
+    /// Whether the proven value is final: a full-time value by itself, any other only with the
+    /// full-time mark of its event, or of an event that is the same to any program. A mark is
+    /// checked even where none is needed.
+    pub fn is_final(&self) -> bool {
+        match self.full_time_mark {
+            MarkFacts::None => self.period == FULL_TIME,
+            MarkFacts::OfEvent(marked) => {
+                let marked = self.events.get(marked);
+                marked.is_some_and(|event| event.finishes) && marked == self.events.get(self.event)
+            }
+            MarkFacts::Invalid => false,
+        }
     }
 
     /// Why the batch may not settle a market closing at `close_time` while the clock reads
@@ -70,9 +107,8 @@ impl ProofFacts {
         }
     }
 
-    /// Whether the second stat can be shown to come from the first one's event. Only hashes
-    /// tell events apart, and an event's stats follow from its value: an event with the same
-    /// value is, to any program, the same event.
+    /// Whether the second stat can be shown to come from the first one's event (or one the same
+    /// to any program).
     pub fn second_stat_from_same_event(&self) -> bool {
         match self.cut {
             Cut::MixedEvents { second_event, .. } => {
@@ -101,9 +137,16 @@ mod tests {
             fixture_id: 1,
             stat_key: 1,
             period: 100,
-            events: events.to_vec(),
+            events: events
+                .iter()
+                .map(|&value| EventFacts {
+                    value,
+                    finishes: true,
+                })
+                .collect(),
             event,
             cut,
+            full_time_mark: MarkFacts::None,
         }
     }
 
@@ -138,5 +181,40 @@ mod tests {
         };
         assert!(!mixed(&[3, 4]));
         assert!(mixed(&[3, 3]));
+    }
+
+    #[test]
+    fn a_value_is_final_from_a_full_time_stat_or_with_the_mark_of_its_event() {
+        let full_time = facts(0, &[3, 3], 1, Cut::AsPublished);
+        assert!(full_time.is_final());
+        // A half's value: final only with a mark of an event that finishes the match and is
+        // the proven one's, or the same to any program.
+        let half = |finishes: [bool; 2], mark| {
+            let mut half = ProofFacts {
+                period: 1,
+                full_time_mark: mark,
+                ..full_time.clone()
+            };
+            for (event, finishes) in half.events.iter_mut().zip(finishes) {
+                event.finishes = finishes;
+            }
+            half.is_final()
+        };
+        assert!(half([true, true], MarkFacts::OfEvent(1)));
+        assert!(half([true, true], MarkFacts::OfEvent(0)));
+        assert!(!half([true, false], MarkFacts::OfEvent(0)));
+        assert!(!half([true, true], MarkFacts::None));
+        assert!(!half([true, true], MarkFacts::Invalid));
+        // A mark given with a full-time value is checked all the same.
+        let marked = |mark| {
+            ProofFacts {
+                full_time_mark: mark,
+                ..facts(0, &[3, 4], 1, Cut::AsPublished)
+            }
+            .is_final()
+        };
+        assert!(marked(MarkFacts::OfEvent(1)));
+        assert!(!marked(MarkFacts::OfEvent(0)));
+        assert!(!marked(MarkFacts::Invalid));
     }
 }

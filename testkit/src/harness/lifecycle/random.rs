@@ -8,7 +8,10 @@ use fulltime_localnet::native::FalsePredicate;
 use settlement::StatedOutcome;
 
 use super::picks::{self, Phase, weight};
-use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+use super::step::{
+    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    TermsPick,
+};
 
 /// Steele, Lea and Flood's SplitMix64: tiny, fast and good enough to pick test steps.
 #[derive(Clone, Debug)]
@@ -122,6 +125,7 @@ fn step(rng: &mut SplitMix64, phase: &Phase) -> Step {
         1 => Step::Settle {
             market,
             proof: proof(rng),
+            full_time: full_time(rng),
             cut: cut(rng),
             stated: stated(rng),
         },
@@ -173,7 +177,10 @@ fn proof(rng: &mut SplitMix64) -> ProofPick {
         .map(|_| {
             let events = rng.usize_in(picks::EVENTS_PER_SUMMARY);
             (0..events)
-                .map(|_| rng.i64_in(i64::from(low)..=i64::from(high)) as i8)
+                .map(|_| EventPick {
+                    offset: rng.i64_in(i64::from(low)..=i64::from(high)) as i8,
+                    in_play: rng.weighted(&weight::IN_PLAY) == 1,
+                })
                 .collect()
         })
         .collect();
@@ -193,6 +200,16 @@ fn date(rng: &mut SplitMix64) -> DatePick {
         2 => DatePick::BeforeClose(rng.pick(&picks::BEFORE_CLOSE_MS)),
         _ => DatePick::FromClock(rng.pick(&picks::FROM_CLOCK_MS)),
     }
+}
+
+fn full_time(rng: &mut SplitMix64) -> FullTimePick {
+    [
+        FullTimePick::Honest,
+        FullTimePick::Omitted,
+        FullTimePick::NextEvent,
+        FullTimePick::Forged,
+        FullTimePick::ProvenStat,
+    ][rng.weighted(&weight::FULL_TIME_MARKS)]
 }
 
 fn cut(rng: &mut SplitMix64) -> CutPick {
@@ -270,6 +287,15 @@ fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
             edges => rng.edge_or(odds, typical_threshold, edges),
         },
         second_stat: rng.pick(&picks::SECOND_STATS),
+        period: if valid {
+            rng.pick(&picks::VALID_PERIODS)
+        } else {
+            rng.edge_or(
+                odds,
+                |rng| picks::PERIODS[rng.weighted(&weight::PERIODS)],
+                &picks::EDGE_PERIODS,
+            )
+        },
     }
 }
 

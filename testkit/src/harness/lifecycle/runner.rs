@@ -17,13 +17,17 @@ use solana_signer::Signer;
 use txline_interface::TraderPredicate;
 use txline_interface::time::{FINAL_PERIOD, MS_PER_SLOT};
 
-use super::batch::Batch;
+use super::batch::{Batch, BatchError};
 use super::calendar::{Calendar, slot_of};
 use super::cut::cut_proof;
+use super::full_time::with_full_time_mark;
 use super::model::{Expected, Model, Movement, Refusal};
 use super::picks::{WALLET_FUNDS, WALLETS};
+use super::proof_facts::EventFacts;
 use super::report::{Run, Violation};
-use super::step::{CutPick, DatePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick};
+use super::step::{
+    CutPick, DatePick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step, TermsPick,
+};
 use crate::harness::{GENESIS_UNIX_TIME, TestChain, TxFailure};
 
 /// Market `n` of a lifecycle proves fixture `FIXTURE_BASE + n`, so that proofs of one market
@@ -127,10 +131,11 @@ impl Lifecycle {
             }
             Step::Settle {
                 ref proof,
+                full_time,
                 cut,
                 stated,
                 ..
-            } => self.settle(market, proof, cut, stated),
+            } => self.settle(market, proof, full_time, cut, stated),
             Step::Time { mark, .. } => {
                 self.time(market, mark);
                 Ok(())
@@ -176,7 +181,7 @@ impl Lifecycle {
             close_time: self.model.now.saturating_add(pick.close_in),
             fixture_id: FIXTURE_BASE.saturating_add_unsigned(number as u64),
             stat_key: STAT_KEY,
-            period: FINAL_PERIOD,
+            period: pick.period,
             predicate: TraderPredicate {
                 threshold: pick.threshold,
                 comparison: pick.comparison,
@@ -203,6 +208,7 @@ impl Lifecycle {
         &mut self,
         market: usize,
         pick: &ProofPick,
+        full_time: FullTimePick,
         cut: CutPick,
         stated: StatedPick,
     ) -> Result<(), String> {
@@ -212,16 +218,27 @@ impl Lifecycle {
         };
         let (batch, summary, event) = picked;
         let batch = &self.batches[batch];
+        let text = |error: BatchError| error.to_string();
+        let published = batch.proof(summary, event).map_err(text)?;
+        let Some((marked, mark_facts)) =
+            with_full_time_mark(batch, summary, event, full_time, published).map_err(text)?
+        else {
+            self.run.count(format!(
+                "skipped: no proof{} here",
+                full_time_label(full_time)
+            ));
+            return Ok(());
+        };
         let Some((proof, cut_facts)) =
-            cut_proof(batch, summary, event, cut).map_err(|error| error.to_string())?
+            cut_proof(batch, summary, event, cut, marked).map_err(text)?
         else {
             self.run
                 .count(format!("skipped: no proof{} here", cut_label(cut)));
             return Ok(());
         };
         let facts = batch
-            .facts(summary, event, cut_facts)
-            .map_err(|error| error.to_string())?;
+            .facts(summary, event, cut_facts, mark_facts)
+            .map_err(text)?;
         // The market's value: the stat, or both stats combined, as the batch drew it.
         let value = facts
             .value()
@@ -234,7 +251,7 @@ impl Lifecycle {
             Some(_) => "settle again",
             None => "settle",
         };
-        let kind = format!("{kind}{}", cut_label(cut));
+        let kind = format!("{kind}{}{}", cut_label(cut), full_time_label(full_time));
         let expected = self.model.settle(market, facts, stated_outcome);
         let watch = self.watch(None, market);
         let address = self.markets[market];
@@ -265,23 +282,28 @@ impl Lifecycle {
                 event,
             } => {
                 let model = &self.model.markets[market];
-                let summaries: Vec<Vec<i32>> = summaries
+                let (stat_key, period) = match stat {
+                    StatPick::Market => (model.stat_key, model.period),
+                    StatPick::OtherKey => (model.stat_key.wrapping_add(1), model.period),
+                    StatPick::OtherPeriod => (model.stat_key, model.period.wrapping_sub(50)),
+                };
+                // A full-time stat is final by itself: every event carrying one finishes the
+                // match.
+                let summaries: Vec<Vec<EventFacts>> = summaries
                     .iter()
-                    .map(|offsets| {
-                        offsets
+                    .map(|events| {
+                        events
                             .iter()
-                            .map(|&offset| model.threshold.saturating_add(i32::from(offset)))
+                            .map(|pick| EventFacts {
+                                value: model.threshold.saturating_add(i32::from(pick.offset)),
+                                finishes: !pick.in_play || period == FINAL_PERIOD,
+                            })
                             .collect()
                     })
                     .collect();
                 if summaries.is_empty() || summaries.iter().any(Vec::is_empty) {
                     return Ok(None);
                 }
-                let (stat_key, period) = match stat {
-                    StatPick::Market => (model.stat_key, model.period),
-                    StatPick::OtherKey => (model.stat_key.wrapping_add(1), model.period),
-                    StatPick::OtherPeriod => (model.stat_key, model.period.wrapping_sub(50)),
-                };
                 let fixture_id = model.fixture_id;
                 let second_stat = model.second_stat;
                 let ts_ms = self.date(market, *date);
@@ -519,6 +541,7 @@ impl Lifecycle {
                 state.close_time,
                 state.dispute_window,
                 state.fixture_id,
+                state.period,
                 state.second_stat,
             );
             if [state.total_no, state.total_yes] != model.totals
@@ -528,6 +551,7 @@ impl Lifecycle {
                         model.close_time,
                         model.dispute_window,
                         model.fixture_id,
+                        model.period,
                         model.second_stat,
                     )
             {
@@ -621,6 +645,17 @@ fn cut_label(cut: CutPick) -> &'static str {
         CutPick::GrownIntoEvent => " (grown into event)",
         CutPick::MixedEvents => " (mixed events)",
         CutPick::MixedEventsResplit => " (mixed events, resplit)",
+    }
+}
+
+/// How a settle step names the full-time mark of its proof: nothing for an honest settler's.
+fn full_time_label(pick: FullTimePick) -> &'static str {
+    match pick {
+        FullTimePick::Honest => "",
+        FullTimePick::Omitted => " (mark omitted)",
+        FullTimePick::NextEvent => " (next event's mark)",
+        FullTimePick::Forged => " (forged mark)",
+        FullTimePick::ProvenStat => " (proven stat as mark)",
     }
 }
 

@@ -18,6 +18,7 @@ pub enum Step {
     Settle {
         market: usize,
         proof: ProofPick,
+        full_time: FullTimePick,
         cut: CutPick,
         stated: StatedPick,
     },
@@ -48,6 +49,8 @@ pub struct TermsPick {
     pub threshold: i32,
     /// For a two-stat market, how the second stat combines with the first.
     pub second_stat: Option<BinaryExpression>,
+    /// The stat's period: 1 (first half) and 100 (full time) are taken, any other refused.
+    pub period: i32,
 }
 
 /// Which proof a settler sends.
@@ -57,10 +60,10 @@ pub enum ProofPick {
     Fresh {
         date: DatePick,
         stat: StatPick,
-        /// Per summary of the fixture in the batch, the stat's value after each of its events,
-        /// as an offset from the market's threshold. Two summaries of one fixture in one batch
-        /// are two versions of its events: a proof from one never replaces one from the other.
-        summaries: Vec<Vec<i8>>,
+        /// Per summary of the fixture in the batch, its events in order. Two summaries of one
+        /// fixture in one batch are two versions of its events: a proof from one never replaces
+        /// one from the other.
+        summaries: Vec<Vec<EventPick>>,
         summary: usize,
         event: usize,
     },
@@ -74,6 +77,35 @@ pub enum ProofPick {
     /// A rival of the proof the market's settlement rests on: from its batch, `event_step`
     /// events on, in the same summary or in the batch's other version of the fixture's events.
     Rival { other_summary: bool, event_step: i8 },
+}
+
+/// One event of a fresh batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventPick {
+    /// The market's value after the event, as an offset from the market's threshold.
+    pub offset: i8,
+    /// The match was still being played: the event carries running values and no full-time
+    /// stat. A full-time stat is final by itself, so in a batch of the market's period 100 every
+    /// event finishes the match.
+    pub in_play: bool,
+}
+
+/// The full-time mark a settler sends with the proof: one period-100 stat of an event and its
+/// path, showing that the event finishes the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FullTimePick {
+    /// What an honest settler sends: the proven event's full-time stat where the value is not
+    /// full time itself and the event has one; none otherwise.
+    Honest,
+    /// None.
+    Omitted,
+    /// The full-time stat of the summary's next event, where it has one.
+    NextEvent,
+    /// A full-time stat the event does not have: the proven event's own with its value raised
+    /// by one, or the proven stat relabelled as full time.
+    Forged,
+    /// The proven stat itself: a full-time stat of its event only when the value is full time.
+    ProvenStat,
 }
 
 /// When a fresh batch is dated. Each batch takes a five-minute slot of its own (a slot holds one

@@ -26,7 +26,7 @@ pub const HINTS: [&str; 7] = [
     "+DURATION or RFC 3339",
     "fixture id",
     "1, or 1+2 / 1-2",
-    "100 = full time",
+    "1 = first half, 100 = full time",
     "gt|lt|eq:N",
     "60s ..= 7days",
 ];
@@ -130,7 +130,7 @@ impl CreateForm {
         let period = period
             .trim()
             .parse::<i32>()
-            .map_err(|_| field("Period", &"a whole number, 100 for full time"))?;
+            .map_err(|_| field("Period", &"1 for the first half, 100 for full time"))?;
         let predicate = parse_predicate(predicate).map_err(|error| field("Predicate", &error))?;
         let dispute_window = parse_span(dispute).map_err(|error| field("Dispute", &error))?;
         let terms = MarketTerms {
@@ -182,5 +182,15 @@ mod tests {
         );
         form.values[3] = "1+".into();
         assert!(form.terms(NOW).expect_err("stat").starts_with("Stat: "));
+        form.values[3] = "1".into();
+        form.values[6] = "1h".into();
+        form.values[4] = "2".into();
+        assert_eq!(
+            form.terms(NOW).expect_err("second half"),
+            "PeriodNeverFinal: No final event carries this period: use 1 (first half) or 100 \
+             (full time)"
+        );
+        form.values[4] = "1".into();
+        assert_eq!(form.terms(NOW).map(|terms| terms.period), Ok(1));
     }
 }
