@@ -1,9 +1,8 @@
 //! `create-market`: a market binding a fixture, a stat and a predicate.
 
-use fulltime_client::rpc::ClientError;
 use fulltime_client::settlement::MarketTerms;
-use fulltime_client::validate::check_market_terms;
 
+use crate::actions::{self, Actor, CreateOrder};
 use crate::args::CreateMarketArgs;
 use crate::error::Error;
 use crate::output::receipt::create::CreateReceipt;
@@ -11,7 +10,8 @@ use crate::session::Session;
 
 pub async fn run(session: &Session, args: CreateMarketArgs) -> Result<CreateReceipt, Error> {
     let creator = session.wallet()?;
-    let client = session.client(args.checks.force).await?;
+    let client = session.client().await?;
+    // `--close +10m` counts from the cluster clock.
     let now = client.cluster_time().await?;
     let terms = MarketTerms {
         question: args.question,
@@ -23,10 +23,14 @@ pub async fn run(session: &Session, args: CreateMarketArgs) -> Result<CreateRece
         dispute_window: args.dispute_window,
         second_stat: args.stat.second_stat,
     };
-    if !args.checks.force {
-        // Every check of the program, in its order; the client's own covers only some.
-        check_market_terms(&terms, now).map_err(ClientError::refused)?;
-    }
-    let created = client.create_market(&creator, terms).await?;
-    Ok(CreateReceipt::new(client.endpoint(), &created, now))
+    let actor = Actor {
+        client: &client,
+        wallet: &creator,
+        progress: None,
+    };
+    let order = CreateOrder {
+        terms,
+        force: args.checks.force,
+    };
+    actions::create_market(&actor, order, now).await
 }
