@@ -22,7 +22,7 @@ use crate::output::labels::status_label;
 pub enum Refusal {
     /// What the program would answer, said before sending.
     Program {
-        failure: ProgramFailure,
+        failure: Box<ProgramFailure>,
         /// What the market waits for, or when the proof was published: said after the
         /// catalog's message.
         circumstance: Option<Circumstance>,
@@ -69,7 +69,7 @@ impl Refusal {
             MarketStatus::Closed | MarketStatus::Resolved { .. } | MarketStatus::Expired => None,
         };
         Self::Program {
-            failure,
+            failure: Box::new(failure),
             circumstance,
         }
     }
@@ -77,7 +77,7 @@ impl Refusal {
     /// The program's refusal `failure` of a proof published at `ts_ms` for `market` at `now`.
     pub fn batch(failure: ProgramFailure, ts_ms: i64, market: &Market, now: i64) -> Self {
         Self::Program {
-            failure,
+            failure: Box::new(failure),
             circumstance: Some(Circumstance::Batch {
                 ts_ms,
                 close_time: market.close_time,
@@ -129,7 +129,7 @@ impl From<SettlementError> for Refusal {
 impl From<ProgramFailure> for Refusal {
     fn from(failure: ProgramFailure) -> Self {
         Self::Program {
-            failure,
+            failure: Box::new(failure),
             circumstance: None,
         }
     }

@@ -42,4 +42,6 @@ pub use tasks::{Addresses, Reading, Runner, read, spawn_feed};
 pub use update::update;
 
 #[cfg(test)]
+mod refusal_words;
+#[cfg(test)]
 mod tests;
