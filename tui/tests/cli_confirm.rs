@@ -58,7 +58,11 @@ fn a_deposit_confirms_by_subscription_else_by_polling() {
     let methods = deposit(&subscribed);
     assert_eq!(
         methods,
-        ["getMultipleAccounts", "getLatestBlockhash", "sendTransaction"],
+        [
+            "getMultipleAccounts",
+            "getLatestBlockhash",
+            "sendTransaction"
+        ],
         "confirmed by subscription, nothing read back"
     );
 

@@ -98,10 +98,7 @@ pub async fn deposit(
 ) -> Result<DepositReceipt, Error> {
     let owner = actor.address();
     let mint = actor.client.usdc_mint();
-    let before = match held {
-        Some(held) => held,
-        None => actor.client.standing(order.market, &owner).await?,
-    };
+    let before = actor.standing(order.market, held).await?;
     if !order.force {
         check(
             &order,
@@ -133,7 +130,7 @@ pub async fn deposit(
     ) {
         (Some((market, stake)), Some(usdc)) => (market, stake, usdc.saturating_sub(order.amount)),
         _ => {
-            let after = actor.client.standing(order.market, &owner).await?;
+            let after = actor.standing(order.market, None).await?;
             let stake = after.position.map_or(0, |position| position.amount);
             (after.market, stake, after.usdc.unwrap_or(0))
         }

@@ -36,4 +36,4 @@ pub use wallet_new::make_wallet;
 pub use warp::warp;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

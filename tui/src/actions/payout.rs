@@ -49,10 +49,7 @@ pub async fn pay_out(
     held: Option<Standing>,
 ) -> Result<PayoutReceipt, Error> {
     let owner = actor.address();
-    let before = match held {
-        Some(held) => held,
-        None => actor.client.standing(order.market, &owner).await?,
-    };
+    let before = actor.standing(order.market, held).await?;
     if !order.force {
         check(order.kind, &before.market, before.now)?;
         if before.position.is_none() {
@@ -78,7 +75,7 @@ pub async fn pay_out(
     let (mut position, usdc_after) = match computed {
         Some(computed) => computed,
         None => {
-            let after = actor.client.standing(order.market, &owner).await?;
+            let after = actor.standing(order.market, None).await?;
             let position = after.position.ok_or(Refusal::NoPosition {
                 market_id: order.market,
                 owner,

@@ -40,11 +40,7 @@ pub async fn settle(
     order: SettleOrder,
     held: Option<Standing>,
 ) -> Result<SettleReceipt, Error> {
-    let owner = actor.address();
-    let before = match held {
-        Some(held) => held,
-        None => actor.client.standing(order.market, &owner).await?,
-    };
+    let before = actor.standing(order.market, held).await?;
     if !order.force {
         check(&order.fixture, &before.market, before.now)?;
     }
@@ -52,7 +48,7 @@ pub async fn settle(
         .client
         .settle_instruction(&before.market, &order.fixture);
     let signature = actor.send(instruction).await?;
-    let after = actor.client.standing(order.market, &owner).await?;
+    let after = actor.standing(order.market, None).await?;
     // A settle that succeeds on a settled market replaced its settlement.
     let replaced = Side::of_market(&before.market);
     Ok(SettleReceipt::new(

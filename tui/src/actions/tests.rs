@@ -14,14 +14,17 @@ use crate::error::Error;
 use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
 use crate::output::receipt::payout::PayoutKind;
 
-/// The committed proof of Arsenal's home goals, published at 15:51:12.
-pub fn arsenal() -> ProofFixture {
+/// The committed proof fixture `name` (`arsenal-home-goals-over-1`: Arsenal's home goals,
+/// published at 15:51:12).
+pub fn fixture(name: &str) -> ProofFixture {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/generated/arsenal-home-goals-over-1.json");
-    ProofFixture::load(&path).expect("the committed fixture")
+        .join("../fixtures/generated")
+        .join(format!("{name}.json"));
+    ProofFixture::load(&path).expect("a committed fixture")
 }
 
-fn order(outcome: Side, amount: u64) -> DepositOrder {
+/// A deposit into the sample market 3.
+pub fn order(outcome: Side, amount: u64) -> DepositOrder {
     DepositOrder {
         market: 3,
         outcome: outcome.byte(),
@@ -112,7 +115,8 @@ fn a_deposit_stakes_as_the_program_counts() {
 #[test]
 fn settling_too_early_says_when_the_market_closes() {
     let market = sample_market();
-    let refusal = settle::check(&arsenal(), &market, NOW + 2).expect_err("not closed");
+    let refusal = settle::check(&fixture("arsenal-home-goals-over-1"), &market, NOW + 2)
+        .expect_err("not closed");
     assert_eq!(
         refusal.to_string(),
         "The market has not closed yet; it can be settled only after its close time (open, \

@@ -2,35 +2,32 @@
 
 use fulltime_client::settlement::MarketTerms;
 
-use crate::actions::{self, Actor, CreateOrder};
+use super::acting;
+use crate::actions::{self, CreateOrder};
 use crate::args::CreateMarketArgs;
 use crate::error::Error;
 use crate::output::receipt::create::CreateReceipt;
 use crate::session::Session;
 
 pub async fn run(session: &Session, args: CreateMarketArgs) -> Result<CreateReceipt, Error> {
-    let creator = session.wallet()?;
-    let client = session.client().await?;
-    // `--close +10m` counts from the cluster clock.
-    let now = client.cluster_time().await?;
-    let terms = MarketTerms {
-        question: args.question,
-        close_time: args.close.resolve(now)?,
-        fixture_id: args.fixture,
-        stat_key: args.stat.stat_key,
-        period: args.period,
-        predicate: args.predicate,
-        dispute_window: args.dispute_window,
-        second_stat: args.stat.second_stat,
-    };
-    let actor = Actor {
-        client: &client,
-        wallet: &creator,
-        progress: None,
-    };
-    let order = CreateOrder {
-        terms,
-        force: args.checks.force,
-    };
-    actions::create_market(&actor, order, now).await
+    acting(session, async |actor| {
+        // `--close +10m` counts from the cluster clock.
+        let now = actor.client.cluster_time().await?;
+        let terms = MarketTerms {
+            question: args.question,
+            close_time: args.close.resolve(now)?,
+            fixture_id: args.fixture,
+            stat_key: args.stat.stat_key,
+            period: args.period,
+            predicate: args.predicate,
+            dispute_window: args.dispute_window,
+            second_stat: args.stat.second_stat,
+        };
+        let order = CreateOrder {
+            terms,
+            force: args.checks.force,
+        };
+        actions::create_market(actor, order, now).await
+    })
+    .await
 }

@@ -4,7 +4,8 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::{NotASide, Side};
 use fulltime_client::validate::settlement_failure;
 
-use crate::actions::{self, Actor, DepositOrder};
+use super::acting;
+use crate::actions::{self, DepositOrder};
 use crate::args::DepositArgs;
 use crate::error::Error;
 use crate::output::receipt::deposit::DepositReceipt;
@@ -22,18 +23,14 @@ pub async fn run(session: &Session, args: DepositArgs) -> Result<DepositReceipt,
             return Err(Error::Unsendable(Box::new(failure)));
         }
     };
-    let wallet = session.wallet()?;
-    let client = session.client().await?;
-    let actor = Actor {
-        client: &client,
-        wallet: &wallet,
-        progress: None,
-    };
     let order = DepositOrder {
         market: args.id,
         outcome,
         amount: args.amount,
         force: args.checks.force,
     };
-    actions::deposit(&actor, order, None).await
+    acting(session, async |actor| {
+        actions::deposit(actor, order, None).await
+    })
+    .await
 }

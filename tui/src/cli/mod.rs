@@ -12,11 +12,27 @@ mod wallet;
 mod wallet_book;
 mod withdraw;
 
-use crate::actions::{self, PayoutOrder};
+use crate::actions::{self, Actor, PayoutOrder};
 use crate::args::{Command, SnapshotCommand, WalletCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
+
+/// Runs an action as the session's wallet through the session's client; the command line shows
+/// no stages.
+async fn acting<T>(
+    session: &Session,
+    action: impl AsyncFnOnce(&Actor<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let wallet = session.wallet()?;
+    let client = session.client().await?;
+    let actor = Actor {
+        client: &client,
+        wallet: &wallet,
+        progress: None,
+    };
+    action(&actor).await
+}
 
 /// Runs one subcommand; its result formatted as the session prints it.
 pub async fn run(session: &Session, command: Command) -> Result<String, Error> {

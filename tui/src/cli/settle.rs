@@ -3,7 +3,8 @@
 
 use fulltime_client::fixture::ProofFixture;
 
-use crate::actions::{self, Actor, SettleOrder};
+use super::acting;
+use crate::actions::{self, SettleOrder};
 use crate::args::SettleArgs;
 use crate::error::Error;
 use crate::output::receipt::settle::SettleReceipt;
@@ -11,17 +12,13 @@ use crate::session::Session;
 
 pub async fn run(session: &Session, args: SettleArgs) -> Result<SettleReceipt, Error> {
     let fixture = ProofFixture::load(&args.fixture)?;
-    let payer = session.wallet()?;
-    let client = session.client().await?;
-    let actor = Actor {
-        client: &client,
-        wallet: &payer,
-        progress: None,
-    };
     let order = SettleOrder {
         market: args.id,
         fixture: Box::new(fixture),
         force: args.checks.force,
     };
-    actions::settle(&actor, order, None).await
+    acting(session, async |actor| {
+        actions::settle(actor, order, None).await
+    })
+    .await
 }

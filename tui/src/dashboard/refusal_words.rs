@@ -2,10 +2,7 @@
 //! the command line's error text and the dashboard's failure popup drawn on a `TestBackend` say
 //! the same name, headline, message (with the wait, or the batch's time) and action.
 
-use std::path::Path;
-
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::fixture::ProofFixture;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
 use ratatui::Terminal;
@@ -15,28 +12,13 @@ use super::app::{App, Popup, SessionView};
 use super::draw::draw;
 use super::failure::FailureView;
 use crate::actions::deposit::{self, DepositOrder};
+use crate::actions::tests::{fixture, order};
 use crate::actions::{Refusal, create, payout, settle};
 use crate::error::Error;
 use crate::output::market::tests::{
     FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
 use crate::output::receipt::payout::PayoutKind;
-
-fn fixture(name: &str) -> ProofFixture {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/generated")
-        .join(format!("{name}.json"));
-    ProofFixture::load(&path).expect("a committed fixture")
-}
-
-fn deposit_order(side: Side, amount: u64) -> DepositOrder {
-    DepositOrder {
-        market: 3,
-        outcome: side.byte(),
-        amount,
-        force: false,
-    }
-}
 
 /// What doing it was, and the refusal its check gave.
 fn refusals() -> Vec<(&'static str, Refusal)> {
@@ -123,34 +105,26 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         ),
         (
             "Deposit",
-            refused(deposit(deposit_order(Side::Yes, 50_000), &open, NOW)),
+            refused(deposit(order(Side::Yes, 50_000), &open, NOW)),
         ),
         (
             "Deposit",
-            refused(deposit(
-                deposit_order(Side::Yes, 1_000_000),
-                &open,
-                open.close_time,
-            )),
+            refused(deposit(order(Side::Yes, 1_000_000), &open, open.close_time)),
         ),
         (
             "Deposit",
-            refused(deposit(
-                deposit_order(Side::Yes, 1_000_000),
-                &provisional,
-                NOW,
-            )),
+            refused(deposit(order(Side::Yes, 1_000_000), &provisional, NOW)),
         ),
         (
             "Deposit",
-            refused(deposit(deposit_order(Side::No, 1_000_000), &open, NOW)),
+            refused(deposit(order(Side::No, 1_000_000), &open, NOW)),
         ),
         (
             "Deposit",
             refused(deposit(
                 DepositOrder {
                     outcome: 2,
-                    ..deposit_order(Side::Yes, 1_000_000)
+                    ..order(Side::Yes, 1_000_000)
                 },
                 &open,
                 NOW,
@@ -158,7 +132,7 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         ),
         (
             "Deposit",
-            refused(deposit(deposit_order(Side::Yes, 9_000_000), &open, NOW)),
+            refused(deposit(order(Side::Yes, 9_000_000), &open, NOW)),
         ),
         ("Create market", refused(create::check(&too_long, NOW))),
         (
