@@ -124,11 +124,12 @@ pub async fn deposit(
     );
     let signature = actor.send(instruction).await?;
     // The program took it, so its arithmetic holds; were it to differ, the chain says.
+    let left = before.usdc.and_then(|usdc| usdc.checked_sub(order.amount));
     let (market, stake, usdc_after) = match (
         staked(&order, &before.market, before.position.as_ref()),
-        before.usdc,
+        left,
     ) {
-        (Some((market, stake)), Some(usdc)) => (market, stake, usdc.saturating_sub(order.amount)),
+        (Some((market, stake)), Some(left)) => (market, stake, left),
         _ => {
             let after = actor.standing(order.market, None).await?;
             let stake = after.position.map_or(0, |position| position.amount);

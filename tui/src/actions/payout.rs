@@ -3,7 +3,7 @@
 
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
-use fulltime_client::rpc::Standing;
+use fulltime_client::rpc::{ClientError, Standing};
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::validate::{check_claim, check_refund};
 
@@ -76,9 +76,11 @@ pub async fn pay_out(
         Some(computed) => computed,
         None => {
             let after = actor.standing(order.market, None).await?;
-            let position = after.position.ok_or(Refusal::NoPosition {
-                market_id: order.market,
-                owner,
+            // Only a cluster not running this program pays out no position.
+            let position = after.position.ok_or_else(|| ClientError::Decode {
+                what: "position",
+                address: pda::position(&pda::market(order.market), &owner),
+                reason: "the payout was taken, yet there is no position".into(),
             })?;
             (position, after.usdc.unwrap_or(0))
         }
