@@ -2,13 +2,15 @@
 //! prediction markets — two faces side by side over one ground floor.
 //!
 //! The floor: `args/` parses the command line and nothing more, `session.rs` resolves the
-//! global flags to a cluster, a wallet and a client, `error.rs` is every failure with its report,
+//! global flags to a cluster, a wallet and the one client, `actions/` is every thing a user does
+//! (its checks, its refusal, the send, its receipt), `error/` is every failure with its report,
 //! `input/` and `output/` are the values both faces read and the words and result types they
-//! show, `wallet_maker.rs` makes and funds the wallet book's wallets. The faces, `cli/` and `dashboard/`, import the floor and never each other.
+//! show. The faces, `cli/` and `dashboard/`, import the floor and never each other.
 //!
 //! The `fulltime` binary only calls [`main`]; `dashboard-bench` drives the [`dashboard`]'s
 //! public parts in a [`Session`] of its own [`GlobalArgs`].
 
+mod actions;
 mod args;
 mod cli;
 pub mod dashboard;
@@ -16,7 +18,6 @@ mod error;
 mod input;
 mod output;
 mod session;
-mod wallet_maker;
 
 use std::process::ExitCode;
 

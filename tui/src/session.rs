@@ -1,13 +1,15 @@
 //! The session every subcommand and the dashboard run in (agave's `CliConfig`): what the global
-//! flags resolve to — the cluster endpoint, the wallet, a connected client — and how results
-//! print.
+//! flags resolve to — the cluster endpoint, the wallet, the one connected client — and how
+//! results print.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::{Wallet, resolve_wallet};
 use fulltime_client::rpc::FulltimeClient;
 use solana_keypair::Keypair;
+use tokio::sync::Mutex;
 
 use crate::args::GlobalArgs;
 use crate::error::Error;
@@ -15,11 +17,16 @@ use crate::output::OutputFormat;
 
 pub struct Session {
     global: GlobalArgs,
+    /// The client every request of the session goes through, once connected.
+    client: Mutex<Option<Arc<FulltimeClient>>>,
 }
 
 impl Session {
     pub fn new(global: GlobalArgs) -> Self {
-        Self { global }
+        Self {
+            global,
+            client: Mutex::new(None),
+        }
     }
 
     pub fn cluster(&self) -> &Cluster {
@@ -63,14 +70,21 @@ impl Session {
         Ok(self.resolve_wallet()?.keypair)
     }
 
-    /// A client of the `--url` cluster; `force` turns its client-side checks off.
-    pub async fn client(&self, force: bool) -> Result<FulltimeClient, Error> {
-        let client = FulltimeClient::connect(self.endpoint()?).await?;
-        Ok(if force {
-            client.without_client_checks()
-        } else {
-            client
-        })
+    /// The client of the `--url` cluster: one HTTP connection pool and one WebSocket for
+    /// confirmations, shared by every request of the session. `--url` is resolved on each call
+    /// (localnet's env.json may name a restarted node's new ports); a new endpoint gets a new
+    /// client.
+    pub async fn client(&self) -> Result<Arc<FulltimeClient>, Error> {
+        let endpoint = self.endpoint()?;
+        let mut held = self.client.lock().await;
+        if let Some(client) = held.as_ref()
+            && *client.endpoint() == endpoint
+        {
+            return Ok(Arc::clone(client));
+        }
+        let client = Arc::new(FulltimeClient::connect(endpoint).await?);
+        *held = Some(Arc::clone(&client));
+        Ok(client)
     }
 }
 

@@ -4,6 +4,8 @@
 //!
 //! - another wallet's deposit reaches the dashboard's state with no JSON-RPC request in between,
 //!   and the depositor's own dashboard sees its balance and position change;
+//! - a deposit made from the dashboard, by its keys and its effect runner, costs what the chain
+//!   needs (a blockhash, the transaction) and no reading, its own or the feed's;
 //! - a dropped WebSocket is reconnected, and the state catches up with what happened meanwhile;
 //! - a node whose WebSocket does not answer is followed by polling.
 //!
@@ -13,8 +15,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use fulltime::dashboard::{Action, App, Link, SessionView, spawn_feed, update};
+use fulltime::dashboard::{
+    Action, ActivityState, App, Command, Link, Reading, Runner, SessionView, spawn_feed, update,
+};
 use fulltime::{GlobalArgs, Session};
+use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::rpc::FulltimeClient;
@@ -49,7 +54,9 @@ fn runtime() -> tokio::runtime::Runtime {
 struct Dashboard {
     app: App,
     actions: UnboundedReceiver<Action>,
-    _refresh: UnboundedSender<()>,
+    /// Where the effect runner's answers go: the feed's channel.
+    sender: UnboundedSender<Action>,
+    feed: UnboundedSender<Reading>,
     /// Every link the feed reported, in order.
     links: Vec<Link>,
 }
@@ -68,7 +75,7 @@ impl Dashboard {
             state_dir: state_dir.clone(),
         }));
         let (sender, actions) = unbounded_channel();
-        let refresh = spawn_feed(session, Some(watcher), sender);
+        let feed = spawn_feed(session, Some(watcher), sender.clone());
         let view = SessionView {
             cluster: "localnet".into(),
             rpc_url: Ok(String::new()),
@@ -80,7 +87,8 @@ impl Dashboard {
         Self {
             app: App::new(view, Vec::new()),
             actions,
-            _refresh: refresh,
+            sender,
+            feed,
             links: Vec::new(),
         }
     }
@@ -190,6 +198,103 @@ fn a_pushed_deposit_costs_no_request() {
         })
         .await;
     });
+}
+
+#[test]
+fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
+    let node = start_localnet("feed-own-deposit");
+    runtime().block_on(async {
+        // The feed and the effect runner reach the node through proxies of their own, so that
+        // the deposit's requests are counted apart from the feed's.
+        let feed_proxy = CountingProxy::start(&node.rpc_url()).await.expect("proxy");
+        let action_proxy = CountingProxy::start(&node.rpc_url()).await.expect("proxy");
+        let feed_dir = node
+            .redirected("feed", feed_proxy.url(), &node.ws_url())
+            .expect("state dir");
+        let action_dir = node
+            .redirected("actions", action_proxy.url(), &node.ws_url())
+            .expect("state dir");
+        let depositor = read_keypair_file(node.wallet_path()).expect("localnet's wallet");
+        let mut dashboard = Dashboard::watching(feed_dir, depositor.pubkey());
+        dashboard
+            .until("the balance", |app| usdc(app).is_some())
+            .await;
+        dashboard.until_live().await;
+        let held = usdc(&dashboard.app).expect("test USDC");
+        let mut runner = Runner {
+            session: Arc::new(Session::new(GlobalArgs {
+                url: Cluster::Localnet,
+                keypair: None,
+                json: false,
+                state_dir: action_dir,
+            })),
+            wallet: Some(Arc::new(depositor)),
+            faucet_url: String::new(),
+            history_depth: 1,
+            actions: dashboard.sender.clone(),
+            feed: dashboard.feed.clone(),
+        };
+        feed_proxy.take();
+
+        // d, 0.1, Enter on market 0, as the keys send them.
+        let mut effects = update(&mut dashboard.app, Action::Command(Command::Deposit));
+        for typed in "0.1".chars() {
+            effects.extend(update(&mut dashboard.app, Action::Type(typed)));
+        }
+        effects.extend(update(&mut dashboard.app, Action::Command(Command::Submit)));
+        assert_eq!(effects.len(), 1, "{effects:?}");
+        for effect in effects {
+            runner.run(effect);
+        }
+        dashboard
+            .until("the deposit's end", |app| !app.busy())
+            .await;
+        let summary = format!(
+            "Deposited 0.1 USDC on YES in market 0; USDC {} -> {}",
+            format_usdc(held),
+            format_usdc(held - DEPOSIT)
+        );
+        assert!(
+            render_activity(&dashboard.app).starts_with(&summary),
+            "{}",
+            render_activity(&dashboard.app)
+        );
+        dashboard
+            .until("the position and balance, pushed", |app| {
+                position(app) == Some(DEPOSIT) && usdc(app) == Some(held - DEPOSIT)
+            })
+            .await;
+
+        // A blockhash and the transaction; the confirmation comes over the WebSocket (a status
+        // request only backs a subscription that stays silent for seconds).
+        let sent = action_proxy.take();
+        assert!(sent.len() <= 3, "{sent:?}");
+        assert!(
+            sent.iter().all(|method| [
+                "getLatestBlockhash",
+                "sendTransaction",
+                "getSignatureStatuses"
+            ]
+            .contains(&method.as_str())),
+            "read nothing: {sent:?}"
+        );
+        let read = feed_proxy.take();
+        assert!(
+            !read.iter().any(|method| method == "getProgramAccounts"),
+            "no full reading while the feed is live: {read:?}"
+        );
+    });
+}
+
+/// The newest activity line: what was done, and how it ended.
+fn render_activity(app: &App) -> String {
+    match app.activity.first() {
+        Some(activity) => match &activity.state {
+            ActivityState::Done(done) => done.summary.clone(),
+            other => format!("{}: {other:?}", activity.what),
+        },
+        None => "no activity".to_owned(),
+    }
 }
 
 fn usdc(app: &App) -> Option<u64> {

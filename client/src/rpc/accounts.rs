@@ -9,7 +9,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
 
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, rpc_error, unix_timestamp};
 use crate::pda;
 
 /// A wallet's balances, in lamports and test USDC base units.
@@ -20,7 +20,59 @@ pub struct Balances {
     pub usdc: Option<u64>,
 }
 
+/// A market and where a wallet stands in it, with the cluster clock, read in one request: what
+/// a deposit, a claim or a refund is checked against and reported from.
+#[derive(Clone, Debug)]
+pub struct Standing {
+    pub market: Market,
+    /// The wallet's position in the market, once it deposited.
+    pub position: Option<Position>,
+    /// The wallet's test USDC; `None` while it has no token account.
+    pub usdc: Option<u64>,
+    /// The cluster clock (unix seconds).
+    pub now: i64,
+}
+
 impl FulltimeClient {
+    /// Market `market_id`, `owner`'s position in it and test USDC, and the cluster clock, as one
+    /// `getMultipleAccounts`.
+    pub async fn standing(&self, market_id: u64, owner: &Pubkey) -> Result<Standing, ClientError> {
+        let market = pda::market(market_id);
+        let position = pda::position(&market, owner);
+        let token = pda::token_account(owner, &self.usdc_mint);
+        let accounts = self
+            .rpc
+            .get_multiple_accounts_with_commitment(
+                &[market, position, token, CLOCK_SYSVAR],
+                self.rpc.commitment(),
+            )
+            .await
+            .map_err(|error| rpc_error(&self.rpc, error))?
+            .value;
+        let data = |index: usize| accounts.get(index).and_then(Option::as_ref);
+        let now = data(3)
+            .and_then(|clock| unix_timestamp(&clock.data))
+            .ok_or_else(|| ClientError::Decode {
+                what: "Clock sysvar",
+                address: CLOCK_SYSVAR,
+                reason: "the node returned no clock of 40 bytes".into(),
+            })?;
+        let token: Option<TokenAccount> = data(2)
+            .map(|account| decode(&account.data, &token, "test USDC token account"))
+            .transpose()?;
+        Ok(Standing {
+            market: data(0)
+                .map(|account| decode(&account.data, &market, "market"))
+                .transpose()?
+                .ok_or(ClientError::MarketNotFound { id: market_id })?,
+            position: data(1)
+                .map(|account| decode(&account.data, &position, "position"))
+                .transpose()?,
+            usdc: token.map(|account| account.amount),
+            now,
+        })
+    }
+
     /// The settlement program's configuration.
     pub async fn config(&self) -> Result<Config, ClientError> {
         read_config(&self.rpc).await

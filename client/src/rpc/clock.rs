@@ -3,7 +3,7 @@
 use anchor_lang::prelude::{Pubkey, pubkey};
 use solana_rpc_client_api::request::RpcRequest;
 
-use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD, TimeTravel, rpc_error};
+use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD, rpc_error};
 
 /// The Clock sysvar's address.
 pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
@@ -51,15 +51,15 @@ impl FulltimeClient {
     }
 
     /// Moves the clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel` cheat
-    /// code, and returns the cluster time after the jump. Nodes without it refuse.
+    /// code, and returns the cluster time after the jump. Ask [`super::time_travel_support`]
+    /// first: a node without the cheat code answers this with a bare RPC error.
     pub async fn warp(&self, unix_seconds: i64) -> Result<i64, ClientError> {
-        if let TimeTravel::Unsupported { reason } = self.time_travel_support().await? {
-            return Err(ClientError::WarpUnsupported {
-                cluster: self.endpoint.cluster.to_string(),
-                reason,
-            });
-        }
-        let now = self.cluster_time().await?;
+        self.warp_from(self.cluster_time().await?, unix_seconds)
+            .await
+    }
+
+    /// [`FulltimeClient::warp`] from the cluster time `now` the caller just read.
+    pub async fn warp_from(&self, now: i64, unix_seconds: i64) -> Result<i64, ClientError> {
         // The cheat code only moves forward; say so before the node refuses less clearly.
         if unix_seconds <= now {
             return Err(ClientError::WarpBackwards {

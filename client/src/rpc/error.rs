@@ -10,9 +10,6 @@ use crate::errors::{ProgramFailure, explain_logs};
 /// Everything that can go wrong between the client and the chain.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    /// An input the program would refuse, refused before sending (see `crate::validate`).
-    #[error("{0}")]
-    Refused(Box<ProgramFailure>),
     /// The settlement program or the oracle refused the transaction, in preflight simulation or
     /// on chain.
     #[error("{failure}")]
@@ -40,13 +37,6 @@ pub enum ClientError {
         "market {id} does not exist (markets are numbered from 0; `fulltime markets` lists them)"
     )]
     MarketNotFound { id: u64 },
-    #[error("no position of {owner} in market {market_id}")]
-    PositionNotFound { market_id: u64, owner: Pubkey },
-    #[error(
-        "wallet {wallet} has no test USDC token account (mint {mint}); get test USDC from the \
-         faucet first"
-    )]
-    NoUsdcAccount { wallet: Pubkey, mint: Pubkey },
     #[error("account {address} is not a valid {what}: {reason}")]
     Decode {
         what: &'static str,
@@ -71,15 +61,10 @@ pub enum ClientError {
 }
 
 impl ClientError {
-    /// An input refused before sending, with the program error it would have raised.
-    pub fn refused(failure: ProgramFailure) -> Self {
-        Self::Refused(Box::new(failure))
-    }
-
-    /// The program error behind a refusal, whether the client or the program refused.
+    /// The program error that refused the transaction, when a program refused it.
     pub fn program_failure(&self) -> Option<&ProgramFailure> {
         match self {
-            Self::Refused(failure) | Self::Program { failure, .. } => Some(failure),
+            Self::Program { failure, .. } => Some(failure),
             _ => None,
         }
     }

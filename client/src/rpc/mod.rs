@@ -17,15 +17,18 @@ mod push;
 mod time_travel;
 mod transactions;
 
+use std::sync::Arc;
+
 use anchor_lang::prelude::Pubkey;
 use solana_commitment_config::CommitmentConfig;
+use solana_pubsub_client::nonblocking::pubsub_client::PubsubClient;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::Error as RpcClientError;
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::Mutex;
 
 use crate::cluster::Endpoint;
 
-pub use accounts::Balances;
+pub use accounts::{Balances, Standing};
 pub use clock::{CLOCK_SYSVAR, ClockReading, unix_timestamp};
 pub use confirm::{
     ConfirmedBy, connect_pubsub, send_and_confirm, send_and_confirm_by, wait_for_confirmation,
@@ -40,24 +43,23 @@ pub use pool_history::{
 pub use push::{PushClient, PushError, Pushed};
 pub use time_travel::{TIME_TRAVEL_METHOD, TimeTravel, time_travel_support};
 pub use transactions::{
-    BalanceChange, CreatedMarket, Deposited, SendStage, Settled, Withdrawn, check_balance,
+    BalanceChange, CreatedMarket, Deposited, SendStage, Settled, check_balance,
 };
 
-/// A connection to one cluster's settlement program, oracle and test USDC mint.
+/// A connection to one cluster's settlement program, oracle and test USDC mint: one HTTP
+/// connection pool, and one WebSocket for the confirmations of every transaction it sends, opened
+/// with the first and kept (opened anew when it fails). Make one and share it.
 ///
-/// Transactions first run the client-side checks of [`crate::validate`] and refuse what the
-/// program would refuse, with the program's own error ([`ClientError::Refused`]);
-/// [`FulltimeClient::without_client_checks`] sends everything, so that a tester sees the
-/// program's answer.
+/// It sends what it is asked to: the checks a command makes before sending are its caller's
+/// (the `fulltime` action layer runs them, with the program's own rules in [`crate::validate`]).
 pub struct FulltimeClient {
     rpc: RpcClient,
     endpoint: Endpoint,
     usdc_mint: Pubkey,
-    client_checks: bool,
     /// Where confirmations are subscribed to; `None` confirms by polling.
     ws_url: Option<String>,
-    /// Where [`FulltimeClient::send`] reports its stages; see [`FulltimeClient::with_progress`].
-    progress: Option<UnboundedSender<SendStage>>,
+    /// The WebSocket confirmations are subscribed on, once opened.
+    socket: Mutex<Option<Arc<PubsubClient>>>,
 }
 
 impl FulltimeClient {
@@ -75,8 +77,7 @@ impl FulltimeClient {
             ws_url: endpoint.ws_url.clone(),
             endpoint,
             usdc_mint,
-            client_checks: true,
-            progress: None,
+            socket: Mutex::new(None),
         })
     }
 
@@ -84,19 +85,6 @@ impl FulltimeClient {
     /// against a node without WebSocket (for comparing the two).
     pub fn confirm_by_polling(mut self) -> Self {
         self.ws_url = None;
-        self
-    }
-
-    /// Sends transactions without the client-side checks.
-    pub fn without_client_checks(mut self) -> Self {
-        self.client_checks = false;
-        self
-    }
-
-    /// Reports the [`SendStage`]s of every transaction this client sends (a create, deposit,
-    /// settle, claim or refund) to `progress`, for a caller that shows them.
-    pub fn with_progress(mut self, progress: UnboundedSender<SendStage>) -> Self {
-        self.progress = Some(progress);
         self
     }
 
@@ -117,6 +105,28 @@ impl FulltimeClient {
     /// The underlying RPC client, for requests this client does not wrap.
     pub fn rpc(&self) -> &RpcClient {
         &self.rpc
+    }
+
+    /// The WebSocket confirmations are subscribed on: the one already open, else a new one;
+    /// `None` where the node serves none.
+    async fn confirmation_socket(&self) -> Option<Arc<PubsubClient>> {
+        let mut socket = self.socket.lock().await;
+        if socket.is_none() {
+            *socket = connect_pubsub(self.ws_url.as_deref()).await.map(Arc::new);
+        }
+        socket.clone()
+    }
+
+    /// Lets `failed` go, so that the next confirmation opens a WebSocket anew: the node stopped
+    /// answering on it.
+    async fn drop_confirmation_socket(&self, failed: &Arc<PubsubClient>) {
+        let mut socket = self.socket.lock().await;
+        if socket
+            .as_ref()
+            .is_some_and(|held| Arc::ptr_eq(held, failed))
+        {
+            *socket = None;
+        }
     }
 }
 

@@ -12,7 +12,9 @@ use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 
-use super::{BalanceChange, ClientError, FulltimeClient};
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::{BalanceChange, ClientError, FulltimeClient, SendStage};
 use crate::instructions::{self, Withdrawal};
 use crate::payable::Owed;
 use crate::pda;
@@ -51,8 +53,13 @@ pub struct PaidOut {
 
 impl FulltimeClient {
     /// Claims every winning position of `wallet` in a resolved market and refunds every stake
-    /// of a refundable one, packing as many payouts into each transaction as its size allows.
-    pub async fn pay_out_all(&self, wallet: &Keypair) -> Result<PaidOut, ClientError> {
+    /// of a refundable one, packing as many payouts into each transaction as its size allows;
+    /// each transaction's stages go to `progress`.
+    pub async fn pay_out_all(
+        &self,
+        wallet: &Keypair,
+        progress: Option<&UnboundedSender<SendStage>>,
+    ) -> Result<PaidOut, ClientError> {
         let owner = wallet.pubkey();
         let markets: HashMap<_, _> = self
             .markets()
@@ -96,7 +103,10 @@ impl FulltimeClient {
         for batch in pack(&owner, payouts) {
             let (market_ids, instructions): (Vec<u64>, Vec<Instruction>) =
                 batch.into_iter().unzip();
-            match self.send(wallet, &instructions, &[]).await {
+            match self
+                .send_with_progress(wallet, &instructions, &[], progress)
+                .await
+            {
                 Ok(signature) => batches.push(PaidBatch {
                     signature,
                     market_ids,

@@ -5,7 +5,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{ClientError, rpc_error};
 use crate::cluster::{Cluster, Endpoint};
 
 /// surfpool's cheat code that moves the cluster clock.
@@ -24,15 +24,8 @@ pub enum TimeTravel {
     },
 }
 
-impl FulltimeClient {
-    /// Whether this client's node serves `surfnet_timeTravel`.
-    pub async fn time_travel_support(&self) -> Result<TimeTravel, ClientError> {
-        probe(&self.endpoint.cluster, &self.rpc).await
-    }
-}
-
 /// Whether the node of `endpoint` serves `surfnet_timeTravel`, without connecting a
-/// [`FulltimeClient`] (a plain node may have no settlement config to connect to).
+/// [`super::FulltimeClient`] (a plain node may have no settlement config to connect to).
 pub async fn time_travel_support(endpoint: &Endpoint) -> Result<TimeTravel, ClientError> {
     let rpc = RpcClient::new(endpoint.rpc_url.clone());
     probe(&endpoint.cluster, &rpc).await

@@ -1,11 +1,11 @@
 //! The settlement program's transactions: built with `crate::instructions`, paid and signed by
-//! the acting wallet, sent and confirmed, then answered with the state they changed.
+//! the acting wallet, sent and confirmed (on the client's one WebSocket where the node serves
+//! one); the convenience sends answer with the market they changed, read back.
 
-use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_spl::token::spl_token::error::TokenError;
 use settlement::MarketTerms;
-use settlement::state::{Market, Position};
+use settlement::state::Market;
 use solana_keypair::Keypair;
 use solana_message::Message;
 use solana_rpc_client::rpc_client::SerializableTransaction;
@@ -18,26 +18,19 @@ use solana_transaction_status_client_types::UiTransactionEncoding;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::error::SendFailure;
-use super::{ClientError, FulltimeClient, connect_pubsub, rpc_error, send_and_confirm_by};
+use super::{ClientError, ConfirmedBy, FulltimeClient, rpc_error, send_and_confirm_by};
 use crate::amount::format_usdc;
 use crate::errors::{ProgramFailure, token_failure};
 use crate::fixture::ProofFixture;
-use crate::instructions::{self, Withdrawal};
+use crate::instructions;
+use crate::pda;
 use crate::side::Side;
-use crate::{pda, validate};
 
 /// A test USDC balance before and after a transaction, in base units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BalanceChange {
     pub before: u64,
     pub after: u64,
-}
-
-impl BalanceChange {
-    /// What the transaction paid into the account.
-    pub fn received(&self) -> u64 {
-        self.after.saturating_sub(self.before)
-    }
 }
 
 /// How far a transaction sent by [`FulltimeClient::send_with_progress`] has got.
@@ -62,8 +55,6 @@ pub struct Deposited {
     pub signature: Signature,
     /// The market after the deposit, with its new totals.
     pub market: Market,
-    pub position: Position,
-    pub usdc: BalanceChange,
 }
 
 pub struct Settled {
@@ -72,24 +63,16 @@ pub struct Settled {
     pub market: Market,
 }
 
-/// A claim or a refund.
-pub struct Withdrawn {
-    pub signature: Signature,
-    pub position: Position,
-    pub usdc: BalanceChange,
-}
-
 impl FulltimeClient {
     /// Signs `instructions` with `payer` (the fee payer) and `extra_signers`, sends them in one
     /// transaction and waits for confirmation. A refusal is explained by the error catalog.
-    /// Reports its stages to the sender [`FulltimeClient::with_progress`] set, if any.
     pub async fn send(
         &self,
         payer: &Keypair,
         instructions: &[Instruction],
         extra_signers: &[&Keypair],
     ) -> Result<Signature, ClientError> {
-        self.send_with_progress(payer, instructions, extra_signers, self.progress.as_ref())
+        self.send_with_progress(payer, instructions, extra_signers, None)
             .await
     }
 
@@ -108,11 +91,10 @@ impl FulltimeClient {
             }
         };
         report(SendStage::Signing);
-        // The WebSocket for the confirmation opens while the node gives the blockhash.
-        let (blockhash, pubsub) = tokio::join!(
-            self.rpc.get_latest_blockhash(),
-            connect_pubsub(self.ws_url.as_deref())
-        );
+        // The first transaction opens the WebSocket for confirmations while the node gives the
+        // blockhash; the next ones find it open.
+        let (blockhash, socket) =
+            tokio::join!(self.rpc.get_latest_blockhash(), self.confirmation_socket());
         let blockhash = blockhash.map_err(|error| rpc_error(&self.rpc, error))?;
         let signers: Vec<&Keypair> = std::iter::once(payer)
             .chain(extra_signers.iter().copied())
@@ -131,7 +113,12 @@ impl FulltimeClient {
             }
             sent
         };
-        match send_and_confirm_by(&self.rpc, pubsub.as_ref(), signature, send).await {
+        let confirmed = send_and_confirm_by(&self.rpc, socket.as_deref(), signature, send).await;
+        // Confirmed by polling although subscribed: the socket did not answer.
+        if let (Some(socket), Ok(ConfirmedBy::Polling)) = (&socket, &confirmed) {
+            self.drop_confirmation_socket(socket).await;
+        }
+        match confirmed {
             Ok(_) => {
                 report(SendStage::Confirmed);
                 Ok(signature)
@@ -140,17 +127,13 @@ impl FulltimeClient {
         }
     }
 
-    /// Creates the next market (its id is the config's `market_count`) as `creator`.
+    /// Creates the next market (its id is the config's `market_count`) as `creator`, and reads
+    /// it back.
     pub async fn create_market(
         &self,
         creator: &Keypair,
         terms: MarketTerms,
     ) -> Result<CreatedMarket, ClientError> {
-        if self.client_checks {
-            validate::check_question(&terms.question).map_err(ClientError::refused)?;
-            let now = self.cluster_time().await?;
-            validate::check_close_time(terms.close_time, now).map_err(ClientError::refused)?;
-        }
         let id = self.config().await?.market_count;
         let instruction = instructions::create_market(creator.pubkey(), self.usdc_mint, id, terms);
         let signature = self.send(creator, &[instruction], &[]).await?;
@@ -160,7 +143,8 @@ impl FulltimeClient {
         })
     }
 
-    /// Stakes `amount` base units of test USDC from the wallet's token account on `side`.
+    /// Stakes `amount` base units of test USDC from the wallet's token account on `side`, and
+    /// reads the market back.
     pub async fn deposit(
         &self,
         wallet: &Keypair,
@@ -168,64 +152,23 @@ impl FulltimeClient {
         side: Side,
         amount: u64,
     ) -> Result<Deposited, ClientError> {
-        self.deposit_outcome(wallet, market_id, side.byte(), amount)
-            .await
-    }
-
-    /// [`FulltimeClient::deposit`] with the outcome as the instruction carries it, a byte: what
-    /// `fulltime deposit --force` sends for a number that is no side (like 2), so that the program
-    /// answers InvalidOutcome. With the client's checks on, the client refuses such a byte first.
-    pub async fn deposit_outcome(
-        &self,
-        wallet: &Keypair,
-        market_id: u64,
-        outcome: u8,
-        amount: u64,
-    ) -> Result<Deposited, ClientError> {
-        let owner = wallet.pubkey();
-        if self.client_checks {
-            validate::check_outcome(outcome).map_err(ClientError::refused)?;
-            validate::check_amount(amount).map_err(ClientError::refused)?;
-        }
-        let market = self.market(market_id).await?;
-        let before = self.usdc_balance(&owner).await?;
-        if self.client_checks {
-            let Some(held) = before else {
-                return Err(ClientError::NoUsdcAccount {
-                    wallet: owner,
-                    mint: self.usdc_mint,
-                });
-            };
-            if amount > held
-                && self
-                    .deposit_reaches_transfer(&market, owner, outcome)
-                    .await?
-            {
-                check_balance(held, amount).map_err(ClientError::refused)?;
-            }
-        }
         let instruction = instructions::deposit(
-            owner,
+            wallet.pubkey(),
             self.usdc_mint,
             pda::market(market_id),
-            outcome,
+            side.byte(),
             amount,
         );
         let signature = self.send(wallet, &[instruction], &[]).await?;
         Ok(Deposited {
             signature,
             market: self.market(market_id).await?,
-            position: self.existing_position(market_id, owner).await?,
-            usdc: BalanceChange {
-                before: before.unwrap_or(0),
-                after: self.usdc_balance(&owner).await?.unwrap_or(0),
-            },
         })
     }
 
     /// Settles market `market_id` with the fixture's proof, validated by the cluster's oracle,
-    /// stating the outcome the proven value gives the market's own predicate. Anyone may settle;
-    /// `payer` only pays the fee.
+    /// stating the outcome the proven value gives the market's own predicate, and reads the
+    /// market back. Anyone may settle; `payer` only pays the fee.
     pub async fn settle(
         &self,
         payer: &Keypair,
@@ -233,77 +176,24 @@ impl FulltimeClient {
         fixture: &ProofFixture,
     ) -> Result<Settled, ClientError> {
         let market = self.market(market_id).await?;
-        let instruction = instructions::settle(
-            pda::market(market_id),
-            self.endpoint.oracle_program,
-            fixture.to_settlement_proof(),
-            fixture.stated_outcome(&market),
-        );
-        let signature = self.send(payer, &[instruction], &[]).await?;
+        let signature = self
+            .send(payer, &[self.settle_instruction(&market, fixture)], &[])
+            .await?;
         Ok(Settled {
             signature,
             market: self.market(market_id).await?,
         })
     }
 
-    /// Pays the wallet's winning position out to its token account.
-    pub async fn claim(&self, wallet: &Keypair, market_id: u64) -> Result<Withdrawn, ClientError> {
-        self.withdraw(wallet, market_id, instructions::claim).await
-    }
-
-    /// Returns the wallet's stake when the market is refundable.
-    pub async fn refund(&self, wallet: &Keypair, market_id: u64) -> Result<Withdrawn, ClientError> {
-        self.withdraw(wallet, market_id, instructions::refund).await
-    }
-
-    async fn withdraw(
-        &self,
-        wallet: &Keypair,
-        market_id: u64,
-        instruction: fn(Withdrawal) -> Instruction,
-    ) -> Result<Withdrawn, ClientError> {
-        let owner = wallet.pubkey();
-        self.market(market_id).await?;
-        if self.client_checks {
-            self.existing_position(market_id, owner).await?;
-        }
-        let before = self.usdc_balance(&owner).await?.unwrap_or(0);
-        let withdrawal = Withdrawal::of(owner, self.usdc_mint, pda::market(market_id));
-        let signature = self.send(wallet, &[instruction(withdrawal)], &[]).await?;
-        Ok(Withdrawn {
-            signature,
-            position: self.existing_position(market_id, owner).await?,
-            usdc: BalanceChange {
-                before,
-                after: self.usdc_balance(&owner).await?.unwrap_or(0),
-            },
-        })
-    }
-
-    /// Whether the program would get as far as moving the tokens: it names a resolved, closed
-    /// or side-locked market first, and so must the client, so those are left to it. `outcome`
-    /// is the instruction's byte, compared with the one the position stores.
-    async fn deposit_reaches_transfer(
-        &self,
-        market: &Market,
-        owner: Pubkey,
-        outcome: u8,
-    ) -> Result<bool, ClientError> {
-        if market.settled || self.cluster_time().await? >= market.close_time {
-            return Ok(false);
-        }
-        let position = self.position(market.id, &owner).await?;
-        Ok(position.is_none_or(|position| position.amount == 0 || position.outcome == outcome))
-    }
-
-    async fn existing_position(
-        &self,
-        market_id: u64,
-        owner: Pubkey,
-    ) -> Result<Position, ClientError> {
-        self.position(market_id, &owner)
-            .await?
-            .ok_or(ClientError::PositionNotFound { market_id, owner })
+    /// The instruction that settles `market` with the fixture's proof, stating the outcome the
+    /// proven value gives the market's predicate.
+    pub fn settle_instruction(&self, market: &Market, fixture: &ProofFixture) -> Instruction {
+        instructions::settle(
+            pda::market(market.id),
+            self.endpoint.oracle_program,
+            fixture.to_settlement_proof(),
+            fixture.stated_outcome(market),
+        )
     }
 
     async fn explain(&self, error: RpcClientError, signature: &Signature) -> ClientError {

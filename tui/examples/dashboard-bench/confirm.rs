@@ -6,20 +6,25 @@ use std::time::Instant;
 use anchor_lang::solana_program::system_instruction;
 use color_eyre::eyre::Result;
 use fulltime::Session;
+use fulltime_client::rpc::FulltimeClient;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 use crate::timing::{millis, percentile};
 
 pub async fn measure(session: &Session, payer: &Keypair, count: u64) -> Result<()> {
-    let by_subscription = session.client(false).await?;
-    let by_polling = session.client(false).await?.confirm_by_polling();
+    // The session's client, whose WebSocket stays open from one confirmation to the next, and
+    // one of its own that polls.
+    let by_subscription = session.client().await?;
+    let by_polling = FulltimeClient::connect(session.endpoint()?)
+        .await?
+        .confirm_by_polling();
     let recipient = Keypair::new().pubkey();
     let mut subscribed = Vec::new();
     let mut polled = Vec::new();
     for turn in 0..count {
         for (client, times) in [
-            (&by_subscription, &mut subscribed),
+            (&*by_subscription, &mut subscribed),
             (&by_polling, &mut polled),
         ] {
             // Rent-exempt from the first, and each one different, so none is a duplicate.

@@ -31,6 +31,7 @@ use color_eyre::eyre::Result;
 use fulltime::dashboard::Grouping;
 use fulltime::{GlobalArgs, Session};
 use fulltime_client::cluster::Cluster;
+use fulltime_client::rpc::FulltimeClient;
 use solana_signer::Signer;
 
 #[derive(Parser)]
@@ -90,10 +91,12 @@ async fn run(args: Args) -> Result<()> {
         state_dir: state_dir.clone(),
     }));
     let endpoint = session.endpoint()?;
-    let client = session.client(false).await?;
+    let client = session.client().await?;
     let wallet = session.wallet()?;
 
-    let creating = session.client(false).await?.confirm_by_polling();
+    let creating = FulltimeClient::connect(endpoint.clone())
+        .await?
+        .confirm_by_polling();
     let total = markets::create(&creating, args.markets).await?;
     let chain = load::measure(&endpoint, &wallet, total).await?;
     frames::measure(chain.clone(), args.frames, Grouping::Flat)?;

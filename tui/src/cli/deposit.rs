@@ -4,41 +4,33 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::{NotASide, Side};
 use fulltime_client::validate::settlement_failure;
 
+use super::acting;
+use crate::actions::{self, DepositOrder};
 use crate::args::DepositArgs;
 use crate::error::Error;
 use crate::output::receipt::deposit::DepositReceipt;
 use crate::session::Session;
 
 pub async fn run(session: &Session, args: DepositArgs) -> Result<DepositReceipt, Error> {
-    let asked = match args.outcome.parse::<Side>() {
-        Ok(side) => Ok(side),
-        // A number that is no side is the program's to refuse: the client's checks refuse it
-        // first, as the program would, and --force sends it.
-        Err(NotASide::Byte(byte)) => Err(byte),
+    let outcome = match args.outcome.parse::<Side>() {
+        Ok(side) => side.byte(),
+        // A number that is no side is the program's to refuse: the checks refuse it first, as
+        // the program would, and --force sends it.
+        Err(NotASide::Byte(byte)) => byte,
         // A word that is no outcome at all cannot be sent, even with --force.
         Err(NotASide::Word(_)) => {
             let failure = settlement_failure(SettlementError::InvalidOutcome);
             return Err(Error::Unsendable(Box::new(failure)));
         }
     };
-    let wallet = session.wallet()?;
-    let client = session.client(args.checks.force).await?;
-    let deposited = match asked {
-        Ok(side) => client.deposit(&wallet, args.id, side, args.amount).await?,
-        Err(byte) => {
-            client
-                .deposit_outcome(&wallet, args.id, byte, args.amount)
-                .await?
-        }
+    let order = DepositOrder {
+        market: args.id,
+        outcome,
+        amount: args.amount,
+        force: args.checks.force,
     };
-    // The program refuses every byte that is no side; were one taken, the position holds its side.
-    let side = asked.unwrap_or_else(|_| Side::of_position(&deposited.position));
-    let now = client.cluster_time().await?;
-    Ok(DepositReceipt::new(
-        client.endpoint(),
-        &deposited,
-        args.amount,
-        side,
-        now,
-    ))
+    acting(session, async |actor| {
+        actions::deposit(actor, order, None).await
+    })
+    .await
 }

@@ -1,22 +1,38 @@
 //! The command line's face: one subcommand, carried out in the session and printed as text or
-//! JSON; one file per group of subcommands. The arguments are parsed in `args/`, the results
-//! are the types of `output/`.
+//! JSON; one file per group of subcommands. The arguments are parsed in `args/`; what changes
+//! something is an action of `actions/`, which a runner here only calls; the results are the
+//! types of `output/`.
 
 mod create_market;
 mod deposit;
 mod markets;
-mod refusal;
 mod settle;
 mod snapshot;
 mod wallet;
 mod wallet_book;
-mod warp;
 mod withdraw;
 
+use crate::actions::{self, Actor, PayoutOrder};
 use crate::args::{Command, SnapshotCommand, WalletCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
+
+/// Runs an action as the session's wallet through the session's client; the command line shows
+/// no stages.
+async fn acting<T>(
+    session: &Session,
+    action: impl AsyncFnOnce(&Actor<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let wallet = session.wallet()?;
+    let client = session.client().await?;
+    let actor = Actor {
+        client: &client,
+        wallet: &wallet,
+        progress: None,
+    };
+    action(&actor).await
+}
 
 /// Runs one subcommand; its result formatted as the session prints it.
 pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
@@ -32,18 +48,24 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         Command::Settle(args) => format.formatted_string(&settle::run(session, args).await?),
         Command::Claim(args) if args.all => format.formatted_string(&withdraw::all(session).await?),
         Command::Claim(args) => {
-            // clap asks for an id without --all.
-            let id = args.id.unwrap_or_default();
-            let receipt = withdraw::run(session, PayoutKind::Claim, id, args.checks.force).await?;
-            format.formatted_string(&receipt)
+            let order = PayoutOrder {
+                kind: PayoutKind::Claim,
+                // clap asks for an id without --all.
+                market: args.id.unwrap_or_default(),
+                force: args.checks.force,
+            };
+            format.formatted_string(&withdraw::run(session, order).await?)
         }
         Command::Refund(args) => {
-            let receipt =
-                withdraw::run(session, PayoutKind::Refund, args.id, args.checks.force).await?;
-            format.formatted_string(&receipt)
+            let order = PayoutOrder {
+                kind: PayoutKind::Refund,
+                market: args.id,
+                force: args.checks.force,
+            };
+            format.formatted_string(&withdraw::run(session, order).await?)
         }
         Command::Faucet(args) => format.formatted_string(&wallet::faucet(session, args).await?),
-        Command::Warp(args) => format.formatted_string(&warp::run(session, args).await?),
+        Command::Warp(args) => format.formatted_string(&actions::warp(session, args.to).await?),
         Command::Wallet(WalletCommand::New(args)) => {
             format.formatted_string(&wallet_book::new(session, args).await?)
         }
@@ -51,7 +73,7 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
             format.formatted_string(&wallet_book::list(session).await?)
         }
         Command::Snapshot(SnapshotCommand::Save(args)) => {
-            format.formatted_string(&snapshot::save(session, args).await?)
+            format.formatted_string(&actions::save_snapshot(session, &args.name).await?)
         }
         Command::Snapshot(SnapshotCommand::List) => {
             format.formatted_string(&snapshot::list(session)?)

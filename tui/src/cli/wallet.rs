@@ -2,13 +2,13 @@
 
 use std::collections::HashMap;
 
-use fulltime_client::faucet::request_test_usdc;
 use fulltime_client::pda;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::state::Position;
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
+use crate::actions;
 use crate::args::FaucetArgs;
 use crate::error::Error;
 use crate::output::balance::WalletBalance;
@@ -18,7 +18,7 @@ use crate::session::Session;
 
 pub async fn balance(session: &Session) -> Result<WalletBalance, Error> {
     let wallet = session.wallet()?.pubkey();
-    let client = session.client(false).await?;
+    let client = session.client().await?;
     let balances = client.balances(&wallet).await?;
     let positions = client.positions(&wallet).await?;
     // Markets are read only when there is a position to name.
@@ -58,11 +58,5 @@ pub(super) fn position_views(mut positions: Vec<Position>, ids: &MarketIds) -> V
 
 pub async fn faucet(session: &Session, args: FaucetArgs) -> Result<GrantReceipt, Error> {
     let wallet = session.wallet()?.pubkey();
-    let grant = request_test_usdc(&args.url, &wallet).await?;
-    // The link is a convenience: without a resolvable --url the raw signature still prints.
-    Ok(GrantReceipt::new(
-        grant,
-        wallet.to_string(),
-        session.endpoint().ok().as_ref(),
-    ))
+    actions::faucet(session, &wallet, &args.url).await
 }

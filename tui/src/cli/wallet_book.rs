@@ -1,15 +1,15 @@
 //! `wallet new` and `wallet list`: the wallet book (`fulltime_client::wallet_book`), with a new
-//! wallet funded on request (`crate::wallet_maker`) and each wallet's money read from the
-//! cluster.
+//! wallet funded on request (an action, `crate::actions::make_wallet`) and each wallet's money
+//! read from the cluster.
 
 use fulltime_client::wallet_book::{BookEntry, WalletBook};
 
 use super::wallet::{market_ids, position_views};
+use crate::actions::make_wallet;
 use crate::args::WalletNewArgs;
 use crate::error::Error;
 use crate::output::wallet_book::{BookWallet, WalletBookList, WalletMade};
 use crate::session::Session;
-use crate::wallet_maker::make_wallet;
 
 pub async fn new(session: &Session, args: WalletNewArgs) -> Result<WalletMade, Error> {
     make_wallet(session, &args.name, args.fund, &args.faucet.url).await
@@ -20,7 +20,7 @@ pub async fn list(session: &Session) -> Result<WalletBookList, Error> {
     let entries = book.list()?;
     let mut wallets = Vec::with_capacity(entries.len());
     if !entries.is_empty() {
-        let client = session.client(false).await?;
+        let client = session.client().await?;
         let ids = market_ids(&client).await?;
         for BookEntry {
             name,

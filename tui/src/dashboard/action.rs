@@ -1,6 +1,7 @@
 //! Everything that changes the dashboard's state: a key's command, typed text, a timer tick, or
 //! the answer of a network task.
 
+use fulltime_client::cluster::short_signature;
 use fulltime_client::rpc::{DepositHistory, SendStage, TransactionDetail};
 use solana_signature::Signature;
 
@@ -8,6 +9,7 @@ use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::logs::{LogRead, LogSource};
 use super::wallets::WalletChoice;
+use crate::output::receipt::Summary;
 
 /// What a key in the key table does; the table (`keys.rs`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +141,23 @@ pub struct Done {
     /// `abcd..wxyz`.
     pub short_signature: String,
     pub explorer: String,
+}
+
+impl Done {
+    /// What a request gave back, as the activity panel shows it: the receipt's summary, and the
+    /// transaction it sent, if any.
+    pub fn of(receipt: &impl Summary) -> Self {
+        let transaction = receipt.transaction();
+        Self {
+            summary: receipt.summary(),
+            signature: transaction.map(|transaction| transaction.signature),
+            short_signature: transaction.map_or_else(String::new, |transaction| {
+                short_signature(&transaction.signature)
+            }),
+            explorer: transaction
+                .map_or_else(String::new, |transaction| transaction.explorer.clone()),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

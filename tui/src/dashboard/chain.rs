@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fulltime_client::rpc::Balances;
+use fulltime_client::rpc::{Balances, Standing};
 use fulltime_client::settlement::state::{Market, Position};
 
 #[derive(Clone, Debug)]
@@ -31,6 +31,17 @@ impl Chain {
 
     pub fn position(&self, id: u64) -> Option<&Position> {
         self.positions.get(&id)
+    }
+
+    /// Market `id` with the wallet's position and test USDC, at the reading's clock: what an
+    /// action is checked against and reports from, read by nobody again.
+    pub fn standing(&self, id: u64) -> Option<Standing> {
+        Some(Standing {
+            market: self.market(id)?.clone(),
+            position: self.position(id).cloned(),
+            usdc: self.balances.and_then(|balances| balances.usdc),
+            now: self.now,
+        })
     }
 }
 

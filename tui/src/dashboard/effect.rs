@@ -1,16 +1,15 @@
 //! Work that `update` asks for and the runner carries out in tokio tasks, so that `update`
 //! itself never touches the network.
 
-use fulltime_client::fixture::ProofFixture;
-use fulltime_client::settlement::MarketTerms;
-use fulltime_client::side::Side;
+use fulltime_client::rpc::Standing;
 use solana_signature::Signature;
 
 use super::wallets::WalletChoice;
+use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, SettleOrder};
 
 #[derive(Clone, Debug)]
 pub enum Effect {
-    /// Read the chain now instead of at the next poll.
+    /// Read the whole chain now instead of as the feed would.
     Refresh,
     /// One request in the wallet's name, shown in the activity panel.
     Send(Request),
@@ -24,28 +23,30 @@ pub enum Effect {
     SwitchWallet(WalletChoice),
 }
 
+/// An action of `crate::actions`, with what the dashboard holds of the chain for its checks and
+/// receipt, so that it reads nothing again.
 #[derive(Clone, Debug)]
 pub enum Request {
     Faucet,
     Deposit {
-        market: u64,
-        side: Side,
-        amount: u64,
+        order: DepositOrder,
+        held: Box<Standing>,
     },
     Settle {
-        market: u64,
-        fixture: Box<ProofFixture>,
+        order: SettleOrder,
+        held: Box<Standing>,
     },
-    Claim {
-        market: u64,
+    /// A claim or a refund.
+    Payout {
+        order: PayoutOrder,
+        held: Box<Standing>,
     },
     /// Every payout and refund the wallet is owed.
     ClaimAll,
-    Refund {
-        market: u64,
-    },
+    /// A market, its terms checked at the cluster clock `now`.
     Create {
-        terms: Box<MarketTerms>,
+        order: Box<CreateOrder>,
+        now: i64,
     },
     /// A new wallet in the book under this name, funded.
     NewWallet {
@@ -59,4 +60,21 @@ pub enum Request {
     Snapshot {
         name: String,
     },
+}
+
+impl Request {
+    /// What the failure popup says was being done.
+    pub fn doing(&self) -> &'static str {
+        match self {
+            Self::Faucet => "Faucet",
+            Self::Deposit { .. } => "Deposit",
+            Self::Settle { .. } => "Settle",
+            Self::Payout { order, .. } => order.kind.verb(),
+            Self::ClaimAll => "Claim all",
+            Self::Warp { .. } => "Warp",
+            Self::Create { .. } => "Create market",
+            Self::Snapshot { .. } => "Snapshot",
+            Self::NewWallet { .. } => "New wallet",
+        }
+    }
 }

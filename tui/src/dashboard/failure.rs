@@ -1,8 +1,6 @@
 //! A failure as the dashboard's error popup shows it: the command line's own [`ErrorReport`],
 //! so that both say the same name, code, program, meaning and action, with what was being done.
 
-use fulltime_client::rpc::ClientError;
-
 use crate::error::{Error, ErrorReport};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +15,7 @@ pub struct FailureView {
 impl FailureView {
     pub fn new(doing: &str, error: &Error) -> Self {
         let mut report = error.report();
-        let nothing_sent = matches!(error, Error::Client(ClientError::Refused(_)));
+        let nothing_sent = matches!(error, Error::Refused(_));
         if nothing_sent {
             // The command line's note about --force does not apply here.
             report.notes.clear();

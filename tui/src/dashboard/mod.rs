@@ -7,8 +7,9 @@
 //! tokio tasks (`tasks/`) that send actions back over a channel; one key table (`keys.rs`) drives
 //! key handling, the hint bar and the help overlay.
 //!
-//! Public for `dashboard-bench`, which loads, draws and follows the chain as the dashboard does:
-//! the state and its update, drawing, the key table and the feed.
+//! Public for `dashboard-bench`, which loads, draws and follows the chain as the dashboard does,
+//! and for the tests that count what a key costs on the wire: the state and its update, drawing,
+//! the key table, the feed and the effect runner.
 
 mod action;
 mod app;
@@ -30,15 +31,17 @@ mod update;
 mod wallets;
 
 pub use action::{Action, Command};
-pub use app::{App, Grouping, SessionView};
+pub use app::{ActivityState, App, Grouping, SessionView};
 pub use chain::{Chain, Link};
 pub use draw::draw;
 pub use history::PoolHistory;
 pub use keys::{Mode, action_for};
 pub use remote::Remote;
 pub(crate) use run::run;
-pub use tasks::{Addresses, read, spawn_feed};
+pub use tasks::{Addresses, Reading, Runner, read, spawn_feed};
 pub use update::update;
 
+#[cfg(test)]
+mod refusal_words;
 #[cfg(test)]
 mod tests;

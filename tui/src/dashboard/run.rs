@@ -19,17 +19,16 @@ use tokio::time::interval;
 use super::action::Action;
 use super::app::{App, Popup, SessionView};
 use super::draw::draw;
-use super::effect::Effect;
 use super::fixtures;
 use super::keys::{self, Mode};
-use super::tasks::{Runner, spawn_effect, spawn_feed, spawn_log_tail};
+use super::tasks::{Runner, spawn_feed, spawn_log_tail};
 use super::update::update;
 use super::wallets::{WalletChoice, book_wallets};
 use crate::args::DashboardOptions;
 use crate::output::snapshot::chain_label;
 use crate::session::Session;
 use fulltime_client::cluster::Cluster;
-use fulltime_client::keypair::{WalletSource, read_keypair_file};
+use fulltime_client::keypair::WalletSource;
 use fulltime_client::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
@@ -100,7 +99,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
-    let refresh = spawn_feed(
+    let feed = spawn_feed(
         Arc::clone(&session),
         wallet.as_ref().map(|wallet| wallet.pubkey()),
         actions.clone(),
@@ -111,7 +110,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         faucet_url: options.faucet.url,
         history_depth: options.history_depth,
         actions,
-        refresh,
+        feed,
     };
 
     // The mouse wheel scrolls the list; a panic must give the terminal its mouse back too.
@@ -157,33 +156,11 @@ async fn event_loop(
         };
         if let Some(action) = action {
             for effect in update(&mut app, action) {
-                match effect {
-                    Effect::SwitchWallet(choice) => switch_wallet(runner, choice),
-                    effect => spawn_effect(runner, effect),
-                }
+                runner.run(effect);
             }
         }
     }
     Ok(())
-}
-
-/// Acts as `choice` from now on: its keypair signs, and a new feed follows its accounts (the
-/// old one ends as its refresh channel closes).
-fn switch_wallet(runner: &mut Runner, choice: WalletChoice) {
-    let switched = match read_keypair_file(&choice.path) {
-        Ok(keypair) => {
-            let address = keypair.pubkey();
-            runner.wallet = Some(Arc::new(keypair));
-            runner.refresh = spawn_feed(
-                Arc::clone(&runner.session),
-                Some(address),
-                runner.actions.clone(),
-            );
-            Ok(choice)
-        }
-        Err(error) => Err(format!("Cannot act as {}: {error}", choice.name)),
-    };
-    let _ = runner.actions.send(Action::Switched(switched));
 }
 
 /// SIGTERM and SIGHUP, which end the dashboard like `q`.

@@ -35,6 +35,7 @@ use crate::error::Error;
 use crate::output::market::tests::{
     FINAL_AT, HOSTILE_QUESTION, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
+use crate::output::receipt::payout::PayoutKind;
 
 const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
 
@@ -375,14 +376,20 @@ fn deposit_form_checks_as_it_is_typed() {
     assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
     press(&mut app, &[KeyCode::Tab]);
     let effects = press(&mut app, &[KeyCode::Enter]);
-    assert!(matches!(
-        effects.as_slice(),
-        [Effect::Send(Request::Deposit {
-            market: 0,
-            side: Side::Yes,
-            amount: 2_500_000
-        })]
-    ));
+    // The order, with the market and the wallet as the feed holds them: nothing read again.
+    match effects.as_slice() {
+        [Effect::Send(Request::Deposit { order, held })] => {
+            assert_eq!(
+                (order.market, order.outcome, order.amount, order.force),
+                (0, Side::Yes.byte(), 2_500_000, false)
+            );
+            assert_eq!(
+                (held.usdc, held.now, held.market.total_yes),
+                (Some(997_500_000), FINAL_AT - 42, 4_000_000)
+            );
+        }
+        other => panic!("expected a deposit, got {other:?}"),
+    }
     assert_snapshot!("deposit_checking", render(&app, 80, 24));
     for stage in Stage::SENDING {
         update(&mut app, Action::Stage(stage));
@@ -400,7 +407,8 @@ fn deposit_form_checks_as_it_is_typed() {
             explorer: "https://explorer.solana.com/tx/5VER?cluster=custom".into(),
         })),
     );
-    assert!(matches!(effects.as_slice(), [Effect::Refresh]));
+    // The feed is live: it pushes what the deposit changed, and nothing is read again.
+    assert!(effects.is_empty(), "{effects:?}");
     assert_snapshot!("deposit_confirmed", render(&app, 80, 24));
     press(&mut app, &[KeyCode::Esc]);
     assert_snapshot!("activity_after_deposit", render(&app, 80, 24));
@@ -422,8 +430,9 @@ fn settling_offers_the_fitting_fixtures_first() {
     assert_snapshot!("settle_picker", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Settle { market: 1, fixture })] => {
-            assert_eq!(fixture.name, "arsenal-home-goals-over-1");
+        [Effect::Send(Request::Settle { order, .. })] => {
+            assert_eq!(order.market, 1);
+            assert_eq!(order.fixture.name, "arsenal-home-goals-over-1");
         }
         other => panic!("expected a settle, got {other:?}"),
     }
@@ -450,7 +459,8 @@ fn claim_and_refund_confirm_first() {
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::Claim { market: 3 })]
+        [Effect::Send(Request::Payout { order, .. })]
+            if (order.kind, order.market) == (PayoutKind::Claim, 3)
     ));
     // While it runs, another transaction waits.
     update(&mut app, Action::Command(Command::Back));
@@ -644,8 +654,9 @@ fn a_running_value_is_refused_before_sending() {
     let mut app = first_half_market();
     let effects = press(&mut app, &[KeyCode::Char('s'), KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Settle { market: 0, fixture })] => {
-            assert_eq!(fixture.name, "brentford-home-goals-first-half");
+        [Effect::Send(Request::Settle { order, .. })] => {
+            assert_eq!(order.market, 0);
+            assert_eq!(order.fixture.name, "brentford-home-goals-first-half");
         }
         other => panic!("expected a settle, got {other:?}"),
     }
@@ -663,7 +674,9 @@ fn creating_a_market_counts_the_question_and_checks_the_terms() {
     assert_snapshot!("create_ready", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Create { terms })] => {
+        [Effect::Send(Request::Create { order, now })] => {
+            assert_eq!(*now, FINAL_AT - 42);
+            let terms = &order.terms;
             assert_eq!(terms.question, "Will Arsenal score?");
             assert_eq!(terms.fixture_id, 18_502_311);
             assert_eq!(terms.close_time, FINAL_AT - 42 + 3_600);

@@ -1,20 +1,17 @@
 //! The one place the dashboard's state changes: `update(app, action)`, which returns the network
 //! work to start (never doing it itself).
 
-use fulltime_client::market_status::MarketStatus;
 use fulltime_client::payable::Owed;
 use fulltime_client::rpc::TransactionDetail;
-use fulltime_client::validate::{
-    check_batch_time, check_claim, check_final_value, check_refund, check_settle,
-};
 use solana_signature::Signature;
 
 use super::action::{Action, Command, Stage};
 use super::app::{ACTIVITY_LIMIT, Activity, ActivityState, App, Grouping, Popup};
+use super::chain::Link;
 use super::effect::{Effect, Request};
 use super::failure::FailureView;
 use super::forms::{
-    Confirm, CreateForm, DepositCheck, DepositForm, ListPicker, SettlePicker, WarpForm, Withdrawal,
+    Confirm, CreateForm, DepositCheck, DepositForm, ListPicker, SettlePicker, WarpForm,
 };
 use super::history::PoolHistory;
 use super::inspect::{Inspected, Inspector, LandedTransaction, account_labels};
@@ -22,10 +19,10 @@ use super::logs::{SIDEWAYS, view_height};
 use super::position::owed_positions;
 use super::remote::Remote;
 use super::wallets::next_name;
+use crate::actions::{self, CreateOrder, DepositOrder, PayoutOrder, Refusal, SettleOrder};
 use crate::error::Error;
 use crate::input::format_time;
-use crate::output::labels::{batch_time_note, status_label};
-use fulltime_client::rpc::ClientError;
+use crate::output::receipt::payout::PayoutKind;
 
 /// Rows moved by PgUp/PgDn.
 const PAGE: i64 = 10;
@@ -189,7 +186,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
         Command::Faucet => return faucet(app),
         Command::Deposit => open_deposit(app),
         Command::Settle => open_settle(app),
-        Command::Claim => open_withdrawal(app, Withdrawal::Claim),
+        Command::Claim => open_withdrawal(app, PayoutKind::Claim),
         Command::ClaimAll => open_claim_all(app),
         Command::Activity => open_activity(app),
         Command::Wallets => {
@@ -225,7 +222,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Effect> {
                 return vec![Effect::Copy(signature.to_string())];
             }
         }
-        Command::Refund => open_withdrawal(app, Withdrawal::Refund),
+        Command::Refund => open_withdrawal(app, PayoutKind::Refund),
         Command::Submit => return submit(app),
         Command::Switch => match &mut app.popup {
             Some(Popup::Deposit(form)) => form.toggle_side(),
@@ -387,9 +384,15 @@ fn submit_create(app: &mut App, form: &CreateForm) -> Vec<Effect> {
     let Ok(terms) = form.terms(chain.now) else {
         return Vec::new();
     };
+    let now = chain.now;
     start(app, format!("Create market: {}", terms.question));
+    let order = CreateOrder {
+        terms,
+        force: false,
+    };
     vec![Effect::Send(Request::Create {
-        terms: Box::new(terms),
+        order: Box::new(order),
+        now,
     })]
 }
 
@@ -509,7 +512,7 @@ fn open_settle(app: &mut App) {
     app.popup = Some(Popup::Settle(picker));
 }
 
-fn open_withdrawal(app: &mut App, kind: Withdrawal) {
+fn open_withdrawal(app: &mut App, kind: PayoutKind) {
     if let Some(problem) = wallet_problem(app) {
         app.notice = Some(problem);
         return;
@@ -664,6 +667,9 @@ fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
     let DepositCheck::Ready { amount, .. } = form.check(chain) else {
         return Vec::new();
     };
+    let Some(held) = chain.standing(form.market) else {
+        return Vec::new();
+    };
     let side = form.side;
     start(
         app,
@@ -673,10 +679,15 @@ fn submit_deposit(app: &mut App, form: &DepositForm) -> Vec<Effect> {
             form.market
         ),
     );
-    vec![Effect::Send(Request::Deposit {
+    let order = DepositOrder {
         market: form.market,
-        side: form.side,
+        outcome: side.byte(),
         amount,
+        force: false,
+    };
+    vec![Effect::Send(Request::Deposit {
+        order,
+        held: Box::new(held),
     })]
 }
 
@@ -684,32 +695,28 @@ fn submit_settle(app: &mut App, picker: &SettlePicker) -> Vec<Effect> {
     let (Some(chain), Some(fixture)) = (app.chain.loaded(), picker.chosen(&app.fixtures)) else {
         return Vec::new();
     };
-    let Some(market) = chain.market(picker.market) else {
+    let Some(held) = chain.standing(picker.market) else {
         return Vec::new();
     };
-    if let Err(failure) = check_settle(market, chain.now) {
-        let failure = with_wait(failure, market, chain.now);
-        refuse(app, "Settle", failure);
+    if let Err(refusal) = actions::settle::check(fixture, &held.market, held.now) {
+        refuse(app, "Settle", refusal);
         return Vec::new();
     }
-    if let Err(mut failure) = check_batch_time(fixture.proof.ts, market, chain.now) {
-        let note = batch_time_note(fixture.proof.ts, market, chain.now);
-        failure.message = format!("{} ({note})", failure.message);
-        refuse(app, "Settle", failure);
-        return Vec::new();
-    }
-    if let Err(failure) = check_final_value(&fixture.proof, market) {
-        refuse(app, "Settle", failure);
-        return Vec::new();
-    }
-    let fixture = Box::new(fixture.clone());
+    let order = SettleOrder {
+        market: picker.market,
+        fixture: Box::new(fixture.clone()),
+        force: false,
+    };
     start(
         app,
-        format!("Settle market {} with {}", picker.market, fixture.name),
+        format!(
+            "Settle market {} with {}",
+            picker.market, order.fixture.name
+        ),
     );
     vec![Effect::Send(Request::Settle {
-        market: picker.market,
-        fixture,
+        order,
+        held: Box::new(held),
     })]
 }
 
@@ -717,26 +724,25 @@ fn submit_withdrawal(app: &mut App, confirm: Confirm) -> Vec<Effect> {
     let Some(chain) = app.chain.loaded() else {
         return Vec::new();
     };
-    let Some(market) = chain.market(confirm.market) else {
+    let Some(held) = chain.standing(confirm.market) else {
         return Vec::new();
     };
-    let check = match confirm.kind {
-        Withdrawal::Claim => check_claim(market, chain.now),
-        Withdrawal::Refund => check_refund(market, chain.now),
-    };
-    if let Err(failure) = check {
-        let failure = with_wait(failure, market, chain.now);
-        refuse(app, confirm.kind.verb(), failure);
+    if let Err(refusal) = actions::payout::check(confirm.kind, &held.market, held.now) {
+        refuse(app, confirm.kind.verb(), refusal);
         return Vec::new();
     }
     start(
         app,
         format!("{} market {}", confirm.kind.verb(), confirm.market),
     );
-    let market = confirm.market;
-    vec![Effect::Send(match confirm.kind {
-        Withdrawal::Claim => Request::Claim { market },
-        Withdrawal::Refund => Request::Refund { market },
+    let order = PayoutOrder {
+        kind: confirm.kind,
+        market: confirm.market,
+        force: false,
+    };
+    vec![Effect::Send(Request::Payout {
+        order,
+        held: Box::new(held),
     })]
 }
 
@@ -753,25 +759,9 @@ fn submit_warp(app: &mut App, form: &WarpForm) -> Vec<Effect> {
     vec![Effect::Send(Request::Warp { to })]
 }
 
-/// A refusal that is a wait says what for, as the command line's do.
-fn with_wait(
-    mut failure: fulltime_client::errors::ProgramFailure,
-    market: &fulltime_client::settlement::state::Market,
-    now: i64,
-) -> fulltime_client::errors::ProgramFailure {
-    let status = MarketStatus::of(market, now);
-    if matches!(
-        status,
-        MarketStatus::Open | MarketStatus::Provisional { .. }
-    ) {
-        failure.message = format!("{} ({})", failure.message, status_label(status, now));
-    }
-    failure
-}
-
-/// A client-side refusal: the program's error in the popup, and nothing sent.
-fn refuse(app: &mut App, doing: &str, failure: fulltime_client::errors::ProgramFailure) {
-    let error = Error::from(ClientError::refused(failure));
+/// An action's refusal: in the popup, in the command line's words, and nothing sent.
+fn refuse(app: &mut App, doing: &str, refusal: Refusal) {
+    let error = Error::from(refusal);
     app.popup = Some(Popup::Failure(FailureView::new(doing, &error)));
 }
 
@@ -804,6 +794,11 @@ fn finish(app: &mut App, result: Result<super::action::Done, FailureView>) -> Ve
             app.popup = Some(Popup::Failure(failure));
         }
     }
-    // The chain changed: read it whole now, a warp included, which the node pushes no account for.
-    vec![Effect::Refresh]
+    // While the feed is live it pushes what changed (and the runner has it read the clock a
+    // warp moved); else the chain is read whole now.
+    if app.link == Link::Live {
+        Vec::new()
+    } else {
+        vec![Effect::Refresh]
+    }
 }

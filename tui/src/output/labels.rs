@@ -2,10 +2,9 @@
 //! `Display` (`YES`, `NO`) and `Serialize` (`"yes"`, `"no"`).
 
 use fulltime_client::market_status::MarketStatus;
-use fulltime_client::settlement::state::Market;
 use serde::Serializer;
 
-use crate::input::{format_span, format_time, format_time_millis};
+use crate::input::format_span;
 
 /// The status in a few words; a provisional settlement with the time left until it is final,
 /// counted from the cluster clock `now`.
@@ -41,17 +40,6 @@ pub fn serialize_status_name<S: Serializer>(
         MarketStatus::Resolved { .. } => "resolved",
         MarketStatus::Expired => "expired",
     })
-}
-
-/// When a proof's batch was published against the market's close and the clock: what a
-/// ProofBeforeClose or ProofFromFuture refusal is about.
-pub fn batch_time_note(ts_ms: i64, market: &Market, now: i64) -> String {
-    format!(
-        "batch {}, market closed {}, clock {}",
-        format_time_millis(ts_ms),
-        format_time(market.close_time),
-        format_time(now)
-    )
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use fulltime_client::localnet_env::ChainInfo;
 use fulltime_client::snapshot::{Listed, Saved};
 use serde::Serialize;
 
+use super::receipt::{Summary, TransactionLink};
 use super::terminal_text::escaped;
 use crate::input::format_time;
 
@@ -34,13 +35,19 @@ impl SavedSnapshot {
             slot: saved.clock.slot,
         }
     }
+}
 
-    /// The dashboard's line for it.
-    pub fn headline(&self) -> String {
+/// `Snapshot bug-17 saved: ... (23 accounts, chain clock ...)`: a file, no transaction.
+impl Summary for SavedSnapshot {
+    fn summary(&self) -> String {
         format!(
             "Snapshot {} saved: {} ({} accounts, chain clock {})",
             self.name, self.path, self.accounts, self.clock_utc
         )
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        None
     }
 }
 

@@ -7,6 +7,7 @@ use fulltime_client::amount::{format_sol, format_usdc};
 use serde::Serialize;
 
 use super::position::PositionView;
+use super::receipt::{Summary, TransactionLink};
 use super::table::aligned;
 use super::terminal_text::escaped;
 
@@ -37,9 +38,10 @@ pub struct WalletMade {
     pub funded: Option<Funding>,
 }
 
-impl WalletMade {
-    /// `New wallet bob: 10 SOL and 100 USDC from localnet`, for an activity line.
-    pub fn headline(&self) -> String {
+/// `New wallet bob: 10 SOL and 100 USDC from localnet`; its funding's transactions are not the
+/// wallet's own.
+impl Summary for WalletMade {
+    fn summary(&self) -> String {
         match &self.funded {
             None => format!("New wallet {}, not funded", self.name),
             Some(funding) => {
@@ -59,6 +61,10 @@ impl WalletMade {
                 )
             }
         }
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        None
     }
 }
 

@@ -1,13 +1,12 @@
-//! The deposit form: a side and an amount, checked as they are typed against what the program
-//! would refuse and what the wallet holds.
+//! The deposit form: a side and an amount, checked as they are typed by the deposit action's
+//! own checks, against what the program would refuse and what the wallet holds.
 
-use fulltime_client::amount::{format_usdc, parse_usdc};
-use fulltime_client::errors::ProgramFailure;
-use fulltime_client::market_status::MarketStatus;
+use fulltime_client::amount::parse_usdc;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::Side;
-use fulltime_client::validate::{check_amount, settlement_failure};
 
+use crate::actions::deposit::{check, check_market, staked};
+use crate::actions::{DepositOrder, Refusal};
 use crate::dashboard::chain::Chain;
 use crate::dashboard::position::payout_if;
 
@@ -29,8 +28,8 @@ pub enum DepositCheck {
     Invalid(String),
 }
 
-fn refusal(failure: ProgramFailure) -> DepositCheck {
-    DepositCheck::Invalid(format!("{}: {}", failure.name, failure.message))
+fn refused(refusal: Refusal) -> DepositCheck {
+    DepositCheck::Invalid(format!("{}: {refusal}", refusal.name()))
 }
 
 impl DepositForm {
@@ -57,57 +56,47 @@ impl DepositForm {
         }
     }
 
+    /// The deposit action's own checks (`crate::actions::deposit`), the market's state first so
+    /// that it shows before an amount is typed.
     pub fn check(&self, chain: &Chain) -> DepositCheck {
         let Some(market) = chain.market(self.market) else {
             return DepositCheck::Invalid(format!("Market {} is gone", self.market));
         };
-        match MarketStatus::of(market, chain.now) {
-            MarketStatus::Open => {}
-            MarketStatus::Provisional { .. } | MarketStatus::Resolved { .. } => {
-                return refusal(settlement_failure(SettlementError::MarketResolved));
-            }
-            MarketStatus::Closed | MarketStatus::Expired => {
-                return refusal(settlement_failure(SettlementError::MarketClosed));
-            }
-        }
         let position = chain.position(self.market);
-        if position.is_some_and(|position| Side::of_position(position) != self.side) {
-            return refusal(settlement_failure(SettlementError::OutcomeLocked));
+        let outcome = self.side.byte();
+        if let Err(refusal) = check_market(outcome, market, position, chain.now) {
+            return refused(refusal);
         }
         if self.amount.trim().is_empty() {
             return DepositCheck::Invalid("Type an amount of USDC, like 2.5".to_owned());
         }
-        let amount = match parse_usdc(&self.amount) {
-            Ok(amount) => amount,
+        let order = match parse_usdc(&self.amount) {
+            Ok(amount) => DepositOrder {
+                market: self.market,
+                outcome,
+                amount,
+                force: false,
+            },
             Err(error) => return DepositCheck::Invalid(error.to_string()),
         };
-        if let Err(failure) = check_amount(amount) {
-            return refusal(failure);
+        let usdc = chain.balances.and_then(|balances| balances.usdc);
+        if let Err(refusal) = check(&order, market, position, usdc, chain.now) {
+            return refused(refusal);
         }
-        match chain.balances.and_then(|balances| balances.usdc) {
-            None => {
-                return DepositCheck::Invalid(
-                    "No test USDC account yet: press f to ask the faucet".to_owned(),
-                );
-            }
-            Some(balance) if amount > balance => {
-                return DepositCheck::Invalid(format!(
-                    "More than the wallet holds ({})",
-                    format_usdc(balance)
-                ));
-            }
-            Some(_) => {}
+        if usdc.is_none() {
+            return DepositCheck::Invalid(
+                "No test USDC account yet: press f to ask the faucet".to_owned(),
+            );
         }
         // The program's own arithmetic, on the market as it would be after this deposit.
-        let mut after = market.clone();
-        let stake = position.map_or(0, |position| position.amount);
-        let payout = after
-            .add_stake(self.side.byte(), amount)
-            .ok()
-            .and_then(|()| payout_if(&after, self.side, stake.checked_add(amount)?));
+        let payout = staked(&order, market, position)
+            .and_then(|(after, stake)| payout_if(&after, self.side, stake));
         match payout {
-            Some(payout) => DepositCheck::Ready { amount, payout },
-            None => refusal(settlement_failure(SettlementError::Overflow)),
+            Some(payout) => DepositCheck::Ready {
+                amount: order.amount,
+                payout,
+            },
+            None => refused(SettlementError::Overflow.into()),
         }
     }
 }

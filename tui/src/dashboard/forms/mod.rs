@@ -7,7 +7,7 @@ mod list_picker;
 mod settle;
 mod warp;
 
-pub use confirm::{Confirm, Withdrawal};
+pub use confirm::Confirm;
 pub use create::{CreateForm, FIELDS, HINTS};
 pub use deposit::{DepositCheck, DepositForm};
 pub use list_picker::ListPicker;

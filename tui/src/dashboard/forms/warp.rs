@@ -1,6 +1,6 @@
 //! The clock warp (localnet): to when the selected market's result was published (the batch of
 //! its newest clean proof fixture), to its close time, to the end of its dispute window, or
-//! forward by a typed duration, through the same `FulltimeClient::warp` as `fulltime warp`.
+//! forward by a typed duration, through the same warp action as `fulltime warp`.
 
 use fulltime_client::fixture::{Expected, ProofFixture};
 use fulltime_client::settlement::state::Market;

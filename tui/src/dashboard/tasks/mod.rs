@@ -6,7 +6,7 @@ mod read;
 mod tail;
 mod transact;
 
-pub use feed::spawn_feed;
+pub use feed::{Reading, spawn_feed};
 pub use read::{Addresses, read};
 pub use tail::spawn_log_tail;
-pub use transact::{Runner, spawn_effect};
+pub use transact::Runner;

@@ -1,119 +1,242 @@
-//! Carries out an `Effect`: the faucet request or one transaction through the same
-//! `FulltimeClient` calls as the command line, reporting its stages and its end as actions. A
-//! finished request is summed up in the headline of the command line's receipt for it.
+//! The effect runner: one interpreter of every `Effect` that `update` returns. A request runs
+//! its action of `crate::actions` in a tokio task, with what the dashboard holds of the chain,
+//! through the session's one client; its stages and its end come back as actions, its receipt
+//! summed up in the activity panel. The rest reads for the inspector and the pool history, hands
+//! text to the clipboard, asks the feed for a reading, or switches the wallet acted as.
 
 use std::sync::Arc;
 
-use fulltime_client::cluster::{ClusterError, Endpoint, short_signature};
-use fulltime_client::faucet::request_test_usdc;
-use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::market_status::MarketStatus;
-use fulltime_client::rpc::FulltimeClient;
-use fulltime_client::settlement::state::Market;
-use fulltime_client::side::Side;
-use fulltime_client::snapshot::save_named;
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::rpc::{FulltimeClient, SendStage};
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use tokio::task::JoinHandle;
 
+use super::feed::{Reading, spawn_feed};
+use crate::actions::{self, Actor};
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
-use crate::output::labels::status_label;
-use crate::output::receipt::UsdcChange;
-use crate::output::receipt::claim_all::ClaimAllReceipt;
-use crate::output::receipt::create::CreateHeadline;
-use crate::output::receipt::deposit::DepositHeadline;
-use crate::output::receipt::grant::GrantHeadline;
-use crate::output::receipt::payout::{PayoutHeadline, PayoutKind};
-use crate::output::receipt::settle::SettleHeadline;
-use crate::output::receipt::warp::WarpHeadline;
-use crate::output::snapshot::SavedSnapshot;
+use crate::input::When;
 use crate::session::Session;
-use crate::wallet_maker::make_wallet;
 
-/// What the tasks share: how to reach the cluster and the faucet, and who signs.
+/// What the tasks share: how to reach the cluster and the faucet, who signs, and where answers
+/// go.
 #[derive(Clone)]
 pub struct Runner {
     pub session: Arc<Session>,
+    /// The wallet acted as; `None` when none resolved (then a request says why).
     pub wallet: Option<Arc<Keypair>>,
     pub faucet_url: String,
     /// How many of a market's newest transactions its pool history reads.
     pub history_depth: usize,
     pub actions: UnboundedSender<Action>,
-    pub refresh: UnboundedSender<()>,
+    /// The feed of the acting wallet, which reads the chain when asked.
+    pub feed: UnboundedSender<Reading>,
 }
 
-pub fn spawn_effect(runner: &Runner, effect: Effect) {
-    let request = match effect {
-        Effect::Refresh => {
+impl Runner {
+    /// Carries out `effect`.
+    pub fn run(&mut self, effect: Effect) {
+        match effect {
             // A closed feed means the dashboard is quitting.
-            let _ = runner.refresh.send(());
-            return;
+            Effect::Refresh => {
+                let _ = self.feed.send(Reading::Full);
+            }
+            Effect::Send(request) => self.spawn_request(request),
+            Effect::Inspect(signature) => self.spawn_inspect(signature),
+            Effect::Copy(text) => copy_to_clipboard(&text),
+            Effect::LoadHistory(market) => self.spawn_history(market),
+            Effect::SwitchWallet(choice) => self.switch_wallet(choice),
         }
-        Effect::Inspect(signature) => return spawn_inspect(runner, signature),
-        Effect::Copy(text) => return copy_to_clipboard(&text),
-        // The runner acts on it itself: it replaces the runner's wallet.
-        Effect::SwitchWallet(_) => return,
-        Effect::LoadHistory(market) => return spawn_history(runner, market),
-        Effect::Send(request) => request,
-    };
-    // A snapshot is the node's whole chain: no wallet takes part.
-    if let Request::Snapshot { name } = request {
-        let runner = runner.clone();
+    }
+
+    /// Runs `request` and reports its end, after every stage it reported.
+    fn spawn_request(&self, request: Request) {
+        let runner = self.clone();
         tokio::spawn(async move {
-            let _ = runner.actions.send(Action::Stage(Stage::Requesting));
-            let finished = save_snapshot(&runner.session, &name)
+            let doing = request.doing();
+            let finished = runner
+                .carry_out(request)
                 .await
-                .map_err(|error| FailureView::new("Snapshot", &error));
+                .map_err(|error| FailureView::new(doing, &error));
             let _ = runner.actions.send(Action::Finished(finished));
         });
-        return;
     }
-    // `update` starts no request without a wallet.
-    let Some(wallet) = runner.wallet.clone() else {
-        return;
-    };
-    let runner = runner.clone();
-    tokio::spawn(async move {
-        let doing = doing(&request);
-        let result = carry_out(&runner, &wallet, request).await;
-        let finished = result.map_err(|error| FailureView::new(doing, &error));
-        let _ = runner.actions.send(Action::Finished(finished));
-    });
+
+    async fn carry_out(&self, request: Request) -> Result<Done, Error> {
+        match request {
+            Request::Faucet => {
+                let wallet = self.wallet()?.pubkey();
+                let granted = actions::faucet(&self.session, &wallet, &self.faucet_url).await?;
+                Ok(Done::of(&granted))
+            }
+            Request::Deposit { order, held } => {
+                let signing = self.signing().await?;
+                let deposited = actions::deposit(&signing.actor(), order, Some(*held)).await;
+                signing.reported().await;
+                Ok(Done::of(&deposited?))
+            }
+            Request::Settle { order, held } => {
+                let signing = self.signing().await?;
+                let settled = actions::settle(&signing.actor(), order, Some(*held)).await;
+                signing.reported().await;
+                Ok(Done::of(&settled?))
+            }
+            Request::Payout { order, held } => {
+                let signing = self.signing().await?;
+                let paid = actions::pay_out(&signing.actor(), order, Some(*held)).await;
+                signing.reported().await;
+                Ok(Done::of(&paid?))
+            }
+            Request::ClaimAll => {
+                let signing = self.signing().await?;
+                let paid = actions::claim_all(&signing.actor()).await;
+                signing.reported().await;
+                Ok(Done::of(&paid?))
+            }
+            Request::Create { order, now } => {
+                let signing = self.signing().await?;
+                let created = actions::create_market(&signing.actor(), *order, now).await;
+                signing.reported().await;
+                Ok(Done::of(&created?))
+            }
+            Request::Warp { to } => {
+                self.stage(Stage::Requesting);
+                let warped = actions::warp(&self.session, When::At(to)).await?;
+                // No node pushes the clock: the feed reads it.
+                let _ = self.feed.send(Reading::Clock);
+                Ok(Done::of(&warped))
+            }
+            Request::Snapshot { name } => {
+                self.stage(Stage::Requesting);
+                Ok(Done::of(
+                    &actions::save_snapshot(&self.session, &name).await?,
+                ))
+            }
+            Request::NewWallet { name } => {
+                self.stage(Stage::Requesting);
+                let made =
+                    actions::make_wallet(&self.session, &name, true, &self.faucet_url).await?;
+                let _ = self.actions.send(Action::WalletMade(WalletChoice {
+                    name: made.name.clone(),
+                    address: made.address.clone(),
+                    path: made.path.clone().into(),
+                }));
+                Ok(Done::of(&made))
+            }
+        }
+    }
+
+    /// The wallet acted as; where none resolved at the start, why (or, resolved now, it).
+    fn wallet(&self) -> Result<Arc<Keypair>, Error> {
+        match &self.wallet {
+            Some(wallet) => Ok(Arc::clone(wallet)),
+            None => Ok(Arc::new(self.session.wallet()?)),
+        }
+    }
+
+    /// The session's client and the wallet, with a channel that forwards the stages of what they
+    /// send to the app.
+    async fn signing(&self) -> Result<Signing, Error> {
+        let wallet = self.wallet()?;
+        let client = self.session.client().await?;
+        let (progress, mut stages) = unbounded_channel();
+        let actions = self.actions.clone();
+        let forward = tokio::spawn(async move {
+            while let Some(stage) = stages.recv().await {
+                let _ = actions.send(Action::Stage(Stage::of(stage)));
+            }
+        });
+        Ok(Signing {
+            client,
+            wallet,
+            progress,
+            forward,
+        })
+    }
+
+    fn stage(&self, stage: Stage) {
+        let _ = self.actions.send(Action::Stage(stage));
+    }
+
+    /// Reads `signature` back for the inspector.
+    fn spawn_inspect(&self, signature: Signature) {
+        let runner = self.clone();
+        tokio::spawn(async move {
+            let detail = match runner.session.client().await {
+                Ok(client) => client
+                    .transaction_detail(&signature)
+                    .await
+                    .map_err(|error| Error::from(error).report().message),
+                Err(error) => Err(error.report().message),
+            };
+            let _ = runner.actions.send(Action::Inspected { signature, detail });
+        });
+    }
+
+    /// Reads market `market`'s pool history, as far back as the runner's depth.
+    fn spawn_history(&self, market: u64) {
+        let runner = self.clone();
+        tokio::spawn(async move {
+            let history = match runner.session.client().await {
+                Ok(client) => client
+                    .pool_history(market, runner.history_depth)
+                    .await
+                    .map_err(|error| Error::from(error).report().message),
+                Err(error) => Err(error.report().message),
+            };
+            let _ = runner.actions.send(Action::History { market, history });
+        });
+    }
+
+    /// Acts as `choice` from now on: its keypair signs, and a new feed follows its accounts (the
+    /// old one ends as its request channel closes).
+    fn switch_wallet(&mut self, choice: WalletChoice) {
+        let switched = match read_keypair_file(&choice.path) {
+            Ok(keypair) => {
+                let address = keypair.pubkey();
+                self.wallet = Some(Arc::new(keypair));
+                self.feed = spawn_feed(
+                    Arc::clone(&self.session),
+                    Some(address),
+                    self.actions.clone(),
+                );
+                Ok(choice)
+            }
+            Err(error) => Err(format!("Cannot act as {}: {error}", choice.name)),
+        };
+        let _ = self.actions.send(Action::Switched(switched));
+    }
 }
 
-/// Reads `signature` back for the inspector.
-fn spawn_inspect(runner: &Runner, signature: Signature) {
-    let runner = runner.clone();
-    tokio::spawn(async move {
-        let detail = match runner.session.client(false).await {
-            Ok(client) => client
-                .transaction_detail(&signature)
-                .await
-                .map_err(|error| Error::from(error).report().message),
-            Err(error) => Err(error.report().message),
-        };
-        let _ = runner.actions.send(Action::Inspected { signature, detail });
-    });
+/// A transaction's signer: the session's client, the wallet, and the channel its stages go to
+/// the app by.
+struct Signing {
+    client: Arc<FulltimeClient>,
+    wallet: Arc<Keypair>,
+    progress: UnboundedSender<SendStage>,
+    forward: JoinHandle<()>,
 }
 
-/// Reads market `market`'s pool history, as far back as the runner's depth.
-fn spawn_history(runner: &Runner, market: u64) {
-    let runner = runner.clone();
-    tokio::spawn(async move {
-        let history = match runner.session.client(false).await {
-            Ok(client) => client
-                .pool_history(market, runner.history_depth)
-                .await
-                .map_err(|error| Error::from(error).report().message),
-            Err(error) => Err(error.report().message),
-        };
-        let _ = runner.actions.send(Action::History { market, history });
-    });
+impl Signing {
+    fn actor(&self) -> Actor<'_> {
+        Actor {
+            client: &self.client,
+            wallet: &self.wallet,
+            progress: Some(&self.progress),
+        }
+    }
+
+    /// Waits until every stage reported has reached the app, so that the end comes after them.
+    async fn reported(self) {
+        drop(self.progress);
+        let _ = self.forward.await;
+    }
 }
 
 /// Hands `text` to the terminal's clipboard with OSC 52, which terminals honour over ssh and
@@ -126,217 +249,4 @@ fn copy_to_clipboard(text: &str) {
     let mut stdout = std::io::stdout();
     let _ = write!(stdout, "\x1b]52;c;{encoded}\x07");
     let _ = stdout.flush();
-}
-
-fn doing(request: &Request) -> &'static str {
-    match request {
-        Request::Faucet => "Faucet",
-        Request::Deposit { .. } => "Deposit",
-        Request::Settle { .. } => "Settle",
-        Request::Claim { .. } => "Claim",
-        Request::ClaimAll => "Claim all",
-        Request::Refund { .. } => "Refund",
-        Request::Warp { .. } => "Warp",
-        Request::Create { .. } => "Create market",
-        Request::Snapshot { .. } => "Snapshot",
-        Request::NewWallet { .. } => "New wallet",
-    }
-}
-
-/// Saves localnet's chain as `fulltime snapshot save NAME` does.
-async fn save_snapshot(session: &Session, name: &str) -> Result<Done, Error> {
-    let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::Localnet)?;
-    let saved = save_named(&env, session.state_dir(), name).await?;
-    Ok(Done {
-        summary: SavedSnapshot::new(&saved).headline(),
-        signature: None,
-        short_signature: String::new(),
-        explorer: String::new(),
-    })
-}
-
-fn done(endpoint: Option<&Endpoint>, signature: &Signature, summary: String) -> Done {
-    Done {
-        summary,
-        signature: Some(*signature),
-        short_signature: short_signature(signature),
-        explorer: endpoint.map_or_else(String::new, |endpoint| endpoint.explorer_tx_url(signature)),
-    }
-}
-
-async fn faucet(runner: &Runner, wallet: &Keypair) -> Result<Done, Error> {
-    let grant = request_test_usdc(&runner.faucet_url, &wallet.pubkey()).await?;
-    let summary = GrantHeadline {
-        amount: grant.amount,
-        to: "the wallet",
-    }
-    .to_string();
-    let endpoint = runner.session.endpoint().ok();
-    Ok(match grant.signature.parse::<Signature>() {
-        Ok(signature) => done(endpoint.as_ref(), &signature, summary),
-        Err(_) => Done {
-            summary,
-            signature: None,
-            short_signature: grant.signature,
-            explorer: String::new(),
-        },
-    })
-}
-
-async fn carry_out(runner: &Runner, wallet: &Keypair, request: Request) -> Result<Done, Error> {
-    // The faucet needs no connection to the cluster.
-    if let Request::Faucet = request {
-        return faucet(runner, wallet).await;
-    }
-    let (progress, mut stages) = unbounded_channel();
-    let actions = runner.actions.clone();
-    // Every stage reaches the app before the result does: the client (the only sender) is
-    // dropped, then this task is awaited, before `spawn_effect` reports the end.
-    let forward = tokio::spawn(async move {
-        while let Some(stage) = stages.recv().await {
-            let _ = actions.send(Action::Stage(Stage::of(stage)));
-        }
-    });
-    let result = match runner.session.client(false).await {
-        Ok(client) => transact(runner, &client.with_progress(progress), wallet, request).await,
-        Err(error) => Err(error),
-    };
-    let _ = forward.await;
-    result
-}
-
-async fn transact(
-    runner: &Runner,
-    client: &FulltimeClient,
-    wallet: &Keypair,
-    request: Request,
-) -> Result<Done, Error> {
-    let endpoint = client.endpoint().clone();
-    match request {
-        // Answered by `carry_out`, without connecting to the cluster.
-        Request::Faucet => faucet(runner, wallet).await,
-        Request::Deposit {
-            market,
-            side,
-            amount,
-        } => {
-            let deposited = client.deposit(wallet, market, side, amount).await?;
-            let headline = DepositHeadline {
-                market_id: market,
-                side,
-                amount,
-            };
-            let summary = format!("{headline}; USDC {}", UsdcChange::from(deposited.usdc));
-            Ok(done(Some(&endpoint), &deposited.signature, summary))
-        }
-        Request::Settle { market, fixture } => {
-            let settled = client.settle(wallet, market, &fixture).await?;
-            let summary = settled_summary(client, &settled.market).await;
-            Ok(done(Some(&endpoint), &settled.signature, summary))
-        }
-        Request::Claim { market } => {
-            let withdrawn = client.claim(wallet, market).await?;
-            let summary = payout_summary(PayoutKind::Claim, market, withdrawn.usdc.received());
-            Ok(done(Some(&endpoint), &withdrawn.signature, summary))
-        }
-        Request::ClaimAll => {
-            let paid_out = client.pay_out_all(wallet).await?;
-            let receipt = ClaimAllReceipt::new(&endpoint, &paid_out);
-            // The receipt's headline, and the first transaction's signature.
-            let summary = receipt
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .to_owned();
-            if let Some(error) = paid_out.stopped {
-                return Err(if receipt.paid.is_empty() {
-                    error.into()
-                } else {
-                    Error::PaidInPart {
-                        source: error,
-                        paid: summary,
-                    }
-                });
-            }
-            Ok(match paid_out.batches.first() {
-                Some(batch) => done(Some(&endpoint), &batch.signature, summary),
-                None => Done {
-                    summary,
-                    signature: None,
-                    short_signature: String::new(),
-                    explorer: String::new(),
-                },
-            })
-        }
-        Request::Create { terms } => {
-            let created = client.create_market(wallet, *terms).await?;
-            let summary = CreateHeadline {
-                id: created.market.id,
-                question: &created.market.question,
-            }
-            .to_string();
-            Ok(done(Some(&endpoint), &created.signature, summary))
-        }
-        Request::Warp { to } => {
-            // A cheat-code request, not a transaction: no signing or confirming.
-            let _ = runner.actions.send(Action::Stage(Stage::Requesting));
-            let now = client.warp(to).await?;
-            Ok(Done {
-                summary: WarpHeadline { to: now }.to_string(),
-                signature: None,
-                short_signature: String::new(),
-                explorer: String::new(),
-            })
-        }
-        Request::Refund { market } => {
-            let withdrawn = client.refund(wallet, market).await?;
-            let summary = payout_summary(PayoutKind::Refund, market, withdrawn.usdc.received());
-            Ok(done(Some(&endpoint), &withdrawn.signature, summary))
-        }
-        // Answered by `spawn_effect`, without a wallet.
-        Request::Snapshot { name } => save_snapshot(&runner.session, &name).await,
-        Request::NewWallet { name } => new_wallet(runner, &name).await,
-    }
-}
-
-/// Makes and funds `name` in the book as `fulltime wallet new NAME --fund` does, and tells the
-/// app it may act as it.
-async fn new_wallet(runner: &Runner, name: &str) -> Result<Done, Error> {
-    let _ = runner.actions.send(Action::Stage(Stage::Requesting));
-    let made = make_wallet(&runner.session, name, true, &runner.faucet_url).await?;
-    let _ = runner.actions.send(Action::WalletMade(WalletChoice {
-        name: made.name.clone(),
-        address: made.address.clone(),
-        path: made.path.clone().into(),
-    }));
-    Ok(Done {
-        summary: made.headline(),
-        signature: None,
-        short_signature: String::new(),
-        explorer: String::new(),
-    })
-}
-
-fn payout_summary(kind: PayoutKind, market_id: u64, paid: u64) -> String {
-    PayoutHeadline {
-        kind,
-        market_id,
-        paid,
-    }
-    .to_string()
-}
-
-/// `Settled market 3: provisional YES, final in 1m`; the outcome alone when the clock does not
-/// answer.
-async fn settled_summary(client: &FulltimeClient, market: &Market) -> String {
-    let state = match client.cluster_time().await {
-        Ok(now) => status_label(MarketStatus::of(market, now), now),
-        Err(_) => Side::stored(market.outcome).to_string(),
-    };
-    SettleHeadline {
-        market_id: market.id,
-        state,
-    }
-    .to_string()
 }

@@ -11,7 +11,7 @@ use fulltime_client::rpc::PaidOut;
 use fulltime_client::side::Side;
 use serde::Serialize;
 
-use super::{TransactionLink, UsdcChange};
+use super::{Summary, TransactionLink, UsdcChange};
 use crate::input::format_time;
 use crate::output::labels::{serialize_status_name, status_label};
 
@@ -113,37 +113,45 @@ impl ClaimAllReceipt {
     }
 }
 
-/// `Paid 6.5 USDC in 1 transaction: ...`, then the transactions, the balance, what waits and
-/// what was lost.
+impl ClaimAllReceipt {
+    /// `Paid 6.5 USDC in 1 transaction: claimed 3 USDC from market 5, ...`, or that nothing was
+    /// payable: the text's first line, the dashboard's activity line, and what a run that
+    /// stopped early says it paid.
+    pub fn headline(&self) -> String {
+        if self.paid.is_empty() {
+            return "Nothing to claim or refund now.".to_owned();
+        }
+        let count = self.transactions.len();
+        let plural = if count == 1 { "" } else { "s" };
+        let each: Vec<String> = self
+            .paid
+            .iter()
+            .map(|paid| {
+                let verb = if paid.kind == "claim" {
+                    "claimed"
+                } else {
+                    "refunded"
+                };
+                format!(
+                    "{verb} {} from market {}",
+                    format_usdc(paid.amount),
+                    paid.market_id
+                )
+            })
+            .collect();
+        format!(
+            "Paid {} in {count} transaction{plural}: {}",
+            format_usdc(self.total_paid),
+            each.join(", ")
+        )
+    }
+}
+
+/// The headline, then the transactions, the balance, what waits and what was lost.
 impl fmt::Display for ClaimAllReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.paid.is_empty() {
-            formatter.write_str("Nothing to claim or refund now.")?;
-        } else {
-            let count = self.transactions.len();
-            let plural = if count == 1 { "" } else { "s" };
-            let each: Vec<String> = self
-                .paid
-                .iter()
-                .map(|paid| {
-                    let verb = if paid.kind == "claim" {
-                        "claimed"
-                    } else {
-                        "refunded"
-                    };
-                    format!(
-                        "{verb} {} from market {}",
-                        format_usdc(paid.amount),
-                        paid.market_id
-                    )
-                })
-                .collect();
-            write!(
-                formatter,
-                "Paid {} in {count} transaction{plural}: {}",
-                format_usdc(self.total_paid),
-                each.join(", ")
-            )?;
+        formatter.write_str(&self.headline())?;
+        if !self.paid.is_empty() {
             for transaction in &self.transactions {
                 write!(formatter, "\n{transaction}")?;
             }
@@ -165,6 +173,17 @@ impl fmt::Display for ClaimAllReceipt {
             )?;
         }
         Ok(())
+    }
+}
+
+/// The headline, and the first transaction.
+impl Summary for ClaimAllReceipt {
+    fn summary(&self) -> String {
+        self.headline()
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        self.transactions.first()
     }
 }
 

@@ -3,10 +3,11 @@
 use std::fmt;
 
 use fulltime_client::cluster::Endpoint;
-use fulltime_client::rpc::CreatedMarket;
+use fulltime_client::settlement::state::Market;
 use serde::Serialize;
+use solana_signature::Signature;
 
-use super::TransactionLink;
+use super::{Summary, TransactionLink};
 use crate::input::format_span;
 use crate::output::market::MarketView;
 use crate::output::terminal_text::escaped;
@@ -19,11 +20,18 @@ pub struct CreateReceipt {
 }
 
 impl CreateReceipt {
-    /// `now`: the cluster clock the market's status is read at.
-    pub fn new(endpoint: &Endpoint, created: &CreatedMarket, now: i64) -> Self {
+    /// `market` as `signature` created it; `now`: the cluster clock its status is read at.
+    pub fn new(endpoint: &Endpoint, signature: &Signature, market: &Market, now: i64) -> Self {
         Self {
-            market: MarketView::new(&created.market, now),
-            transaction: TransactionLink::new(endpoint, &created.signature),
+            market: MarketView::new(market, now),
+            transaction: TransactionLink::new(endpoint, signature),
+        }
+    }
+
+    fn headline(&self) -> CreateHeadline<'_> {
+        CreateHeadline {
+            id: self.market.id,
+            question: &self.market.question,
         }
     }
 }
@@ -31,11 +39,7 @@ impl CreateReceipt {
 impl fmt::Display for CreateReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         let market = &self.market;
-        let headline = CreateHeadline {
-            id: market.id,
-            question: &market.question,
-        };
-        writeln!(formatter, "{headline}")?;
+        writeln!(formatter, "{}", self.headline())?;
         writeln!(formatter, "{}", self.transaction)?;
         writeln!(formatter, "Closes:    {}", market.close_time_utc)?;
         writeln!(formatter, "Terms:     {}", market.terms_line())?;
@@ -47,10 +51,20 @@ impl fmt::Display for CreateReceipt {
     }
 }
 
+impl Summary for CreateReceipt {
+    fn summary(&self) -> String {
+        self.headline().to_string()
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        Some(&self.transaction)
+    }
+}
+
 /// `Created market 3: Will Arsenal score?`
-pub struct CreateHeadline<'a> {
-    pub id: u64,
-    pub question: &'a str,
+struct CreateHeadline<'a> {
+    id: u64,
+    question: &'a str,
 }
 
 impl fmt::Display for CreateHeadline<'_> {
@@ -72,11 +86,7 @@ mod tests {
 
     #[test]
     fn shows_the_new_market_and_its_terms() {
-        let created = CreatedMarket {
-            signature: signature(),
-            market: sample_market(),
-        };
-        let receipt = CreateReceipt::new(&devnet(), &created, NOW);
+        let receipt = CreateReceipt::new(&devnet(), &signature(), &sample_market(), NOW);
         assert_eq!(
             receipt.to_string(),
             format!(
@@ -99,11 +109,7 @@ mod tests {
     fn a_question_that_steers_the_terminal_is_printed_escaped() {
         let mut market = sample_market();
         market.question = HOSTILE_QUESTION.into();
-        let created = CreatedMarket {
-            signature: signature(),
-            market,
-        };
-        let receipt = CreateReceipt::new(&devnet(), &created, NOW);
+        let receipt = CreateReceipt::new(&devnet(), &signature(), &market, NOW);
         assert_eq!(
             receipt.to_string().lines().next(),
             Some(

@@ -4,12 +4,10 @@
 use std::fmt;
 
 use fulltime_client::amount::format_usdc;
-use fulltime_client::cluster::Endpoint;
-use fulltime_client::rpc::Deposited;
 use fulltime_client::side::Side;
 use serde::Serialize;
 
-use super::{TransactionLink, UsdcChange};
+use super::{Summary, TransactionLink, UsdcChange};
 use crate::output::market::MarketView;
 use crate::output::position::PositionView;
 
@@ -27,34 +25,18 @@ pub struct DepositReceipt {
 }
 
 impl DepositReceipt {
-    /// `amount` and `side` as asked; `now`: the cluster clock after the deposit.
-    pub fn new(
-        endpoint: &Endpoint,
-        deposited: &Deposited,
-        amount: u64,
-        side: Side,
-        now: i64,
-    ) -> Self {
-        let market_id = deposited.market.id;
-        Self {
-            amount,
-            usdc: deposited.usdc.into(),
-            position: PositionView::new(&deposited.position, Some(market_id)),
-            market: MarketView::new(&deposited.market, now),
-            transaction: TransactionLink::new(endpoint, &deposited.signature),
-            side,
+    fn headline(&self) -> DepositHeadline {
+        DepositHeadline {
+            market_id: self.market.id,
+            side: self.side,
+            amount: self.amount,
         }
     }
 }
 
 impl fmt::Display for DepositReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let headline = DepositHeadline {
-            market_id: self.market.id,
-            side: self.side,
-            amount: self.amount,
-        };
-        writeln!(formatter, "{headline}")?;
+        writeln!(formatter, "{}", self.headline())?;
         writeln!(formatter, "{}", self.transaction)?;
         writeln!(formatter, "USDC:      {}", self.usdc)?;
         writeln!(formatter, "Position:  {}", self.position)?;
@@ -67,11 +49,22 @@ impl fmt::Display for DepositReceipt {
     }
 }
 
+/// `Deposited 2.5 USDC on YES in market 3; USDC 1000 USDC -> 997.5 USDC`
+impl Summary for DepositReceipt {
+    fn summary(&self) -> String {
+        format!("{}; USDC {}", self.headline(), self.usdc)
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        Some(&self.transaction)
+    }
+}
+
 /// `Deposited 2.5 USDC on YES in market 3`
-pub struct DepositHeadline {
-    pub market_id: u64,
-    pub side: Side,
-    pub amount: u64,
+struct DepositHeadline {
+    market_id: u64,
+    side: Side,
+    amount: u64,
 }
 
 impl fmt::Display for DepositHeadline {
@@ -88,8 +81,6 @@ impl fmt::Display for DepositHeadline {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::rpc::BalanceChange;
-
     use super::*;
     use crate::output::market::tests::{NOW, json_of, sample_market, sample_position};
     use crate::output::receipt::tests::{devnet, signature};
@@ -97,16 +88,17 @@ mod tests {
     #[test]
     fn shows_the_stake_the_balance_change_and_the_new_totals() {
         let market = sample_market();
-        let deposited = Deposited {
-            signature: signature(),
-            position: sample_position(&market),
-            market,
-            usdc: BalanceChange {
+        let receipt = DepositReceipt {
+            amount: 2_500_000,
+            usdc: UsdcChange {
                 before: 1_000_000_000,
                 after: 997_500_000,
             },
+            position: PositionView::new(&sample_position(&market), Some(market.id)),
+            market: MarketView::new(&market, NOW),
+            transaction: TransactionLink::new(&devnet(), &signature()),
+            side: Side::Yes,
         };
-        let receipt = DepositReceipt::new(&devnet(), &deposited, 2_500_000, Side::Yes, NOW);
         assert_eq!(
             receipt.to_string(),
             format!(
@@ -123,5 +115,9 @@ mod tests {
         assert_eq!(json["market"]["total_yes"], 4_000_000);
         assert_eq!(json["position"]["amount"], 3_000_000);
         assert_eq!(json["usdc"]["after"], 997_500_000);
+        assert_eq!(
+            receipt.summary(),
+            "Deposited 2.5 USDC on YES in market 3; USDC 1000 USDC -> 997.5 USDC"
+        );
     }
 }

@@ -8,7 +8,7 @@ use fulltime_client::faucet::FaucetGrant;
 use serde::Serialize;
 use solana_signature::Signature;
 
-use super::TransactionLink;
+use super::{Summary, TransactionLink};
 use crate::output::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
@@ -54,11 +54,26 @@ impl fmt::Display for GrantReceipt {
     }
 }
 
+/// `Minted 1000 USDC to the wallet`: the dashboard's panel shows one wallet's activity.
+impl Summary for GrantReceipt {
+    fn summary(&self) -> String {
+        GrantHeadline {
+            amount: self.grant.amount,
+            to: "the wallet",
+        }
+        .to_string()
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        self.transaction.as_ref()
+    }
+}
+
 /// `Minted 1000 USDC to <to>`: the wallet's address on the command line, `the wallet` in the
 /// dashboard.
-pub struct GrantHeadline<'a> {
-    pub amount: u64,
-    pub to: &'a str,
+struct GrantHeadline<'a> {
+    amount: u64,
+    to: &'a str,
 }
 
 impl fmt::Display for GrantHeadline<'_> {

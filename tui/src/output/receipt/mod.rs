@@ -1,8 +1,8 @@
 //! What a request gave back: one receipt per subcommand that changes something, with the parts
 //! they share, the transaction's signature with an explorer link and the wallet's test USDC
-//! before and after. A receipt's first line is a headline type of its own, which the dashboard
-//! builds from what its request knows for its activity panel, so both faces say it in the same
-//! words.
+//! before and after. The action layer (`crate::actions`) returns them to both faces: the command
+//! line prints them, the dashboard's activity panel shows their [`Summary`], a headline type
+//! the text's first line is written with too, so both faces say it in the same words.
 
 pub mod claim_all;
 pub mod create;
@@ -19,6 +19,15 @@ use fulltime_client::cluster::{Endpoint, short_signature};
 use fulltime_client::rpc::BalanceChange;
 use serde::{Serialize, Serializer};
 use solana_signature::Signature;
+
+/// A receipt as one line of the dashboard's activity panel, and the transaction the inspector
+/// reads back.
+pub trait Summary {
+    /// The receipt's headline, as the activity panel words it.
+    fn summary(&self) -> String;
+    /// The transaction it sent, if it sent one.
+    fn transaction(&self) -> Option<&TransactionLink>;
+}
 
 /// A transaction: its `signature` and `explorer` link in JSON.
 #[derive(Clone, Debug, Serialize)]

@@ -4,11 +4,9 @@
 use std::fmt;
 
 use fulltime_client::amount::format_usdc;
-use fulltime_client::cluster::Endpoint;
-use fulltime_client::rpc::Withdrawn;
 use serde::Serialize;
 
-use super::{TransactionLink, UsdcChange};
+use super::{Summary, TransactionLink, UsdcChange};
 use crate::output::position::PositionView;
 
 /// Which of the two ways a position is paid out.
@@ -18,6 +16,16 @@ pub enum PayoutKind {
     Claim,
     /// The stake back, from a market nobody won or nobody settled.
     Refund,
+}
+
+impl PayoutKind {
+    /// `Claim`, `Refund`: what the dashboard says it is doing.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Self::Claim => "Claim",
+            Self::Refund => "Refund",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -34,42 +42,39 @@ pub struct PayoutReceipt {
 }
 
 impl PayoutReceipt {
-    pub fn new(
-        endpoint: &Endpoint,
-        kind: PayoutKind,
-        market_id: u64,
-        withdrawn: &Withdrawn,
-    ) -> Self {
-        Self {
-            paid: withdrawn.usdc.received(),
-            usdc: withdrawn.usdc.into(),
-            position: PositionView::new(&withdrawn.position, Some(market_id)),
-            transaction: TransactionLink::new(endpoint, &withdrawn.signature),
-            kind,
-            market_id,
+    fn headline(&self) -> PayoutHeadline {
+        PayoutHeadline {
+            kind: self.kind,
+            market_id: self.market_id,
+            paid: self.paid,
         }
     }
 }
 
 impl fmt::Display for PayoutReceipt {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let headline = PayoutHeadline {
-            kind: self.kind,
-            market_id: self.market_id,
-            paid: self.paid,
-        };
-        writeln!(formatter, "{headline}")?;
+        writeln!(formatter, "{}", self.headline())?;
         writeln!(formatter, "{}", self.transaction)?;
         writeln!(formatter, "USDC:      {}", self.usdc)?;
         write!(formatter, "Position:  {}", self.position)
     }
 }
 
+impl Summary for PayoutReceipt {
+    fn summary(&self) -> String {
+        self.headline().to_string()
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        Some(&self.transaction)
+    }
+}
+
 /// `Claimed 4.125 USDC from market 3`, `Refunded 2 USDC from market 5`
-pub struct PayoutHeadline {
-    pub kind: PayoutKind,
-    pub market_id: u64,
-    pub paid: u64,
+struct PayoutHeadline {
+    kind: PayoutKind,
+    market_id: u64,
+    paid: u64,
 }
 
 impl fmt::Display for PayoutHeadline {
@@ -89,25 +94,29 @@ impl fmt::Display for PayoutHeadline {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_client::rpc::BalanceChange;
-
     use super::*;
     use crate::output::market::tests::{json_of, sample_market, sample_position};
     use crate::output::receipt::tests::{devnet, signature};
 
-    #[test]
-    fn shows_the_payout_as_a_balance_change() {
+    fn paid_out(kind: PayoutKind) -> PayoutReceipt {
         let mut position = sample_position(&sample_market());
         position.claimed = true;
-        let withdrawn = Withdrawn {
-            signature: signature(),
-            position,
-            usdc: BalanceChange {
+        PayoutReceipt {
+            paid: 4_125_000,
+            usdc: UsdcChange {
                 before: 997_000_000,
                 after: 1_001_125_000,
             },
-        };
-        let receipt = PayoutReceipt::new(&devnet(), PayoutKind::Claim, 3, &withdrawn);
+            position: PositionView::new(&position, Some(3)),
+            transaction: TransactionLink::new(&devnet(), &signature()),
+            kind,
+            market_id: 3,
+        }
+    }
+
+    #[test]
+    fn shows_the_payout_as_a_balance_change() {
+        let receipt = paid_out(PayoutKind::Claim);
         assert_eq!(
             receipt.to_string(),
             format!(
@@ -121,7 +130,7 @@ mod tests {
         let json = json_of(&receipt);
         assert_eq!(json["paid"], 4_125_000);
         assert_eq!(json["position"]["claimed"], true);
-        let refund = PayoutReceipt::new(&devnet(), PayoutKind::Refund, 3, &withdrawn);
+        let refund = paid_out(PayoutKind::Refund);
         assert_eq!(
             refund.to_string().lines().next(),
             Some("Refunded 4.125 USDC from market 3")

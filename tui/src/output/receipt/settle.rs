@@ -5,11 +5,12 @@ use std::fmt;
 
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::market_status::MarketStatus;
-use fulltime_client::rpc::Settled;
+use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
 use serde::Serialize;
+use solana_signature::Signature;
 
-use super::TransactionLink;
+use super::{Summary, TransactionLink};
 use crate::input::{format_span, format_time};
 use crate::output::market::MarketView;
 
@@ -28,16 +29,21 @@ pub struct SettleReceipt {
 }
 
 impl SettleReceipt {
-    /// `replaced`: the outcome of the settlement this one replaced, if any; `now`: the cluster
-    /// clock after the settlement.
-    pub fn new(endpoint: &Endpoint, settled: &Settled, replaced: Option<Side>, now: i64) -> Self {
-        let market = &settled.market;
+    /// `market` as the settlement `signature` left it; `replaced`: the outcome of the settlement
+    /// this one replaced, if any; `now`: the cluster clock after the settlement.
+    pub fn new(
+        endpoint: &Endpoint,
+        signature: &Signature,
+        market: &Market,
+        replaced: Option<Side>,
+        now: i64,
+    ) -> Self {
         Self {
             stated: Side::stored(market.outcome),
             replaced: replaced.is_some(),
             replaced_outcome: replaced,
             market: MarketView::new(market, now),
-            transaction: TransactionLink::new(endpoint, &settled.signature),
+            transaction: TransactionLink::new(endpoint, signature),
             nobody_won: market.winning_total() == 0,
         }
     }
@@ -92,11 +98,26 @@ impl fmt::Display for SettleReceipt {
     }
 }
 
+/// `Settled market 3: provisional YES, final in 1m`: the market's status, first or replaced.
+impl Summary for SettleReceipt {
+    fn summary(&self) -> String {
+        SettleHeadline {
+            market_id: self.market.id,
+            state: self.market.status_label(),
+        }
+        .to_string()
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        Some(&self.transaction)
+    }
+}
+
 /// `Settled market 3: <state>`: the outcome and how long it stays provisional on the command
 /// line, the market's status in the dashboard.
-pub struct SettleHeadline {
-    pub market_id: u64,
-    pub state: String,
+struct SettleHeadline {
+    market_id: u64,
+    state: String,
 }
 
 impl fmt::Display for SettleHeadline {
@@ -122,11 +143,7 @@ mod tests {
     fn receipt(side: Side, total_yes: u64, replaced: Option<Side>, now: i64) -> (String, Value) {
         let mut market = settled_market(side);
         market.total_yes = total_yes;
-        let settled = Settled {
-            signature: signature(),
-            market,
-        };
-        let receipt = SettleReceipt::new(&devnet(), &settled, replaced, now);
+        let receipt = SettleReceipt::new(&devnet(), &signature(), &market, replaced, now);
         (receipt.to_string(), json_of(&receipt))
     }
 

@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::{Summary, TransactionLink};
 use crate::input::format_time;
 
 #[derive(Clone, Debug, Serialize)]
@@ -36,15 +37,15 @@ impl fmt::Display for ClockWarp {
     }
 }
 
-/// `Cluster clock moved to 2026-11-20T00:11:00Z`: the dashboard's line for a warp, which does
-/// not read the clock before it.
-pub struct WarpHeadline {
-    pub to: i64,
-}
+/// `Cluster clock moved to 2026-11-20T00:11:00Z`: the dashboard's line for a warp.
+impl Summary for ClockWarp {
+    fn summary(&self) -> String {
+        format!("Cluster clock moved to {}", self.after_utc)
+    }
 
-impl fmt::Display for WarpHeadline {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "Cluster clock moved to {}", format_time(self.to))
+    /// A cheat-code request, not a transaction.
+    fn transaction(&self) -> Option<&TransactionLink> {
+        None
     }
 }
 

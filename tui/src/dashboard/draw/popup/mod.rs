@@ -56,16 +56,18 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// Width of the popups that size themselves to their text.
 const POPUP_WIDTH: u16 = 76;
 
-/// Shows `lines` in a box as tall as they are once wrapped, in the middle of `area`.
+/// Shows `lines` in a box as tall as they are once wrapped at words (a long message's last line
+/// is not cut off), in the middle of `area`.
 pub fn show_fitted(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line<'static>>) {
     let width = POPUP_WIDTH.min(area.width);
-    let inner = usize::from(width.saturating_sub(2)).max(1);
-    let rows: usize = lines
-        .iter()
-        .map(|line| line.width().div_ceil(inner).max(1))
-        .sum();
+    let rows = wrapped(lines.clone()).line_count(width.saturating_sub(2).max(1));
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
     show(frame, centered(area, width, height), title, lines);
+}
+
+/// `lines` wrapped at words, as every popup wraps them.
+fn wrapped(lines: Vec<Line<'static>>) -> Paragraph<'static> {
+    Paragraph::new(lines).wrap(Wrap { trim: false })
 }
 
 /// A picker: `heading`, then `items` with the selected one highlighted, a page of them at a time
@@ -107,12 +109,7 @@ pub fn show_picker(
 
 pub fn show(frame: &mut Frame, area: Rect, title: String, lines: Vec<Line<'static>>) {
     frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(title)),
-        area,
-    );
+    frame.render_widget(wrapped(lines).block(Block::bordered().title(title)), area);
 }
 
 pub fn market_of(app: &App, id: u64) -> Option<(&Market, &Chain)> {

@@ -5,8 +5,8 @@
 //! and test USDC, the slots: `PushClient::chain`), then reads the chain once to catch up, then
 //! applies what the node pushes. While subscribed it makes no request but a heartbeat, a read of
 //! the Clock every 30 s (which also keeps the clock right: nothing pushes it), and a read of the
-//! Clock when the slots show a warp; a full reading only on `r` and after the wallet's own
-//! transactions.
+//! Clock when the slots show a warp or the dashboard warped; a full reading only on `r`. The
+//! wallet's own transactions are pushed like anyone's.
 //!
 //! When the socket closes the feed tries again after 1 s, then 2, 4, 8, 16 and every 30 s, each
 //! time with `--url` resolved anew (a restarted localnet may listen elsewhere) and a full reading
@@ -40,12 +40,21 @@ const HEARTBEAT: Duration = Duration::from_secs(30);
 const FIRST_RETRY: Duration = Duration::from_secs(1);
 const LAST_RETRY: Duration = Duration::from_secs(30);
 
-/// Starts the feed; a message on the returned sender asks for a full reading now.
+/// What the dashboard asks the feed to read now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The whole chain (`r`; after a transaction when nothing is pushed).
+    Full,
+    /// The Clock, which a warp moved and no node pushes; a polled feed reads it all.
+    Clock,
+}
+
+/// Starts the feed; a message on the returned sender asks for a reading now.
 pub fn spawn_feed(
     session: Arc<Session>,
     wallet: Option<Pubkey>,
     actions: UnboundedSender<Action>,
-) -> UnboundedSender<()> {
+) -> UnboundedSender<Reading> {
     let (refresh, requests) = unbounded_channel();
     let feed = Feed {
         session,
@@ -84,7 +93,7 @@ struct Feed {
     session: Arc<Session>,
     wallet: Option<Pubkey>,
     actions: UnboundedSender<Action>,
-    requests: UnboundedReceiver<()>,
+    requests: UnboundedReceiver<Reading>,
     addresses: Addresses,
     /// The link last reported.
     link: Option<Link>,
@@ -98,7 +107,7 @@ impl Feed {
     async fn connect_forever(&mut self) -> Result<(), Quit> {
         let mut retry = FIRST_RETRY;
         loop {
-            let client = match self.session.client(false).await {
+            let client = match self.session.client().await {
                 Ok(client) => client,
                 Err(error) => {
                     // No env.json yet, say: localnet may be starting, so look again soon.
@@ -196,12 +205,24 @@ impl Feed {
                     self.show(&mut tracked, true)?;
                 }
                 request = self.requests.recv() => {
-                    request.ok_or(Quit)?;
-                    match read_with_clock(client, self.wallet, &mut self.addresses).await {
-                        Ok((chain, clock)) => tracked.replace(chain, clock, Instant::now().into_std()),
-                        Err(failure) => {
-                            self.send(Action::Chain(Err(failure)))?;
-                            return Ok(Ended::Dropped);
+                    match request.ok_or(Quit)? {
+                        Reading::Full => {
+                            let reading =
+                                read_with_clock(client, self.wallet, &mut self.addresses).await;
+                            match reading {
+                                Ok((chain, clock)) => {
+                                    tracked.replace(chain, clock, Instant::now().into_std());
+                                }
+                                Err(failure) => {
+                                    self.send(Action::Chain(Err(failure)))?;
+                                    return Ok(Ended::Dropped);
+                                }
+                            }
+                        }
+                        Reading::Clock => {
+                            if !self.read_clock(client, &mut tracked).await? {
+                                return Ok(Ended::Dropped);
+                            }
                         }
                     }
                     heartbeat = Instant::now() + HEARTBEAT;
@@ -234,7 +255,7 @@ impl Feed {
 
     /// Reads the chain every second (and on request) for `spell`, the node having no WebSocket;
     /// after a failed reading the next one resolves `--url` again.
-    async fn poll(&mut self, client: FulltimeClient, spell: Duration) -> Result<Polled, Quit> {
+    async fn poll(&mut self, client: Arc<FulltimeClient>, spell: Duration) -> Result<Polled, Quit> {
         self.set_link(Link::Polling)?;
         let until = Instant::now() + spell;
         let mut client = Some(client);
@@ -250,7 +271,7 @@ impl Feed {
             }
             let reading = match client.take() {
                 Some(connected) => self.read_keeping(connected).await,
-                None => match self.session.client(false).await {
+                None => match self.session.client().await {
                     Ok(connected) => self.read_keeping(connected).await,
                     Err(error) => (None, Err(reason(&error))),
                 },
@@ -277,8 +298,8 @@ impl Feed {
     /// One full reading; the client is kept only when it worked.
     async fn read_keeping(
         &mut self,
-        client: FulltimeClient,
-    ) -> (Option<FulltimeClient>, Result<Chain, ReadFailure>) {
+        client: Arc<FulltimeClient>,
+    ) -> (Option<Arc<FulltimeClient>>, Result<Chain, ReadFailure>) {
         let reading = read(&client, self.wallet, &mut self.addresses).await;
         (reading.is_ok().then_some(client), reading)
     }

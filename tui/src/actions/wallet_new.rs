@@ -1,6 +1,8 @@
 //! Making a wallet of the book, funded on request: what `fulltime wallet new` and the
 //! dashboard's new-wallet key both do (`fulltime_client::wallet_book` keeps the files).
 
+use std::sync::Arc;
+
 use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::cluster::{Cluster, ClusterError};
 use fulltime_client::faucet::request_test_usdc;
@@ -53,7 +55,7 @@ pub async fn make_wallet(
 
 /// The local node's client and the mint authority env.json names.
 struct LocalFunder {
-    client: FulltimeClient,
+    client: Arc<FulltimeClient>,
     mint_authority: Keypair,
 }
 
@@ -71,7 +73,7 @@ impl Funder {
             Cluster::Localnet => {
                 let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
                 Ok(Self::Localnet(Box::new(LocalFunder {
-                    client: session.client(false).await?,
+                    client: session.client().await?,
                     mint_authority: read_keypair_file(&env.mint_authority)?,
                 })))
             }

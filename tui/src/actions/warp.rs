@@ -1,14 +1,15 @@
-//! `warp`: moving a surfpool node's clock forward (localnet's), to close markets or end dispute
-//! windows and grace periods without waiting.
+//! Moving a surfpool node's clock forward (localnet's), to close markets or end dispute windows
+//! and grace periods without waiting.
 
 use fulltime_client::rpc::{ClientError, TimeTravel, time_travel_support};
 
-use crate::args::WarpArgs;
 use crate::error::Error;
+use crate::input::When;
 use crate::output::receipt::warp::ClockWarp;
 use crate::session::Session;
 
-pub async fn run(session: &Session, args: WarpArgs) -> Result<ClockWarp, Error> {
+/// Moves the session's cluster clock to `to` (`+DURATION` from the clock, or a time).
+pub async fn warp(session: &Session, to: When) -> Result<ClockWarp, Error> {
     // Ask the node before connecting: one without cheat codes may not even have a settlement
     // config, and "cannot be moved" is the answer that helps.
     let endpoint = session.endpoint()?;
@@ -19,8 +20,8 @@ pub async fn run(session: &Session, args: WarpArgs) -> Result<ClockWarp, Error> 
         }
         .into());
     }
-    let client = session.client(false).await?;
+    let client = session.client().await?;
     let before = client.cluster_time().await?;
-    let after = client.warp(args.to.resolve(before)?).await?;
+    let after = client.warp_from(before, to.resolve(before)?).await?;
     Ok(ClockWarp::new(before, after))
 }

@@ -1,0 +1,108 @@
+//! Every way a command or the dashboard's request can fail, and its [`ErrorReport`]: the error's
+//! name, its message and what to do, which `--json` prints as one object and the dashboard's
+//! failure popup shows. A file per kind of failure: the client's and the chain's (`client.rs`),
+//! the session's set-up (`setup.rs`), the faucet's (`faucet.rs`); an action's refusal is worded
+//! by the action layer (`crate::actions::Refusal`).
+
+mod client;
+mod faucet;
+mod report;
+mod setup;
+
+use fulltime_client::cluster::ClusterError;
+use fulltime_client::errors::ProgramFailure;
+use fulltime_client::faucet::FaucetError;
+use fulltime_client::fixture::FixtureError;
+use fulltime_client::keypair::KeypairError;
+use fulltime_client::rpc::ClientError;
+use fulltime_client::snapshot::SaveError;
+use fulltime_client::wallet_book::WalletBookError;
+
+use self::client::{client_report, snapshot_report};
+use self::faucet::faucet_report;
+pub use self::report::ErrorReport;
+use self::setup::{cluster_report, keypair_report, wallet_book_report};
+use crate::actions::Refusal;
+use crate::input::WhenError;
+use crate::output::receipt::claim_all::ClaimAllReceipt;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    #[error(transparent)]
+    Keypair(#[from] KeypairError),
+    #[error(transparent)]
+    Fixture(#[from] FixtureError),
+    #[error(transparent)]
+    Faucet(#[from] FaucetError),
+    #[error(transparent)]
+    Time(#[from] WhenError),
+    #[error(transparent)]
+    WalletBook(#[from] WalletBookError),
+    /// An action's pre-checks refused it: nothing was sent.
+    #[error("{0}")]
+    Refused(Box<Refusal>),
+    /// `claim --all` stopped after some of its transactions landed: what they paid.
+    #[error("{source}")]
+    PaidInPart {
+        source: ClientError,
+        paid: Box<ClaimAllReceipt>,
+    },
+    /// `wallet new --fund` on mainnet: real money is never handed out.
+    #[error("wallets are funded on localnet and devnet only, never on mainnet")]
+    NoFundingOnMainnet,
+    #[error(transparent)]
+    Snapshot(#[from] SaveError),
+    /// An outcome word that no transaction can carry, so `--force` cannot send it either.
+    #[error("{0}")]
+    Unsendable(Box<ProgramFailure>),
+}
+
+impl From<Refusal> for Error {
+    fn from(refusal: Refusal) -> Self {
+        Self::Refused(Box::new(refusal))
+    }
+}
+
+impl Error {
+    pub fn report(&self) -> ErrorReport {
+        match self {
+            Self::Client(error) => client_report(error),
+            Self::Cluster(error) => cluster_report(error),
+            Self::Keypair(error) => keypair_report(error),
+            Self::Fixture(error) => ErrorReport::other(
+                "InvalidFixture",
+                error,
+                "Pass a proof fixture file, like fixtures/generated/arsenal-home-goals-over-1.json",
+            ),
+            Self::Faucet(error) => faucet_report(error),
+            Self::Unsendable(failure) => ErrorReport::program(failure).with_notes([
+                "refused before sending: an outcome is yes, no or a number, even with --force"
+                    .to_owned(),
+            ]),
+            Self::Time(error) => ErrorReport::other(
+                "InvalidTime",
+                error,
+                "Write +DURATION (like +10m) or an RFC 3339 time",
+            ),
+            Self::WalletBook(error) => wallet_book_report(error),
+            Self::Refused(refusal) => refusal.report(),
+            Self::PaidInPart { source, paid } => client_report(source).with_notes([format!(
+                "before it stopped: {}; run `fulltime claim --all` again for the rest",
+                paid.headline()
+            )]),
+            Self::NoFundingOnMainnet => ErrorReport::other(
+                "NoFundingOnMainnet",
+                self,
+                "Make the wallet without --fund and fund it yourself",
+            ),
+            Self::Snapshot(error) => snapshot_report(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

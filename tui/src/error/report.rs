@@ -1,0 +1,83 @@
+//! A failure as printed, the same for both faces: its name, code, program, message and action,
+//! which `--json` prints as one object and the dashboard's failure popup shows, plus notes for
+//! people.
+
+use std::fmt;
+
+use fulltime_client::errors::ProgramFailure;
+use serde::Serialize;
+
+use crate::output::terminal_text::escaped;
+
+/// A failure as printed: `--json` prints exactly these five fields, the text adds the notes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorReport {
+    /// The program error's name, or a name for the client-side failure.
+    pub error: String,
+    /// The program error code, or the faucet's HTTP status.
+    pub code: Option<u32>,
+    /// `settlement` or `oracle` for program errors.
+    pub program: Option<String>,
+    pub message: String,
+    pub action: String,
+    /// Extra lines for people: why nothing was sent, or the logs of an unexplained failure.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+}
+
+impl ErrorReport {
+    pub(crate) fn program(failure: &ProgramFailure) -> Self {
+        Self {
+            error: failure.name.clone(),
+            code: Some(failure.code),
+            program: Some(failure.source.label().to_owned()),
+            message: failure.message.clone(),
+            action: failure.action.to_owned(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub(crate) fn other(error: &str, message: impl ToString, action: impl Into<String>) -> Self {
+        Self {
+            error: error.to_owned(),
+            code: None,
+            program: None,
+            message: message.to_string(),
+            action: action.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub(crate) fn with_notes(mut self, notes: impl IntoIterator<Item = String>) -> Self {
+        self.notes.extend(notes);
+        self
+    }
+
+    /// `OutcomeLocked (settlement program error 6007)`; the name alone outside a program.
+    pub fn headline(&self) -> String {
+        match (&self.program, self.code) {
+            (Some(program), Some(code)) => {
+                format!("{} ({program} program error {code})", self.error)
+            }
+            _ => self.error.clone(),
+        }
+    }
+}
+
+/// `error: <headline>: <message>`, the action, then a line per note. Every part may quote the
+/// outside (a node's or the faucet's answer, a file, a transaction's logs), so each is escaped.
+impl fmt::Display for ErrorReport {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "error: {}: {}\naction: {}",
+            escaped(&self.headline()),
+            escaped(&self.message),
+            escaped(&self.action)
+        )?;
+        for note in &self.notes {
+            write!(formatter, "\nnote: {}", escaped(note))?;
+        }
+        Ok(())
+    }
+}
