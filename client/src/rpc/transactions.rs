@@ -293,7 +293,8 @@ impl FulltimeClient {
             return Ok(false);
         }
         let position = self.position(market.id, &owner).await?;
-        Ok(position.is_none_or(|position| position.amount == 0 || position.outcome == outcome))
+        Ok(position
+            .is_none_or(|position| position.amount == 0 || position.outcome.byte() == outcome))
     }
 
     async fn existing_position(

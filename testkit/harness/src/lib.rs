@@ -1,6 +1,8 @@
 //! An in-process chain for tests and benchmarks: the real runtime (LiteSVM) with SPL Token, the
-//! settlement program and the mock oracle, a 6-decimal test USDC mint and an initialized config,
-//! booted by one call to [`TestChain::new`].
+//! settlement program and the mock oracle, loaded natively by the node's adapter, a 6-decimal test
+//! USDC mint and an initialized config, booted by one call to [`TestChain::new`]; and the model of
+//! the contract that random lifecycles on it are checked against ([`lifecycle`]). The settlement
+//! program's behaviour tests and the `soak` and `bench` binaries run on it.
 
 mod batch;
 mod chain;

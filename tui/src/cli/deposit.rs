@@ -32,7 +32,7 @@ pub async fn run(session: &Session, args: DepositArgs) -> Result<DepositReceipt,
         }
     };
     // The program refuses every byte that is no side; were one taken, the position holds its side.
-    let side = asked.unwrap_or_else(|_| Side::of_position(&deposited.position));
+    let side = asked.unwrap_or(deposited.position.outcome);
     let now = client.cluster_time().await?;
     Ok(DepositReceipt::new(
         client.endpoint(),

@@ -3,7 +3,6 @@
 
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::rpc::ClientError;
-use fulltime_client::side::Side;
 use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
 use super::refusal::refused;
@@ -31,7 +30,7 @@ pub async fn run(session: &Session, args: SettleArgs) -> Result<SettleReceipt, E
     let settled = client.settle(&payer, args.id, &fixture).await?;
     let now = client.cluster_time().await?;
     // A settle that succeeds on a settled market replaced its settlement.
-    let replaced = Side::of_market(&before);
+    let replaced = before.settled_outcome();
     Ok(SettleReceipt::new(
         client.endpoint(),
         &settled,

@@ -9,7 +9,6 @@ use fulltime_client::side::Side;
 use fulltime_client::validate::{check_amount, settlement_failure};
 
 use crate::dashboard::chain::Chain;
-use crate::dashboard::position::payout_if;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepositForm {
@@ -38,7 +37,7 @@ impl DepositForm {
     pub fn new(market: u64, chain: Option<&Chain>) -> Self {
         let side = chain
             .and_then(|chain| chain.position(market))
-            .map_or(Side::Yes, Side::of_position);
+            .map_or(Side::Yes, |position| position.outcome);
         Self {
             market,
             side,
@@ -71,7 +70,7 @@ impl DepositForm {
             }
         }
         let position = chain.position(self.market);
-        if position.is_some_and(|position| Side::of_position(position) != self.side) {
+        if position.is_some_and(|position| position.outcome != self.side) {
             return refusal(settlement_failure(SettlementError::OutcomeLocked));
         }
         if self.amount.trim().is_empty() {
@@ -102,9 +101,9 @@ impl DepositForm {
         let mut after = market.clone();
         let stake = position.map_or(0, |position| position.amount);
         let payout = after
-            .add_stake(self.side.byte(), amount)
+            .add_stake(self.side, amount)
             .ok()
-            .and_then(|()| payout_if(&after, self.side, stake.checked_add(amount)?));
+            .and_then(|()| after.payout_if(self.side, stake.checked_add(amount)?).ok());
         match payout {
             Some(payout) => DepositCheck::Ready { amount, payout },
             None => refusal(settlement_failure(SettlementError::Overflow)),

@@ -10,7 +10,6 @@ use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::state::Market;
-use fulltime_client::side::Side;
 use fulltime_client::snapshot::save_named;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
@@ -332,7 +331,7 @@ fn payout_summary(kind: PayoutKind, market_id: u64, paid: u64) -> String {
 async fn settled_summary(client: &FulltimeClient, market: &Market) -> String {
     let state = match client.cluster_time().await {
         Ok(now) => status_label(MarketStatus::of(market, now), now),
-        Err(_) => Side::stored(market.outcome).to_string(),
+        Err(_) => market.outcome.to_string(),
     };
     SettleHeadline {
         market_id: market.id,

@@ -33,7 +33,7 @@ impl SettleReceipt {
     pub fn new(endpoint: &Endpoint, settled: &Settled, replaced: Option<Side>, now: i64) -> Self {
         let market = &settled.market;
         Self {
-            stated: Side::stored(market.outcome),
+            stated: market.outcome,
             replaced: replaced.is_some(),
             replaced_outcome: replaced,
             market: MarketView::new(market, now),
