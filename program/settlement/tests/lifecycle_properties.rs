@@ -11,7 +11,7 @@
 //! the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
-//! `PROPTEST_CASES=200 cargo test -p fulltime-testkit --test lifecycle_properties` runs longer;
+//! `PROPTEST_CASES=200 cargo test -p fulltime-harness --test lifecycle_properties` runs longer;
 //! `just soak` runs thousands in release.
 
 use fulltime_harness::lifecycle::picks::{self, Phase, weight};
