@@ -1,23 +1,17 @@
 //! The router: keys and tasks' answers through `update`, and `draw` after them.
 
-use crossterm::event::KeyCode;
-use crossterm::event::KeyEventKind;
+use crossterm::event::{KeyCode, KeyEventKind};
 use fulltime_client::rpc::ClientError;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Stage;
+use crate::dashboard::action::{Action, Stage};
 use crate::dashboard::app::App;
-use crate::dashboard::chain::Chain;
-use crate::dashboard::chain::Link;
-use crate::dashboard::chain::ReadFailure;
+use crate::dashboard::chain::{Chain, Link, ReadFailure};
 use crate::dashboard::draw::draw;
 use crate::dashboard::failure::FailureView;
-use crate::dashboard::keys::Mode;
-use crate::dashboard::keys::action_for;
-use crate::dashboard::panes::logs::file::LogRead;
-use crate::dashboard::panes::logs::file::LogSource;
+use crate::dashboard::keys::{Mode, action_for};
+use crate::dashboard::panes::logs::file::{LogRead, LogSource};
 use crate::dashboard::test_support::{
     chain, faucet_log, fixtures, key, log_lines, node_log, refused, session,
 };

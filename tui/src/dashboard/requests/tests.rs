@@ -3,12 +3,9 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Done;
-use crate::dashboard::action::Stage;
+use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::app::App;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::session_view::SessionView;
 use crate::dashboard::test_support::{chain, loaded, press, render, session};
 use crate::dashboard::update::update;

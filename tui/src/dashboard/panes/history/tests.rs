@@ -1,8 +1,7 @@
 //! The pool history: following a reading, loading for the selection, bounded with a gap.
 
 use crossterm::event::KeyCode;
-use fulltime_client::rpc::DepositHistory;
-use fulltime_client::rpc::TransactionCount;
+use fulltime_client::rpc::{DepositHistory, TransactionCount};
 use insta::assert_snapshot;
 
 use super::*;

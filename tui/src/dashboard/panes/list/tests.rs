@@ -11,9 +11,7 @@ use crate::dashboard::action::Action;
 use crate::dashboard::app::App;
 use crate::dashboard::draw::draw;
 use crate::dashboard::keys::Mode;
-use crate::dashboard::panes::list::Grouping;
-use crate::dashboard::panes::list::ListRow;
-use crate::dashboard::panes::list::OddsDisplay;
+use crate::dashboard::panes::list::{Grouping, ListRow, OddsDisplay};
 use crate::dashboard::test_support::{chain, live, loaded, press, refused, render, session, typed};
 use crate::dashboard::update::update;
 

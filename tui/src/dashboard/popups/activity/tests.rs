@@ -3,8 +3,7 @@
 use crossterm::event::KeyCode;
 
 use crate::dashboard::action::Done;
-use crate::dashboard::panes::activity::state::Activity;
-use crate::dashboard::panes::activity::state::ActivityState;
+use crate::dashboard::panes::activity::state::{Activity, ActivityState};
 use crate::dashboard::test_support::{loaded, press, render};
 
 #[test]

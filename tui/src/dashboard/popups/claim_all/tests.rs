@@ -5,8 +5,7 @@ use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
 use crate::dashboard::action::Action;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::popups::claim_all::ClaimAll;
 use crate::dashboard::popups::progress::Progress;
 use crate::dashboard::test_support::{chain, loaded, press, render};

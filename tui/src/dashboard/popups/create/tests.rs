@@ -3,8 +3,7 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::output::market::tests::FINAL_AT;

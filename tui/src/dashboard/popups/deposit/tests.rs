@@ -4,11 +4,8 @@ use crossterm::event::KeyCode;
 use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Done;
-use crate::dashboard::action::Stage;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::action::{Action, Done, Stage};
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;

@@ -1,12 +1,9 @@
 //! The help: from the key table, scrolled at 80x24, and Esc before q.
 
-use crossterm::event::KeyCode;
-use crossterm::event::KeyEvent;
-use crossterm::event::KeyModifiers;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 
-use crate::dashboard::keys::Mode;
-use crate::dashboard::keys::action_for;
+use crate::dashboard::keys::{Mode, action_for};
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
 

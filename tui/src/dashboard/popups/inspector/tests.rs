@@ -7,8 +7,7 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::validate::settlement_failure;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Done;
+use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;

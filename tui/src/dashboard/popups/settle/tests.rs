@@ -10,8 +10,7 @@ use insta::assert_snapshot;
 use crate::dashboard::action::Action;
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{
     before_the_result, chain, fixtures, live, loaded, press, render,

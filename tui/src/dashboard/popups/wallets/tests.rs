@@ -3,10 +3,8 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Done;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::action::{Action, Done};
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::test_support::{WALLET, loaded, press, render};
 use crate::dashboard::update::update;
 use crate::dashboard::wallets::WalletChoice;

@@ -3,15 +3,12 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
-use crate::dashboard::action::Done;
-use crate::dashboard::effect::Effect;
-use crate::dashboard::effect::Request;
+use crate::dashboard::action::{Action, Done};
+use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{before_the_result, loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::output::market::tests::FINAL_AT;
-use crate::output::market::tests::PROOF_TS;
+use crate::output::market::tests::{FINAL_AT, PROOF_TS};
 
 #[test]
 fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
