@@ -23,13 +23,17 @@ use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;
 
-/// A popup over the dashboard: a form, a picker, a confirmation, the help, a result.
+/// A popup over the dashboard: a form, a picker, a confirmation, the help, a result. Esc closes
+/// every popup (the router's, like quit and help); a popup has the rest of its mode's keys.
 pub trait Popup: Any + ClonePopup {
     /// The mode of the key table its keys are read in.
     fn mode(&self) -> Mode;
 
     /// A command of its mode, a typed character or a task's answer; what it asks of the app.
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask>;
+    /// A popup that only shows something takes none.
+    fn update(&mut self, _context: &Context, _action: Action) -> Vec<Ask> {
+        Vec::new()
+    }
 
     /// Draws itself over `area`, the whole screen.
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect);

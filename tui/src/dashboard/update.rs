@@ -88,12 +88,15 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
     Vec::new()
 }
 
-/// Quit and help are the app's own keys; the market list's keys that open something are opened
-/// here, one line each; the rest are the focused component's.
+/// Quit, help and Esc over a popup are the app's own keys; the market list's keys that open
+/// something are opened here, one line each; the rest are the focused component's.
 fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
     if command == Command::Quit {
         app.quit = true;
         return Vec::new();
+    }
+    if command == Command::Back && app.popup.is_some() {
+        return vec![Ask::Close];
     }
     if command == Command::Help {
         return vec![if app.shows::<Help>() {

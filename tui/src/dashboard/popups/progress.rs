@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::frame::show_fitted;
-use crate::dashboard::action::{Action, Command, Done, Stage};
-use crate::dashboard::component::{Ask, Context, Popup};
+use crate::dashboard::action::{Done, Stage};
+use crate::dashboard::component::{Context, Popup};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::panes::activity::state::ActivityState;
 use crate::dashboard::theme::{self, spinner};
@@ -18,13 +18,6 @@ pub struct Progress;
 impl Popup for Progress {
     fn mode(&self) -> Mode {
         Mode::Popup
-    }
-
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
-            _ => Vec::new(),
-        }
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {

@@ -34,7 +34,6 @@ impl Popup for ActivityPicker {
 
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
             Action::Command(Command::Submit) => context
                 .activity
                 .get(self.picker.selected)

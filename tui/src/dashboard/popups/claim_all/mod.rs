@@ -52,7 +52,6 @@ impl Popup for ClaimAll {
 
     fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
             Action::Command(Command::Submit) => vec![Ask::Send {
                 what: "Claim all".to_owned(),
                 request: Request::ClaimAll,

@@ -53,7 +53,6 @@ impl Popup for Confirm {
 
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
             Action::Command(Command::Submit) => self.submit(context).into_iter().collect(),
             _ => Vec::new(),
         }

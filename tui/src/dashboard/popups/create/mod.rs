@@ -44,7 +44,6 @@ impl Popup for CreateForm {
             Action::Command(Command::PageDown) => self.next_fixture(context, true),
             Action::Command(Command::PageUp) => self.next_fixture(context, false),
             Action::Command(Command::Erase) => self.erase(),
-            Action::Command(Command::Back) => return vec![Ask::Close],
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }

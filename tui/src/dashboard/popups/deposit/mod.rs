@@ -39,7 +39,6 @@ impl Popup for DepositForm {
             Action::Command(Command::Erase) => {
                 self.amount.pop();
             }
-            Action::Command(Command::Back) => return vec![Ask::Close],
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }

@@ -7,7 +7,6 @@ use ratatui::text::{Line, Span};
 
 use super::frame::show_fitted;
 use crate::actions::Refusal;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;
@@ -33,13 +32,6 @@ impl FailurePopup {
 impl Popup for FailurePopup {
     fn mode(&self) -> Mode {
         Mode::Popup
-    }
-
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
-            _ => Vec::new(),
-        }
     }
 
     fn draw(&self, _context: &Context, frame: &mut Frame, area: Rect) {

@@ -30,9 +30,6 @@ impl Popup for Help {
         let Action::Command(command) = action else {
             return Vec::new();
         };
-        if command == Command::Back {
-            return vec![Ask::Close];
-        }
         if let Some(delta) = movement(command) {
             let scrolled = i64::from(self.scroll)
                 .saturating_add(delta)

@@ -138,7 +138,6 @@ impl Popup for Inspector {
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
             Action::Inspected { signature, detail } => self.read_back(context, signature, detail),
-            Action::Command(Command::Back) => return vec![Ask::Close],
             Action::Command(Command::Copy) => {
                 if let Some(signature) = self.signature() {
                     self.copied = true;

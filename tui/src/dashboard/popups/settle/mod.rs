@@ -87,7 +87,6 @@ impl Popup for SettlePicker {
 
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
             Action::Command(Command::Submit) => self.submit(context).into_iter().collect(),
             Action::Command(command) => {
                 if let Some(delta) = movement(command) {

@@ -34,7 +34,6 @@ impl Popup for WalletPicker {
 
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Command(Command::Back) => vec![Ask::Close],
             // Picking the wallet acted as already changes nothing.
             Action::Command(Command::Submit) => std::iter::once(Ask::Close)
                 .chain(

@@ -41,7 +41,6 @@ impl Popup for WarpForm {
             Action::Command(Command::Erase) => {
                 self.duration.pop();
             }
-            Action::Command(Command::Back) => return vec![Ask::Close],
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }
