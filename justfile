@@ -48,7 +48,7 @@ fixtures-check:
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --locked -p fulltime-localnet -p fulltime-testkit -p fulltime-faucet -p fulltime-tui --bins
+    cargo build --release --locked -p fulltime-localnet -p fulltime-harness -p fulltime-faucet -p fulltime-tui --bins
     cargo build --release --locked -p fulltime-tui --example dashboard-bench
     ./target/release/bench
     state_dir=$(mktemp -d)
@@ -65,8 +65,8 @@ bench:
     ./target/release/examples/dashboard-bench --state-dir "$state_dir" --markets 10000
     kill $node 2>/dev/null || true
     just build-stack
-    cargo build --locked -q -p fulltime-stack --bin stack-bench
-    ./target/debug/stack-bench --runs 5
+    cargo build --locked -q -p fulltime-stack --example stack-bench
+    ./target/debug/examples/stack-bench --runs 5
     if [ "${FULLTIME_BENCH_SKIP_COLD_BUILD:-}" != 1 ]; then
         cold=$(mktemp -d)
         started=$(date +%s)
@@ -92,7 +92,7 @@ faucet *ARGS:
 
 # Random market lifecycles checked against a model of the contract, release build (default 10,000; report on stderr); flags pass through, e.g. --lifecycles 500 --seed 7
 soak *ARGS:
-    cargo run --release --locked -p fulltime-testkit --bin soak -- {{ARGS}} > /dev/null
+    cargo run --release --locked -p fulltime-harness --bin soak -- {{ARGS}} > /dev/null
 
 # Regenerate idl/ (the programs' Anchor IDL) through anchor-lang's idl-build feature, without the Anchor CLI
 idl:

@@ -20,6 +20,8 @@ pub mod pda;
 pub mod program_data;
 pub mod program_names;
 pub mod rpc;
+#[cfg(test)]
+mod sample;
 pub mod side;
 pub mod snapshot;
 pub mod state_dir_lock;

@@ -24,7 +24,7 @@ pub enum MarketStatus {
 impl MarketStatus {
     /// The status of `market` when the cluster clock reads `now` (unix seconds).
     pub fn of(market: &Market, now: i64) -> Self {
-        if let Some(outcome) = Side::of_market(market) {
+        if let Some(outcome) = market.settled_outcome() {
             if !market.is_final(now) {
                 return Self::Provisional {
                     outcome,
@@ -49,11 +49,10 @@ impl MarketStatus {
 
 #[cfg(test)]
 mod tests {
-    use settlement::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
-
-    use fulltime_testkit::sample::market;
+    use settlement::constants::SETTLEMENT_GRACE_SECS;
 
     use super::*;
+    use crate::sample::market;
 
     #[test]
     fn open_until_close_then_closed_until_the_grace_period_ends() {
@@ -76,7 +75,7 @@ mod tests {
     fn a_settlement_is_provisional_until_its_dispute_window_ends() {
         let mut market = market(1_000);
         market.settled = true;
-        market.outcome = OUTCOME_YES;
+        market.outcome = Side::Yes;
         market.dispute_ends_at = 1_100;
         assert_eq!(
             MarketStatus::of(&market, 1_099),
@@ -98,7 +97,7 @@ mod tests {
     fn a_resolved_market_is_refundable_when_nobody_won() {
         let mut market = market(1_000);
         market.settled = true;
-        market.outcome = OUTCOME_YES;
+        market.outcome = Side::Yes;
         assert_eq!(
             MarketStatus::of(&market, 0),
             MarketStatus::Resolved {
@@ -106,7 +105,7 @@ mod tests {
                 refundable: false
             }
         );
-        market.outcome = OUTCOME_NO;
+        market.outcome = Side::No;
         assert_eq!(
             MarketStatus::of(&market, 0),
             MarketStatus::Resolved {

@@ -136,24 +136,6 @@ mod tests {
 
     #[test]
     fn the_payout_per_usdc_is_what_the_program_pays_a_usdc_on_the_winning_side() {
-        use anchor_lang::prelude::Pubkey;
-        use settlement::MarketTerms;
-        use settlement::state::Market;
-        use txline_interface::{Comparison, TraderPredicate};
-
-        let terms = MarketTerms {
-            question: "Will it?".into(),
-            close_time: 600,
-            fixture_id: 1,
-            stat_key: 1,
-            period: 100,
-            predicate: TraderPredicate {
-                threshold: 1,
-                comparison: Comparison::GreaterThan,
-            },
-            dispute_window: 3_600,
-            second_stat: None,
-        };
         let cases = [
             (4_000_000, 1_500_000),
             (3, 7),
@@ -162,13 +144,11 @@ mod tests {
         ];
         for (yes, no) in cases {
             let odds = Odds::of(yes, no);
+            let mut market = crate::sample::market(600);
+            (market.total_yes, market.total_no) = (yes, no);
             for (side, priced) in [(Side::Yes, odds.yes), (Side::No, odds.no)] {
-                let mut market =
-                    Market::open(1, Pubkey::default(), Pubkey::default(), terms.clone(), 255);
-                (market.total_yes, market.total_no) = (yes, no);
-                (market.settled, market.outcome) = (true, side.byte());
                 assert_eq!(
-                    market.payout(ONE_USDC).ok(),
+                    market.payout_if(side, ONE_USDC).ok(),
                     priced.payout_per_usdc,
                     "{yes}/{no} {side:?}"
                 );

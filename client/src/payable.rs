@@ -51,7 +51,7 @@ impl Owed {
             } => Self::Refund {
                 stake: position.amount,
             },
-            MarketStatus::Resolved { outcome, .. } if Side::of_position(position) != outcome => {
+            MarketStatus::Resolved { outcome, .. } if position.outcome != outcome => {
                 Self::Lost { outcome }
             }
             // A stake the market counted is at most its side's total, so its share is at most
@@ -76,10 +76,10 @@ impl Owed {
 #[cfg(test)]
 mod tests {
     use anchor_lang::prelude::Pubkey;
-    use fulltime_testkit::sample;
     use settlement::constants::SETTLEMENT_GRACE_SECS;
 
     use super::*;
+    use crate::sample;
 
     const CLOSE: i64 = 1_000;
 
@@ -92,11 +92,10 @@ mod tests {
         }
     }
 
-    // The test kit's samples take its own build of this crate's `Side`; these take ours.
     fn settled(side: Side, final_at: i64) -> Market {
         Market {
             settled: true,
-            outcome: side.byte(),
+            outcome: side,
             dispute_ends_at: final_at,
             ..market()
         }
@@ -106,7 +105,7 @@ mod tests {
         Position {
             owner: Pubkey::default(),
             market: Pubkey::default(),
-            outcome: side.byte(),
+            outcome: side,
             amount,
             claimed: false,
             bump: 254,

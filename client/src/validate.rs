@@ -156,12 +156,11 @@ pub fn check_refund(market: &Market, now: i64) -> Result<(), ProgramFailure> {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_testkit::harness::single_stat_proof;
-    use fulltime_testkit::sample;
     use settlement::constants::SETTLEMENT_GRACE_SECS;
     use txline_interface::{Comparison, ScoreStat};
 
     use super::*;
+    use crate::sample::{self, FIXTURE_ID, HOME_GOALS};
 
     fn name(result: Result<impl std::fmt::Debug, ProgramFailure>) -> String {
         result.expect_err("refused").name
@@ -181,13 +180,11 @@ mod tests {
         sample::market(CLOSE)
     }
 
-    /// `market()` settled as `side`, provisional until `CLOSE + 70`. Written here rather than
-    /// with `sample::settled`, which takes the test kit's build of `Side`, a type apart from the
-    /// one of the crate under test.
+    /// `market()` settled as `side`, provisional until `CLOSE + 70`.
     fn settled(side: Side) -> Market {
         Market {
             settled: true,
-            outcome: side.byte(),
+            outcome: side,
             dispute_ends_at: CLOSE + 70,
             ..market()
         }
@@ -330,27 +327,28 @@ mod tests {
         );
     }
 
-    /// A proof of home goals in `period` for `fixture_id`, the stat alone in its event.
+    /// The sample fixture's proof made one of home goals in `period` for `fixture_id`, without a
+    /// full-time mark. Only its terms count here: the hashes are the oracle's to check.
     fn proof_of(fixture_id: i64, period: i32) -> SettlementProof {
-        let stat = ScoreStat {
-            key: sample::HOME_GOALS,
+        let mut proof = sample::fixture().proof;
+        proof.fixture_summary.fixture_id = fixture_id;
+        proof.stat.stat_to_prove = ScoreStat {
+            key: HOME_GOALS,
             value: 2,
             period,
         };
-        single_stat_proof(CLOSE * 1_000, fixture_id, stat)
-            .expect("a timestamp after 1970")
-            .0
+        proof
     }
 
     #[test]
     fn a_value_still_in_play_is_refused_for_its_own_market_only() {
-        // The sample market is on fixture 1, at full time.
+        // The sample market is on its fixture's home goals at full time.
         let mut market = market();
-        let full_time = proof_of(1, 100);
+        let full_time = proof_of(FIXTURE_ID, 100);
         assert_eq!(check_final_value(&full_time, &market), Ok(()));
         // A half's value without the full-time mark of its event: not shown to be final.
         market.period = 1;
-        let first_half = proof_of(1, 1);
+        let first_half = proof_of(FIXTURE_ID, 1);
         let failure = check_final_value(&first_half, &market).expect_err("no mark");
         assert_eq!(
             (failure.name.as_str(), failure.code),
@@ -365,7 +363,10 @@ mod tests {
         // A proof of another period or fixture: the program's StatMismatch or FixtureMismatch
         // comes first, so the client leaves it to the program.
         assert_eq!(check_final_value(&full_time, &market), Ok(()));
-        assert_eq!(check_final_value(&proof_of(2, 1), &market), Ok(()));
+        assert_eq!(
+            check_final_value(&proof_of(FIXTURE_ID + 1, 1), &market),
+            Ok(())
+        );
     }
 
     #[test]

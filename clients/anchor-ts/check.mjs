@@ -1,7 +1,7 @@
 // A client nobody here wrote, driven by the committed IDL alone: Anchor's TypeScript client lists
 // the settlement program's markets and config, creates a market, deposits on it, reads the totals
-// back, and has a deposit below the minimum refused as a named Anchor error, parsed from the
-// transaction's logs.
+// and the position's side back, and has a deposit below the minimum refused as a named Anchor
+// error, parsed from the transaction's logs.
 //
 //   node check.mjs <rpc-url> <ws-url> <wallet-keypair.json> <idl/settlement.json>
 //
@@ -65,6 +65,9 @@ const market = pda(Buffer.from("market"), u64(id));
 const created = await program.account.market.fetch(market);
 expect(created.question === question, "the created market's question");
 expect(created.id.eq(id), "the created market's id");
+// The stored side decodes through the IDL's `Side` enum from the byte it always was: 0, NO, in a
+// market not settled yet.
+expect(!created.settled && "no" in created.outcome, "an unsettled market's outcome decoded as NO");
 
 const depositorToken = PublicKey.findProgramAddressSync(
   [wallet.publicKey.toBuffer(), TOKEN_PROGRAM.toBuffer(), config.usdcMint.toBuffer()],
@@ -90,6 +93,11 @@ expect(
 );
 const totals = await program.account.market.fetch(market);
 expect(totals.totalYes.eqn(1_250_000), "1.25 USDC on YES");
+// The deposit's byte 1 is stored as the position's side and decodes as YES.
+const position = await program.account.position.fetch(
+  pda(Buffer.from("position"), market.toBuffer(), wallet.publicKey.toBuffer()),
+);
+expect("yes" in position.outcome && position.amount.eqn(1_250_000), "the position on YES");
 
 // 0.05 USDC: refused in preflight, and Anchor's client names the error from the logs.
 let refused;

@@ -77,24 +77,24 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=300))]
     pub mint_timeout_secs: u64,
 
-    /// Mints one client address (IPv6: its /64) may ask for per minute, sustained; 0 turns the
-    /// per-client limit off.
+    /// Mints one peer address (IPv6: its /64) may ask for per minute, sustained; 0 turns the
+    /// per-peer limit off.
     #[arg(long, env = "FAUCET_PER_IP_PER_MINUTE", default_value_t = 10,
           value_parser = clap::value_parser!(u32).range(..=MAX_PER_MINUTE))]
     pub per_ip_per_minute: u32,
 
-    /// Mints one client address may ask for at once before its per-minute rate applies.
+    /// Mints one peer address may ask for at once before its per-minute rate applies.
     #[arg(long, env = "FAUCET_PER_IP_BURST", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=MAX_BURST))]
     pub per_ip_burst: u32,
 
-    /// Mints all clients together may ask for per minute, sustained; 0 turns the global limit
+    /// Mints all peers together may ask for per minute, sustained; 0 turns the global limit
     /// off.
     #[arg(long, env = "FAUCET_GLOBAL_PER_MINUTE", default_value_t = 60,
           value_parser = clap::value_parser!(u32).range(..=MAX_PER_MINUTE))]
     pub global_per_minute: u32,
 
-    /// Mints all clients together may ask for at once before the global rate applies.
+    /// Mints all peers together may ask for at once before the global rate applies.
     #[arg(long, env = "FAUCET_GLOBAL_BURST", default_value_t = 20,
           value_parser = clap::value_parser!(u32).range(1..=MAX_BURST))]
     pub global_burst: u32,
@@ -123,7 +123,7 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
     pub max_connections: u32,
 
-    /// Connections one client address (IPv6: its /64) may hold open at once; one more is
+    /// Connections one peer address (IPv6: its /64) may hold open at once; one more is
     /// answered 429 and closed.
     #[arg(long, env = "FAUCET_MAX_CONNECTIONS_PER_IP", default_value_t = 32,
           value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
@@ -161,7 +161,7 @@ pub struct FaucetConfig {
     pub cooldown: Duration,
     pub mint_timeout: Duration,
     /// `None`: that limit is off.
-    pub per_client: Option<Rate>,
+    pub per_peer: Option<Rate>,
     pub global: Option<Rate>,
     pub minting: Result<MintSettings, NotConfigured>,
     pub connections: ConnectionLimits,
@@ -174,7 +174,7 @@ impl Args {
             bind: self.bind,
             cooldown: Duration::from_secs(self.cooldown_secs),
             mint_timeout,
-            per_client: rate(self.per_ip_per_minute, self.per_ip_burst),
+            per_peer: rate(self.per_ip_per_minute, self.per_ip_burst),
             global: rate(self.global_per_minute, self.global_burst),
             connections: self.connection_limits(),
             minting: self.mint_settings(mint_timeout),
@@ -188,7 +188,7 @@ impl Args {
             body_read_timeout: Duration::from_secs(self.body_read_timeout_secs),
             // The flags' range keeps them within any usize.
             max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
-            max_connections_per_client: usize::try_from(self.max_connections_per_ip)
+            max_connections_per_peer: usize::try_from(self.max_connections_per_ip)
                 .unwrap_or(usize::MAX),
             shutdown_timeout: Duration::from_secs(self.shutdown_timeout_secs),
         }
@@ -254,7 +254,7 @@ impl FaucetConfig {
                 None
             }
         };
-        for (limit, rate) in [("per client", self.per_client), ("global", self.global)] {
+        for (limit, rate) in [("per peer", self.per_peer), ("global", self.global)] {
             match rate {
                 Some(rate) => tracing::info!(
                     limit,
@@ -268,7 +268,7 @@ impl FaucetConfig {
         AppState::new(
             minter,
             self.cooldown,
-            RateLimits::new(self.per_client, self.global),
+            RateLimits::new(self.per_peer, self.global),
             self.mint_timeout + REQUEST_TIMEOUT_MARGIN,
         )
     }
@@ -342,7 +342,7 @@ mod tests {
         assert_eq!(args.amount, 100_000_000);
         assert_eq!(args.cooldown_secs, 30);
         let config = args.resolve();
-        assert_eq!(config.per_client, rate(10, 5));
+        assert_eq!(config.per_peer, rate(10, 5));
         assert_eq!(config.global, rate(60, 20));
         assert_eq!(config.connections, ConnectionLimits::default());
     }
@@ -371,7 +371,7 @@ mod tests {
                 idle_timeout: Duration::from_secs(4),
                 body_read_timeout: Duration::from_secs(7),
                 max_connections: 5,
-                max_connections_per_client: 2,
+                max_connections_per_peer: 2,
                 shutdown_timeout: Duration::from_secs(6),
             }
         );
@@ -380,10 +380,10 @@ mod tests {
     #[test]
     fn zero_per_minute_turns_a_limit_off() {
         let config = args(&["--per-ip-per-minute", "0", "--global-per-minute", "0"]).resolve();
-        assert_eq!(config.per_client, None);
+        assert_eq!(config.per_peer, None);
         assert_eq!(config.global, None);
         let config = args(&["--per-ip-per-minute", "0"]).resolve();
-        assert_eq!(config.per_client, None);
+        assert_eq!(config.per_peer, None);
         assert!(config.global.is_some());
     }
 

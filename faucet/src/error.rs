@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use axum::{
     Json,
-    extract::rejection::JsonRejection,
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -44,7 +43,7 @@ pub enum AppError {
     RequestTimeout { timeout: Duration },
     #[error("the request body did not arrive within {timeout:?} of its headers")]
     BodyTimeout { timeout: Duration },
-    /// The connection is one more than its client address may hold open; answered without
+    /// The connection is one more than its peer address may hold open; answered without
     /// reaching the router (see `serve::refusal`).
     #[error("{}", too_many_connections_message(.max, .retry_after))]
     TooManyConnections { max: usize, retry_after: Duration },
@@ -94,8 +93,7 @@ impl AppError {
             Self::NotConfigured => "not_configured",
             Self::Cooldown(_) => "cooldown",
             Self::RateLimited(Limited {
-                scope: Scope::Client,
-                ..
+                scope: Scope::Peer, ..
             }) => "rate_limited_client",
             Self::RateLimited(Limited {
                 scope: Scope::Global,
@@ -124,7 +122,7 @@ impl AppError {
     }
 
     /// A 408 ends the connection, as RFC 9110 asks: what is left of the request on it cannot
-    /// be told from a next one. A connection over its client's cap is refused whole.
+    /// be told from a next one. A connection over its peer address's cap is refused whole.
     fn closes_connection(&self) -> bool {
         matches!(
             self,
@@ -168,7 +166,7 @@ fn cooldown_message(busy: &Busy) -> String {
 fn rate_limited_message(limited: &Limited) -> String {
     let secs = retry_after_secs(limited.retry_after);
     match limited.scope {
-        Scope::Client => format!("too many requests from your address; retry in {secs} s"),
+        Scope::Peer => format!("too many requests from your address; retry in {secs} s"),
         Scope::Global => {
             format!("the faucet as a whole has too many requests; retry in {secs} s")
         }
@@ -218,30 +216,6 @@ impl IntoResponse for AppError {
             headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         response
-    }
-}
-
-/// Every way `axum::Json` can refuse a body becomes a 400 in our shape (a 413 when too large),
-/// so malformed input never answers with axum's plain-text 415 or 422.
-impl From<JsonRejection> for AppError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection {
-            JsonRejection::MissingJsonContentType(_) => {
-                Self::InvalidRequest("expected the header Content-Type: application/json")
-            }
-            JsonRejection::JsonSyntaxError(_) => {
-                Self::InvalidRequest("the request body is not valid JSON")
-            }
-            JsonRejection::JsonDataError(_) => Self::InvalidRequest(
-                "the request body must be a JSON object such as {\"wallet\": \"<address>\"}",
-            ),
-            rejection if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Self::BodyTooLarge {
-                    limit: crate::routes::BODY_LIMIT_BYTES,
-                }
-            }
-            _ => Self::InvalidRequest("the request body could not be read"),
-        }
     }
 }
 

@@ -4,7 +4,6 @@
 //! until a shutdown signal; the `faucet` binary only parses the configuration, installs
 //! tracing, binds and calls [`serve`].
 
-pub mod client;
 pub mod config;
 pub mod cooldown;
 pub mod error;
@@ -13,6 +12,7 @@ pub mod follow;
 pub mod landing;
 pub mod limits;
 pub mod mint;
+pub mod peer;
 pub mod routes;
 pub mod rpc_minter;
 pub mod serve;

@@ -1,5 +1,5 @@
-//! Token buckets in front of the mint: one per client address and one for the whole faucet, so
-//! that neither one client nor many together can drain the mint authority's SOL or the RPC
+//! Token buckets in front of the mint: one per peer address and one for the whole faucet, so
+//! that neither one peer nor many together can drain the mint authority's SOL or the RPC
 //! node's quota. Asked only for a request that would otherwise mint (see
 //! [`crate::cooldown::Cooldowns::reserve`]).
 
@@ -33,7 +33,8 @@ impl Rate {
 /// Which bucket refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
-    Client,
+    /// The bucket of the request's peer address (the contract's `rate_limited_client`).
+    Peer,
     Global,
 }
 
@@ -58,16 +59,16 @@ impl Clock for TokioClock {
     }
 }
 
-type ClientLimiter =
+type PeerLimiter =
     RateLimiter<IpAddr, HashMapStateStore<IpAddr>, TokioClock, NoOpMiddleware<Duration>>;
 type GlobalLimiter = RateLimiter<NotKeyed, InMemoryState, TokioClock, NoOpMiddleware<Duration>>;
 
-/// Clients whose bucket is full again are forgotten at most this often, as requests arrive, so
-/// the table holds only clients seen recently and stays bounded without a background task.
+/// Peers whose bucket is full again are forgotten at most this often, as requests arrive, so the
+/// table holds only peers seen recently and stays bounded without a background task.
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
 pub struct RateLimits {
-    per_client: Option<ClientLimiter>,
+    per_peer: Option<PeerLimiter>,
     global: Option<GlobalLimiter>,
     clock: TokioClock,
     next_prune: Mutex<Duration>,
@@ -75,12 +76,12 @@ pub struct RateLimits {
 
 impl RateLimits {
     /// `None` turns that bucket off.
-    pub fn new(per_client: Option<Rate>, global: Option<Rate>) -> Self {
+    pub fn new(per_peer: Option<Rate>, global: Option<Rate>) -> Self {
         let clock = TokioClock {
             start: tokio::time::Instant::now(),
         };
         Self {
-            per_client: per_client.map(|rate| RateLimiter::hashmap_with_clock(rate.quota(), clock)),
+            per_peer: per_peer.map(|rate| RateLimiter::hashmap_with_clock(rate.quota(), clock)),
             global: global.map(|rate| RateLimiter::direct_with_clock(rate.quota(), clock)),
             clock,
             next_prune: Mutex::new(PRUNE_EVERY),
@@ -92,15 +93,15 @@ impl RateLimits {
         Self::new(None, None)
     }
 
-    /// Takes a token from the client's bucket, then one from the global bucket. The client's
-    /// comes first so that a client over its own limit spends none of everyone's; a request
-    /// refused by the global bucket has spent its client's token, which only slows that client.
-    pub fn admit(&self, client: IpAddr) -> Result<(), Limited> {
-        if let Some(limiter) = &self.per_client {
+    /// Takes a token from the peer's bucket, then one from the global bucket. The peer's comes
+    /// first so that a peer over its own limit spends none of everyone's; a request refused by
+    /// the global bucket has spent its peer's token, which only slows that peer.
+    pub fn admit(&self, peer: IpAddr) -> Result<(), Limited> {
+        if let Some(limiter) = &self.per_peer {
             self.prune(limiter);
             limiter
-                .check_key(&client)
-                .map_err(|not_until| self.limited(Scope::Client, &not_until))?;
+                .check_key(&peer)
+                .map_err(|not_until| self.limited(Scope::Peer, &not_until))?;
         }
         if let Some(limiter) = &self.global {
             limiter
@@ -110,9 +111,9 @@ impl RateLimits {
         Ok(())
     }
 
-    /// How many client addresses the per-client bucket holds.
-    pub fn tracked_clients(&self) -> usize {
-        self.per_client.as_ref().map_or(0, RateLimiter::len)
+    /// How many peer addresses the per-peer bucket holds.
+    pub fn tracked_peers(&self) -> usize {
+        self.per_peer.as_ref().map_or(0, RateLimiter::len)
     }
 
     fn limited(&self, scope: Scope, not_until: &governor::NotUntil<Duration>) -> Limited {
@@ -122,7 +123,7 @@ impl RateLimits {
         }
     }
 
-    fn prune(&self, limiter: &ClientLimiter) {
+    fn prune(&self, limiter: &PeerLimiter) {
         let now = self.clock.now();
         let mut next_prune = self
             .next_prune
@@ -153,7 +154,7 @@ mod tests {
     const TWO: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 2));
 
     #[tokio::test(start_paused = true)]
-    async fn a_client_gets_its_burst_then_one_token_per_period() {
+    async fn a_peer_gets_its_burst_then_one_token_per_period() {
         let limits = RateLimits::new(rate(10, 5), None);
         for _ in 0..5 {
             assert_eq!(limits.admit(ONE), Ok(()));
@@ -161,7 +162,7 @@ mod tests {
         assert_eq!(
             limits.admit(ONE),
             Err(Limited {
-                scope: Scope::Client,
+                scope: Scope::Peer,
                 retry_after: Duration::from_secs(6)
             })
         );
@@ -172,7 +173,7 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn the_global_bucket_holds_for_every_client() {
+    async fn the_global_bucket_holds_for_every_peer() {
         let limits = RateLimits::new(rate(10, 5), rate(60, 2));
         assert_eq!(limits.admit(ONE), Ok(()));
         assert_eq!(limits.admit(TWO), Ok(()));
@@ -192,20 +193,20 @@ mod tests {
         for _ in 0..1_000 {
             assert_eq!(limits.admit(ONE), Ok(()));
         }
-        assert_eq!(limits.tracked_clients(), 0);
+        assert_eq!(limits.tracked_peers(), 0);
     }
 
     #[tokio::test(start_paused = true)]
-    async fn clients_with_full_buckets_are_forgotten() {
+    async fn peers_with_full_buckets_are_forgotten() {
         let limits = RateLimits::new(rate(60, 1), None);
         for last in 0..100u8 {
             limits
                 .admit(IpAddr::V4(Ipv4Addr::new(198, 51, 100, last)))
-                .expect("a fresh client");
+                .expect("a fresh peer");
         }
-        assert_eq!(limits.tracked_clients(), 100);
+        assert_eq!(limits.tracked_peers(), 100);
         tokio::time::advance(PRUNE_EVERY).await;
-        limits.admit(ONE).expect("a fresh client");
-        assert_eq!(limits.tracked_clients(), 1);
+        limits.admit(ONE).expect("a fresh peer");
+        assert_eq!(limits.tracked_peers(), 1);
     }
 }

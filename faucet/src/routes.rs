@@ -17,17 +17,14 @@ use tower_http::{
 use tracing::{Instrument, Level, Span};
 
 use crate::{
-    client::ClientAddress,
     error::AppError,
-    extract::AppJson,
+    extract::{AppJson, BODY_LIMIT_BYTES},
     follow,
     mint::MintError,
+    peer::PeerAddress,
     state::AppState,
     wallet::{FaucetRequest, wallet_of},
 };
-
-/// A valid body is about 60 bytes; anything near this limit is not a faucet request.
-pub const BODY_LIMIT_BYTES: usize = 4 * 1024;
 
 pub fn app(state: AppState) -> Router {
     let request_timeout = state.request_timeout;
@@ -56,19 +53,19 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// The rule order is the order of the statements: 400 (the body, checked by the extractor and
-/// `wallet_of`), then 503, then 429 (the wallet's cooldown, then the client's and the global
+/// `wallet_of`), then 503, then 429 (the wallet's cooldown, then the peer's and the global
 /// token buckets), then the mint (500 when it fails or is not confirmed in time).
 async fn faucet(
     State(state): State<AppState>,
-    ClientAddress(client): ClientAddress,
+    PeerAddress(peer): PeerAddress,
     AppJson(request): AppJson<FaucetRequest>,
 ) -> Result<Json<FaucetGrant>, AppError> {
     let wallet = wallet_of(&request)?;
     Span::current().record("wallet", tracing::field::display(wallet));
     let minter = state.minter.clone().ok_or(AppError::NotConfigured)?;
-    let reservation = state.cooldowns.reserve(wallet, || {
-        state.limits.admit(client).map_err(AppError::from)
-    })?;
+    let reservation = state
+        .cooldowns
+        .reserve(wallet, || state.limits.admit(peer).map_err(AppError::from))?;
     // The mint runs in its own task so that a client hanging up cannot cancel a transaction
     // that may already be sent: the mint's outcome alone decides the wallet's cooldown.
     let mint = async move {

@@ -1,19 +1,19 @@
 //! The accept loop: HTTP/1 connections under limits that slow or silent clients cannot outlast,
-//! a cap on how many are open, a smaller one on how many one client address holds, and a
+//! a cap on how many are open, a smaller one on how many one peer address holds, and a
 //! shutdown bounded in time.
 //!
 //! `axum::serve` has none of these: a connection that never finishes its headers stays open
 //! for ever, and its graceful shutdown waits for it.
 
 mod activity;
-mod client_slots;
 mod connection;
+mod peer_slots;
 mod refusal;
 
 use std::{future::Future, io, net::SocketAddr, pin::pin, sync::Arc, time::Duration};
 
 use axum::Router;
-use client_slots::ClientSlots;
+use peer_slots::PeerSlots;
 use refusal::Refusals;
 use tokio::{
     net::{TcpListener, TcpStream},
@@ -36,10 +36,10 @@ pub struct ConnectionLimits {
     /// Connections open at once. At the cap the server stops accepting: new connections wait
     /// in the kernel's listen backlog, at no cost to the process, until one closes.
     pub max_connections: usize,
-    /// Connections one client address (IPv6: its /64, as the rate limits key it) may hold open
-    /// at once, so that no one client holds every slot of `max_connections`. One more is
+    /// Connections one peer address (IPv6: its /64, as the rate limits key it) may hold open
+    /// at once, so that no one peer holds every slot of `max_connections`. One more is
     /// answered 429 and closed at once, taking no slot.
-    pub max_connections_per_client: usize,
+    pub max_connections_per_peer: usize,
     /// After the shutdown signal, how long requests in flight may take to finish; connections
     /// still open then are closed.
     pub shutdown_timeout: Duration,
@@ -61,7 +61,7 @@ impl Default for ConnectionLimits {
             idle_timeout: Duration::from_secs(5),
             body_read_timeout: Duration::from_secs(5),
             max_connections: 512,
-            max_connections_per_client: 32,
+            max_connections_per_peer: 32,
             shutdown_timeout: Duration::from_secs(8),
         }
     }
@@ -94,13 +94,13 @@ pub async fn serve(
         idle_timeout_secs = limits.idle_timeout.as_secs(),
         body_read_timeout_secs = limits.body_read_timeout.as_secs(),
         max_connections = limits.max_connections,
-        max_connections_per_client = limits.max_connections_per_client,
+        max_connections_per_peer = limits.max_connections_per_peer,
         shutdown_timeout_secs = limits.shutdown_timeout.as_secs(),
         "connection limits"
     );
     let mut slots = Slots::new(limits.max_connections);
-    let client_slots = ClientSlots::new(limits.max_connections_per_client);
-    let refusals = Refusals::new(limits.max_connections_per_client);
+    let peer_slots = PeerSlots::new(limits.max_connections_per_peer);
+    let refusals = Refusals::new(limits.max_connections_per_peer);
     let (stop, stopping) = watch::channel(false);
     let mut connections = JoinSet::new();
     let mut shutdown = pin!(shutdown);
@@ -112,8 +112,8 @@ pub async fn serve(
                 let Some((stream, peer, slot)) = accepted else {
                     continue;
                 };
-                let Some(client_slot) = client_slots.take(peer.ip()) else {
-                    // Refused outside the cap: a client over its share never holds a slot of
+                let Some(peer_slot) = peer_slots.take(peer.ip()) else {
+                    // Refused outside the cap: a peer over its share never holds a slot of
                     // everyone's, even for the moment its refusal takes.
                     drop(slot);
                     if let Some(refusal) = refusals.refuse(stream) {
@@ -125,7 +125,7 @@ pub async fn serve(
                 let stopping = stopping.clone();
                 connections.spawn(async move {
                     connection::serve(stream, peer, app, limits, stopping).await;
-                    drop((slot, client_slot));
+                    drop((slot, peer_slot));
                 });
             }
         }

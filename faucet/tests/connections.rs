@@ -27,7 +27,7 @@ fn limits(
         idle_timeout,
         body_read_timeout: LONG,
         max_connections,
-        max_connections_per_client: max_connections,
+        max_connections_per_peer: max_connections,
         shutdown_timeout: Duration::from_secs(1),
     }
 }

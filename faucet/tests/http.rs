@@ -4,7 +4,7 @@
 mod common;
 
 use common::{server::*, *};
-use fulltime_faucet::{ConnectionLimits, routes::BODY_LIMIT_BYTES, serve::MAX_BUFFER_BYTES};
+use fulltime_faucet::{ConnectionLimits, extract::BODY_LIMIT_BYTES, serve::MAX_BUFFER_BYTES};
 use solana_address::Address;
 
 #[tokio::test]
@@ -36,7 +36,7 @@ async fn an_address_off_the_curve_is_never_minted_to() {
 }
 
 #[tokio::test]
-async fn the_client_rate_limit_keys_on_the_peer_address() {
+async fn the_per_peer_rate_limit_keys_on_the_peer_address() {
     let minter = FakeMinter::new();
     let state = limited_state(Some(minter.clone()), rate(10, 1), None);
     let server = Server::start(state, ConnectionLimits::default()).await;

@@ -378,7 +378,7 @@ async fn a_request_past_its_timeout_is_408_and_the_mint_still_decides_the_cooldo
 async fn a_body_over_the_limit_is_413_in_the_same_shape() {
     let minter = FakeMinter::new();
     let app = app(state(Some(minter.clone())));
-    let padding = " ".repeat(fulltime_faucet::routes::BODY_LIMIT_BYTES);
+    let padding = " ".repeat(fulltime_faucet::extract::BODY_LIMIT_BYTES);
     let body = format!(r#"{{"wallet":"{}"{padding}}}"#, new_wallet());
     let answer = send(&app, post_json(&body)).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);

@@ -9,7 +9,6 @@ pub mod launch;
 pub mod options;
 pub mod os;
 pub mod part;
-pub mod pty;
 pub mod record;
 pub mod watch;
 

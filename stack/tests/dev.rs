@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use common::{GONE_WITHIN, Stack};
 use fulltime_stack::os::{self, Signal};
-use fulltime_stack::pty::PtyScreen;
+use fulltime_testkit::pty::PtyScreen;
+use fulltime_testkit::workspace_root;
 use portable_pty::CommandBuilder;
 use solana_signer::Signer;
 
@@ -19,7 +20,7 @@ fn start_dev(stack: &Stack) -> PtyScreen {
         command.env_remove(variable);
     }
     command.env("TERM", "xterm-256color");
-    command.cwd(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    command.cwd(workspace_root());
     command.arg("dev");
     command.arg("--state-dir");
     command.arg(&stack.state_dir);

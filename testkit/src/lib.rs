@@ -1,10 +1,13 @@
-//! What Fulltime's tests and benchmarks share, kept out of the shipped crates: the in-process
-//! chain and the lifecycle model ([`harness`]), the `localnet` binary as a child process
-//! ([`process`]), a proxy that counts JSON-RPC requests and cuts connections ([`proxy`]), sample
-//! accounts ([`sample`]) and markets as a chain kept from before may hold them ([`planted`]). The `soak` and `bench` binaries run on them.
+//! What Fulltime's tests and benchmarks share, kept out of the shipped crates: the `localnet`
+//! binary as a child process ([`process`]), a proxy that counts JSON-RPC requests and cuts
+//! connections ([`proxy`]), a program in a pseudo-terminal and its screen ([`pty`]), sample
+//! accounts ([`sample`]), markets as a chain kept from before may hold them ([`planted`]) and the
+//! workspace's root. The in-process chain, which needs the node's crate, is `fulltime-harness`.
 
-pub mod harness;
 pub mod planted;
 pub mod process;
 pub mod proxy;
+pub mod pty;
 pub mod sample;
+
+pub use fulltime_workspace::workspace_root;

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use fulltime_client::localnet_env::READY;
 use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_workspace::workspace_root;
 use solana_keypair::{Keypair, write_keypair_file};
 
 /// A debug build boots in a few seconds; the margin is for a loaded machine.
@@ -79,8 +80,8 @@ pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
 }
 
 /// The binary `binary` of the workspace package `package` in the target directory of
-/// `executable` (a binary of the workspace, or a test in `target/<profile>/deps/`), built with
-/// cargo in the same profile when it is missing.
+/// `executable` (a binary of the workspace, a test in `target/<profile>/deps/` or an example in
+/// `target/<profile>/examples/`), built with cargo in the same profile when it is missing.
 pub fn workspace_binary_beside(
     executable: &Path,
     package: &'static str,
@@ -91,7 +92,7 @@ pub fn workspace_binary_beside(
     let mut dir = executable.parent();
     if dir
         .and_then(Path::file_name)
-        .is_some_and(|name| name == "deps")
+        .is_some_and(|name| name == "deps" || name == "examples")
     {
         dir = dir.and_then(Path::parent);
     }
@@ -105,11 +106,8 @@ pub fn workspace_binary_beside(
     let release = profile_dir
         .file_name()
         .is_some_and(|name| name == "release");
-    let Some(workspace) = Path::new(env!("CARGO_MANIFEST_DIR")).parent() else {
-        return Err(build_failed);
-    };
     let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .current_dir(workspace)
+        .current_dir(workspace_root())
         .args(["build", "-p", package, "--bin", binary])
         .args(release.then_some("--release"))
         .status()

@@ -53,7 +53,7 @@ pub fn market(close_time: i64) -> Market {
 pub fn settled(market: Market, side: Side, final_at: i64) -> Market {
     Market {
         settled: true,
-        outcome: side.byte(),
+        outcome: side,
         dispute_ends_at: final_at,
         ..market
     }
@@ -64,7 +64,7 @@ pub fn position(market: &Market, side: Side, amount: u64) -> Position {
     Position {
         owner: Pubkey::default(),
         market: pda::market(market.id),
-        outcome: side.byte(),
+        outcome: side,
         amount,
         claimed: false,
         bump: 254,

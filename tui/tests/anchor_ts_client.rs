@@ -12,14 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::workspace_root;
 use serde_json::Value;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tui/ sits in the workspace")
-        .to_owned()
-}
 
 fn run(command: &mut Command, what: &str) -> Output {
     command.output().unwrap_or_else(|error| {

@@ -22,19 +22,13 @@ use fulltime_client::time::format_time;
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use fulltime_testkit::planted::set_market_period;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::workspace_root;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
 
 const WALLET_LAMPORTS: u64 = 2_000_000_000;
 const USDC: u64 = 1_000_000;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tui/ sits in the workspace")
-        .to_owned()
-}
 
 fn fixture_path(name: &str) -> PathBuf {
     workspace_root()

@@ -18,10 +18,11 @@ use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::mint_to_wallet;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_stack::pty::PtyScreen;
 use fulltime_testkit::process::{
     LocalnetProcess, binary_beside, free_ports, workspace_binary_beside,
 };
+use fulltime_testkit::pty::PtyScreen;
+use fulltime_testkit::workspace_root;
 use portable_pty::CommandBuilder;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
@@ -31,13 +32,6 @@ const ROWS: u16 = 30;
 const COLS: u16 = 140;
 const DEADLINE: Duration = Duration::from_secs(120);
 const USDC: u64 = 1_000_000;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tui/ sits in the workspace")
-        .to_owned()
-}
 
 /// The faucet binary of the same target directory, built first when it is missing.
 fn faucet_binary() -> PathBuf {

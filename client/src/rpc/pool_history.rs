@@ -262,7 +262,9 @@ impl TransactionDetail {
                 .iter()
                 .any(|account| account.role == Some("market") && account.address == market);
             let args = settlement::instruction::Deposit::try_from_slice(data).ok()?;
-            into_market.then_some((Side::stored(args.outcome), args.amount))
+            // A byte that names no side is one the program refused.
+            let side = Side::try_from(args.outcome).ok()?;
+            into_market.then_some((side, args.amount))
         })
     }
 }

@@ -66,10 +66,10 @@ impl From<BinaryExpression> for OpView {
 
 #[cfg(test)]
 mod tests {
-    use fulltime_testkit::sample;
     use serde_json::json;
 
     use super::*;
+    use crate::sample;
 
     #[test]
     fn terms_show_the_stats_period_and_predicate() {
@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(
             value,
             json!({
-                "fixture_id": 1,
+                "fixture_id": 18_502_311,
                 "stat_key": 1,
                 "second_stat": null,
                 "period": 100,

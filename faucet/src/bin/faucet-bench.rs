@@ -182,7 +182,7 @@ async fn serve(state: AppState) -> std::io::Result<String> {
     let url = format!("http://{}{FAUCET_PATH}", listener.local_addr()?);
     let defaults = ConnectionLimits::default();
     let limits = ConnectionLimits {
-        max_connections_per_client: defaults.max_connections,
+        max_connections_per_peer: defaults.max_connections,
         ..defaults
     };
     tokio::spawn(fulltime_faucet::serve(

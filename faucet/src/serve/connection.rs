@@ -32,7 +32,7 @@ pub(super) async fn serve(
     let requests = {
         let activity = Arc::clone(&activity);
         service_fn(move |mut request: Request<Incoming>| {
-            // What the `ClientAddress` extractor reads, as `axum::serve` would provide it.
+            // What the `PeerAddress` extractor reads, as `axum::serve` would provide it.
             request.extensions_mut().insert(ConnectInfo(peer));
             // Counted from here, where hyper has the headers: what `AppJson` reads the body by.
             let body_deadline = BodyDeadline::from_now(limits.body_read_timeout);

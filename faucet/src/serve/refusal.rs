@@ -1,4 +1,4 @@
-//! A connection over its client address's cap: its request is answered 429
+//! A connection over its peer address's cap: its request is answered 429
 //! `too_many_connections` with `Connection: close`, and the connection closed.
 //!
 //! An answer rather than a bare close, so that an honest client over its share (many users
@@ -32,14 +32,14 @@ const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 pub(super) struct Refusals {
     under_way: Arc<Semaphore>,
-    max_per_client: usize,
+    max_per_peer: usize,
 }
 
 impl Refusals {
-    pub(super) fn new(max_per_client: usize) -> Self {
+    pub(super) fn new(max_per_peer: usize) -> Self {
         Self {
             under_way: Arc::new(Semaphore::new(AT_ONCE)),
-            max_per_client,
+            max_per_peer,
         }
     }
 
@@ -55,7 +55,7 @@ impl Refusals {
             );
             return None;
         };
-        let max = self.max_per_client;
+        let max = self.max_per_peer;
         Some(async move {
             answer(stream, max).await;
             drop(under_way);
@@ -76,7 +76,7 @@ async fn answer(stream: TcpStream, max: usize) {
         .max_buf_size(MAX_BUFFER_BYTES)
         .serve_connection(TokioIo::new(stream), refuse);
     match tokio::time::timeout(REQUEST_DEADLINE, connection).await {
-        Ok(Ok(())) => tracing::debug!("refused a connection over its client's cap"),
+        Ok(Ok(())) => tracing::debug!("refused a connection over its peer address's cap"),
         Ok(Err(error)) => tracing::debug!(%error, "a refused connection failed"),
         Err(_) => tracing::debug!("a refused connection sent no request in time"),
     }

@@ -158,11 +158,11 @@ pub fn state_with(
 
 pub fn limited_state(
     minter: Option<Arc<FakeMinter>>,
-    per_client: Option<Rate>,
+    per_peer: Option<Rate>,
     global: Option<Rate>,
 ) -> AppState {
     let minter = minter.map(|minter| minter as Arc<dyn Minter>);
-    let limits = RateLimits::new(per_client, global);
+    let limits = RateLimits::new(per_peer, global);
     AppState::new(minter, COOLDOWN, limits, REQUEST_TIMEOUT)
 }
 

@@ -27,7 +27,7 @@ pub const HEADERS_ONLY: &[u8] = b"POST /api/faucet HTTP/1.1\r\nHost: faucet\r\n\
 
 /// The loopback address connections come from unless bound to another.
 pub const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
-/// Another client address: all of 127.0.0.0/8 reaches the loopback on Linux.
+/// Another peer address: all of 127.0.0.0/8 reaches the loopback on Linux.
 pub const OTHER_LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 /// `serve` on 127.0.0.1, port chosen by the system, until [`Server::stop`].
@@ -137,7 +137,7 @@ pub async fn ask(address: SocketAddr, body: &str) -> RawAnswer {
     ask_from(LOOPBACK, address, body).await
 }
 
-/// [`ask`] from the client address `source`.
+/// [`ask`] from the peer address `source`.
 pub async fn ask_from(source: IpAddr, address: SocketAddr, body: &str) -> RawAnswer {
     tokio::time::timeout(WITHIN, async {
         let mut stream = connect_from(source, address).await;
@@ -201,7 +201,7 @@ pub async fn slow_clients(address: SocketAddr, count: usize) -> Vec<TcpStream> {
     clients_from(LOOPBACK, address, HALF_REQUEST, count).await
 }
 
-/// `count` connections from the client address `source` that send `sent` and then nothing.
+/// `count` connections from the peer address `source` that send `sent` and then nothing.
 pub async fn clients_from(
     source: IpAddr,
     address: SocketAddr,

@@ -17,6 +17,7 @@ pub mod final_value;
 pub mod instructions;
 #[cfg(not(target_os = "solana"))]
 pub mod native;
+pub mod side;
 pub mod state;
 pub mod stated_outcome;
 
@@ -26,6 +27,7 @@ use txline_interface::TraderPredicate;
 
 pub use error::SettlementError;
 pub use instructions::{MarketTerms, SettlementProof};
+pub use side::Side;
 pub use stated_outcome::StatedOutcome;
 
 declare_id!("E5jNnqsCsntgThdQuYWLKiMir1f3LNgHkKkTXHqsE3MH");

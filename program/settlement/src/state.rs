@@ -4,9 +4,10 @@
 use anchor_lang::prelude::*;
 use txline_interface::{BinaryExpression, TraderPredicate};
 
-use crate::constants::{OUTCOME_NO, OUTCOME_YES, SETTLEMENT_GRACE_SECS};
+use crate::constants::SETTLEMENT_GRACE_SECS;
 use crate::error::SettlementError;
 use crate::instructions::MarketTerms;
+use crate::side::Side;
 
 /// The program's one configuration: who set it up and which mint is test USDC.
 #[account]
@@ -28,8 +29,9 @@ pub struct Config {
 pub struct Market {
     /// A settlement is recorded: provisional before `dispute_ends_at`, final from then on.
     pub settled: bool,
-    /// The outcome the current settlement states (the winning one once final).
-    pub outcome: u8,
+    /// The side the current settlement states (the winning one once final); NO, and meaningless,
+    /// before any settlement.
+    pub outcome: Side,
     pub id: u64,
     pub creator: Pubkey,
     pub vault: Pubkey,
@@ -68,7 +70,7 @@ impl Market {
     pub fn open(id: u64, creator: Pubkey, vault: Pubkey, terms: MarketTerms, bump: u8) -> Self {
         Self {
             settled: false,
-            outcome: 0,
+            outcome: Side::No,
             id,
             creator,
             vault,
@@ -92,7 +94,7 @@ impl Market {
     /// Everything but the question's bytes, discriminator included.
     pub const FIXED_SPACE: usize = 8
         + 1
-        + 1
+        + Side::INIT_SPACE
         + 8
         + 32
         + 32
@@ -115,12 +117,16 @@ impl Market {
         Self::FIXED_SPACE + question.len()
     }
 
-    pub fn total_on(&self, outcome: u8) -> u64 {
-        if outcome == OUTCOME_YES {
-            self.total_yes
-        } else {
-            self.total_no
+    pub fn total_on(&self, side: Side) -> u64 {
+        match side {
+            Side::Yes => self.total_yes,
+            Side::No => self.total_no,
         }
+    }
+
+    /// The side the current settlement states; `None` before any settlement.
+    pub fn settled_outcome(&self) -> Option<Side> {
+        self.settled.then_some(self.outcome)
     }
 
     pub fn pool(&self) -> Result<u64> {
@@ -157,7 +163,13 @@ impl Market {
 
     /// A winning position's share of the pool, rounded down; the dust stays in the vault.
     pub fn payout(&self, stake: u64) -> Result<u64> {
-        let winning_total = self.winning_total();
+        self.payout_if(self.outcome, stake)
+    }
+
+    /// What `stake` on `side` would be paid were `side` the final answer with the pools as they
+    /// stand: its share of the pool, rounded down.
+    pub fn payout_if(&self, side: Side, stake: u64) -> Result<u64> {
+        let winning_total = self.total_on(side);
         require!(winning_total > 0, SettlementError::NoWinners);
         let share = u128::from(stake)
             .checked_mul(u128::from(self.pool()?))
@@ -166,11 +178,10 @@ impl Market {
         u64::try_from(share).map_err(|_| error!(SettlementError::Overflow))
     }
 
-    pub fn add_stake(&mut self, outcome: u8, amount: u64) -> Result<()> {
-        let total = match outcome {
-            OUTCOME_YES => &mut self.total_yes,
-            OUTCOME_NO => &mut self.total_no,
-            _ => return err!(SettlementError::InvalidOutcome),
+    pub fn add_stake(&mut self, side: Side, amount: u64) -> Result<()> {
+        let total = match side {
+            Side::Yes => &mut self.total_yes,
+            Side::No => &mut self.total_no,
         };
         *total = total.checked_add(amount).ok_or(SettlementError::Overflow)?;
         Ok(())
@@ -206,7 +217,8 @@ impl SettledProof {
 pub struct Position {
     pub owner: Pubkey,
     pub market: Pubkey,
-    pub outcome: u8,
+    /// The side of the position's first deposit, which every later one must share.
+    pub outcome: Side,
     pub amount: u64,
     /// Set once the stake has been paid out, as a win or a refund.
     pub claimed: bool,
@@ -216,4 +228,80 @@ pub struct Position {
 impl Position {
     pub const OWNER_OFFSET: usize = 8;
     pub const MARKET_OFFSET: usize = 8 + 32;
+}
+
+#[cfg(test)]
+mod tests {
+    use txline_interface::Comparison;
+
+    use super::*;
+
+    /// YES 3 USDC and NO 1 USDC, not settled.
+    fn market() -> Market {
+        let terms = MarketTerms {
+            question: "Will it?".into(),
+            close_time: 1_000,
+            fixture_id: 1,
+            stat_key: 1,
+            period: 100,
+            predicate: TraderPredicate {
+                threshold: 1,
+                comparison: Comparison::GreaterThan,
+            },
+            dispute_window: 60,
+            second_stat: None,
+        };
+        Market {
+            total_yes: 3_000_000,
+            total_no: 1_000_000,
+            ..Market::open(0, Pubkey::default(), Pubkey::default(), terms, 255)
+        }
+    }
+
+    #[test]
+    fn either_side_is_priced_without_settling_the_market() {
+        let mut market = market();
+        assert_eq!(market.payout_if(Side::Yes, 1_500_000).ok(), Some(2_000_000));
+        assert_eq!(market.payout_if(Side::No, 1_000_000).ok(), Some(4_000_000));
+        assert!(!market.settled);
+        market.total_no = 0;
+        assert_eq!(
+            market.payout_if(Side::No, 1_000_000),
+            Err(SettlementError::NoWinners.into())
+        );
+        for side in [Side::Yes, Side::No] {
+            (market.settled, market.outcome) = (true, side);
+            assert_eq!(market.payout(1_000_000), market.payout_if(side, 1_000_000));
+            assert_eq!(market.settled_outcome(), Some(side));
+        }
+    }
+
+    #[test]
+    fn the_outcome_is_stored_as_one_byte_where_the_byte_was() {
+        let mut market = market();
+        (market.settled, market.outcome) = (true, Side::Yes);
+        let mut data = Vec::new();
+        market.try_serialize(&mut data).expect("serializes");
+        assert_eq!(
+            data[Market::SETTLED_OFFSET..Market::SETTLED_OFFSET + 2],
+            [1, Side::Yes.byte()]
+        );
+        let position = Position {
+            owner: Pubkey::new_unique(),
+            market: Pubkey::new_unique(),
+            outcome: Side::No,
+            amount: 7,
+            claimed: false,
+            bump: 254,
+        };
+        let mut data = Vec::new();
+        position.try_serialize(&mut data).expect("serializes");
+        // Owner, market, then the side's byte and the amount.
+        assert_eq!(data.len(), 8 + Position::INIT_SPACE);
+        assert_eq!(data[Position::MARKET_OFFSET + 32], Side::No.byte());
+        assert_eq!(
+            data[Position::MARKET_OFFSET + 33..][..8],
+            7u64.to_le_bytes()
+        );
+    }
 }

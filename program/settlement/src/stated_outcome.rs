@@ -8,7 +8,6 @@
 use anchor_lang::prelude::*;
 use txline_interface::{Comparison, TraderPredicate};
 
-use crate::constants::{OUTCOME_NO, OUTCOME_YES};
 use crate::error::SettlementError;
 
 #[derive(AnchorSerialize, AnchorDeserialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,14 +21,6 @@ pub enum StatedOutcome {
 }
 
 impl StatedOutcome {
-    /// The market's `outcome` byte once settled this way.
-    pub fn outcome(self) -> u8 {
-        match self {
-            Self::Yes => OUTCOME_YES,
-            Self::NoBelow | Self::NoAbove => OUTCOME_NO,
-        }
-    }
-
     /// The predicate that holds exactly when this outcome is the market's answer:
     /// `gt t` -> `lt t+1`, `lt t` -> `gt t-1`, `eq t` -> `lt t` or `gt t`.
     pub fn predicate_to_prove(self, market: TraderPredicate) -> Result<TraderPredicate> {
@@ -87,6 +78,7 @@ pub fn is_decidable(predicate: TraderPredicate) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::side::Side;
 
     fn predicate(comparison: Comparison, threshold: i32) -> TraderPredicate {
         TraderPredicate {
@@ -135,10 +127,9 @@ mod tests {
                         vec![&StatedOutcome::of_value(market, value)],
                         "{market:?} at {value}"
                     );
-                    let yes = market.holds_for(value);
                     assert_eq!(
-                        StatedOutcome::of_value(market, value).outcome() == OUTCOME_YES,
-                        yes
+                        Side::from(StatedOutcome::of_value(market, value)),
+                        Side::from(market.holds_for(value))
                     );
                 }
             }

@@ -8,8 +8,8 @@ use common::impostors::{ECHO_ID, install_oracle_copy, install_relaying_oracle};
 use common::*;
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
-use fulltime_testkit::harness::TestChain;
-use settlement::{SettlementError, SettlementProof, StatedOutcome};
+use fulltime_harness::TestChain;
+use settlement::{SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use txline_interface::ScoreStat;
@@ -230,7 +230,7 @@ fn a_final_settlement_cannot_be_flipped_even_by_a_later_proof() {
     scene.assert_rejected(settle, &carol, SettlementError::MarketResolved);
     assert_eq!(
         scene.chain.market(&scene.settled).expect("market").outcome,
-        1
+        Side::Yes
     );
 }
 

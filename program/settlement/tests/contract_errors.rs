@@ -9,9 +9,9 @@ use common::impostors::{
 };
 use common::*;
 use fulltime_client::{instructions, pda};
+use fulltime_harness::TestChain;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::TestChain;
-use settlement::{SettlementError, StatedOutcome};
+use settlement::{SettlementError, Side, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::ScoreStat;
 
@@ -102,7 +102,7 @@ fn outcome_locked_keeps_a_position_on_its_first_side() {
         .deposit(&alice, &market, 0, USDC)
         .expect("same side again");
     let position = chain.position(&market, &alice.pubkey()).expect("position");
-    assert_eq!((position.outcome, position.amount), (0, 2 * USDC));
+    assert_eq!((position.outcome, position.amount), (Side::No, 2 * USDC));
 }
 
 #[test]

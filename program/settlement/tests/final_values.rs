@@ -13,10 +13,10 @@ use common::*;
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::pda;
 use fulltime_fixtures::Generated;
+use fulltime_harness::{TestChain, resplit};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::{TestChain, resplit};
 use settlement::constants::SETTLEMENT_GRACE_SECS;
-use settlement::{MarketTerms, SettlementError, SettlementProof};
+use settlement::{MarketTerms, SettlementError, SettlementProof, Side};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use txline_interface::{Comparison, StatTerm, TraderPredicate};
@@ -54,10 +54,12 @@ impl FixtureMarket {
         balances(&self.chain, &watched)
     }
 
-    /// Whether a settlement is recorded, and its outcome byte.
-    fn settlement(&self) -> (bool, u8) {
-        let market = self.chain.market(&self.market).expect("market");
-        (market.settled, market.outcome)
+    /// The side the market's settlement states; `None` before any settlement.
+    fn settlement(&self) -> Option<Side> {
+        self.chain
+            .market(&self.market)
+            .expect("market")
+            .settled_outcome()
     }
 
     /// Once the clock has reached its batch, `proof` is refused with `expected`, moving no
@@ -72,17 +74,15 @@ impl FixtureMarket {
         assert_eq!(self.settlement(), settlement);
     }
 
-    /// Settles with `proof` once the clock has reached its batch; the outcome byte.
+    /// Settles with `proof` once the clock has reached its batch; the side it states.
     #[track_caller]
-    fn settles(&mut self, proof: SettlementProof) -> u8 {
+    fn settles(&mut self, proof: SettlementProof) -> Side {
         self.chain.reach_batch(&proof);
         let market = self.market;
         self.chain
             .settle(&market, proof)
             .unwrap_or_else(|failure| panic!("settles: {failure}"));
-        let (settled, outcome) = self.settlement();
-        assert!(settled);
-        outcome
+        self.settlement().expect("settled")
     }
 
     /// Past the dispute window, the winning side (`yes` or not) takes the 5 USDC pool.
@@ -234,7 +234,7 @@ fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
             SettlementError::ValueNotFinal,
         );
 
-        assert_eq!(staked.settles(honest), 1, "YES: 2 first-half goals");
+        assert_eq!(staked.settles(honest), Side::Yes, "YES: 2 first-half goals");
         // Once settled, an earlier in-play proof is refused as not final before as not later.
         staked.refused(in_play, SettlementError::ValueNotFinal);
         staked.winner_takes_the_pool(true);
@@ -257,7 +257,7 @@ fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
             with_mark(honest.clone(), None),
             SettlementError::ValueNotFinal,
         );
-        assert_eq!(staked.settles(honest), 1, "YES: 3 first-half goals");
+        assert_eq!(staked.settles(honest), Side::Yes, "YES: 3 first-half goals");
         staked.winner_takes_the_pool(true);
     }
 }
@@ -274,7 +274,11 @@ fn a_mark_is_checked_even_where_none_is_needed() {
 
     let own_stat = proof.stat.clone();
     let own = with_mark(proof, Some(own_stat));
-    assert_eq!(staked.settles(own), 1, "YES: the corrected 2 away goals");
+    assert_eq!(
+        staked.settles(own),
+        Side::Yes,
+        "YES: the corrected 2 away goals"
+    );
     staked.winner_takes_the_pool(true);
 }
 

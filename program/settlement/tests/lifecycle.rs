@@ -2,7 +2,8 @@ mod common;
 
 use common::*;
 use fulltime_client::pda;
-use fulltime_testkit::harness::TestChain;
+use fulltime_harness::TestChain;
+use settlement::Side;
 use solana_signer::Signer;
 
 #[test]
@@ -31,7 +32,7 @@ fn a_market_pays_winners_pro_rata_through_real_token_transfers() {
     chain.settle(&market, proof).expect("settle");
     let settled = chain.market(&market).expect("market");
     assert!(settled.settled);
-    assert_eq!(settled.outcome, 1);
+    assert_eq!(settled.outcome, Side::Yes);
     chain.finalize(&market);
 
     chain.claim(alice, &market).expect("alice claims");

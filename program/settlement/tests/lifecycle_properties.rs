@@ -1,5 +1,5 @@
 //! Random market lifecycles, step by step against an independent model of the contract
-//! (`fulltime_testkit::harness::lifecycle`): markets on the first half, the second half (refused)
+//! (`fulltime_harness::lifecycle`): markets on the first half, the second half (refused)
 //! and full time, deposits of any amount on any side, settlements stating right and wrong
 //! outcomes with competing earlier and later proofs, proofs of events in play and of events that
 //! finish the match, with their full-time mark, without it, or with another event's or a forged
@@ -11,15 +11,15 @@
 //! the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
-//! `PROPTEST_CASES=200 cargo test -p fulltime-testkit --test lifecycle_properties` runs longer;
+//! `PROPTEST_CASES=200 cargo test -p fulltime-harness --test lifecycle_properties` runs longer;
 //! `just soak` runs thousands in release.
 
-use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::lifecycle::picks::{self, Phase, weight};
-use fulltime_testkit::harness::lifecycle::{
+use fulltime_harness::lifecycle::picks::{self, Phase, weight};
+use fulltime_harness::lifecycle::{
     CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
     TermsPick, run_lifecycle,
 };
+use fulltime_localnet::native::FalsePredicate;
 use proptest::prelude::*;
 use proptest::sample::select;
 use settlement::StatedOutcome;

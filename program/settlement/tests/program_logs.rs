@@ -10,9 +10,9 @@ use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::pubkey::Pubkey;
 use common::*;
 use fulltime_client::pda;
+use fulltime_harness::{TestChain, single_stat_proof};
 use fulltime_localnet::native::{BuiltinFunctionDefinition, NativeEntry};
 use fulltime_localnet::native_builtin;
-use fulltime_testkit::harness::{TestChain, single_stat_proof};
 use settlement::StatedOutcome;
 
 /// The lines between a program's `invoke [depth]` and its matching end, the end included.

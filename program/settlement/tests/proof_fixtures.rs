@@ -49,7 +49,7 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
             Expected::Outcome(outcome) => {
                 result.unwrap_or_else(|failure| panic!("{}: {failure}", fixture.name));
                 assert!(state.settled, "{}", fixture.name);
-                assert_eq!(state.outcome, outcome.byte(), "{}", fixture.name);
+                assert_eq!(state.outcome, *outcome, "{}", fixture.name);
                 chain.finalize(&market);
                 let winner = if *outcome == Side::Yes { &yes } else { &no };
                 chain.claim(winner, &market).expect("the winner claims");
@@ -160,7 +160,7 @@ fn a_re_split_full_time_proof_cannot_stop_the_correction() {
             .settle(&market, full_time.to_settlement_proof())
             .unwrap_or_else(|failure| panic!("{false_predicate:?}: full time settles: {failure}"));
         let state = chain.market(&market).expect("market");
-        assert_eq!((state.settled, state.outcome), (true, 0), "NO for now");
+        assert_eq!(state.settled_outcome(), Some(Side::No), "NO for now");
         assert!(!state.is_final(chain.now()), "provisional");
 
         let before = balances(&chain, &watched);
@@ -169,13 +169,13 @@ fn a_re_split_full_time_proof_cannot_stop_the_correction() {
             SettlementError::EventPathMismatch,
         );
         assert_eq!(balances(&chain, &watched), before, "no token may move");
-        assert_eq!(chain.market(&market).expect("market").outcome, 0);
+        assert_eq!(chain.market(&market).expect("market").outcome, Side::No);
 
         chain
             .settle(&market, corrected.to_settlement_proof())
             .unwrap_or_else(|failure| panic!("{false_predicate:?}: the correction: {failure}"));
         let state = chain.market(&market).expect("market");
-        assert_eq!((state.settled, state.outcome), (true, 1), "YES replaces it");
+        assert_eq!(state.settled_outcome(), Some(Side::Yes), "YES replaces it");
 
         chain.finalize(&market);
         assert_settlement_error(chain.claim(&no, &market), SettlementError::NotAWinner);

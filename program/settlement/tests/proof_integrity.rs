@@ -9,13 +9,13 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::market_status::MarketStatus;
-use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::{
+use fulltime_harness::{
     TestChain, batch_proofs, mixed_event_proofs, resplit, single_stat_proof, two_stat_proof,
 };
+use fulltime_localnet::native::FalsePredicate;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
 use settlement::state::SecondStat;
-use settlement::{SettlementError, SettlementProof, StatedOutcome};
+use settlement::{SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use txline_interface::{BinaryExpression, Comparison, OracleError, ScoreStat, TraderPredicate};
@@ -54,14 +54,14 @@ fn a_re_split_proof_is_refused_and_the_correction_still_replaces_the_full_time_r
             StatedOutcome::NoBelow,
             SettlementError::EventPathMismatch,
         );
-        assert_eq!(staked.settlement(), (false, 0));
+        assert_eq!(staked.settlement(), None);
 
         // Honestly split, the full-time event settles NO, and the correction replaces it.
         staked
             .chain
             .settle(&staked.market, full_time)
             .expect("the full-time event settles NO");
-        assert_eq!(staked.settlement(), (true, 0));
+        assert_eq!(staked.settlement(), Some(Side::No));
         let re_split_correction = resplit(&correction);
         staked.assert_settle_refused(
             re_split_correction,
@@ -72,7 +72,7 @@ fn a_re_split_proof_is_refused_and_the_correction_still_replaces_the_full_time_r
             .chain
             .settle(&staked.market, correction)
             .expect("the correction replaces it with YES");
-        assert_eq!(staked.settlement(), (true, 1));
+        assert_eq!(staked.settlement(), Some(Side::Yes));
 
         staked.chain.finalize(&staked.market);
         let yves = staked.yves.insecure_clone();
@@ -123,7 +123,7 @@ fn a_fixture_path_grown_by_a_node_of_the_event_is_refused() {
         StatedOutcome::Yes,
         SettlementError::EventPathMismatch,
     );
-    assert_eq!(staked.settlement(), (false, 0));
+    assert_eq!(staked.settlement(), None);
 }
 
 /// A closed total-goals market ("more than 2?"), Yves on YES and Nora on NO.
@@ -175,7 +175,7 @@ fn two_stats_from_different_events_never_combine() {
             StatedOutcome::Yes,
             SettlementError::EventPathMismatch,
         );
-        assert_eq!(staked.settlement(), (false, 0));
+        assert_eq!(staked.settlement(), None);
     }
 }
 
@@ -208,7 +208,7 @@ fn a_second_stat_naming_the_event_without_a_path_to_it_is_refused() {
         .chain
         .settle(&staked.market, proof)
         .expect("the honest proof settles YES");
-    assert_eq!(staked.settlement(), (true, 1));
+    assert_eq!(staked.settlement(), Some(Side::Yes));
 }
 
 #[test]
@@ -281,7 +281,7 @@ fn a_proof_from_the_future_waits_for_the_clock() {
         .chain
         .settle(&staked.market, proof)
         .expect("settles once the clock reaches the batch");
-    assert_eq!(staked.settlement(), (true, 1));
+    assert_eq!(staked.settlement(), Some(Side::Yes));
 }
 
 #[test]

@@ -9,13 +9,13 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::{instructions, pda};
+use fulltime_harness::{TestChain, batch_proofs};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::{TestChain, batch_proofs};
 use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::constants::{
     MAX_CLOSE_HORIZON_SECS, MAX_DISPUTE_WINDOW_SECS, MIN_DISPUTE_WINDOW_SECS, SETTLEMENT_GRACE_SECS,
 };
-use settlement::{SettlementError, StatedOutcome};
+use settlement::{SettlementError, Side, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::{Comparison, OracleError, TraderPredicate};
 
@@ -31,14 +31,14 @@ fn settling_waits_for_the_close_time() {
         StatedOutcome::Yes,
         SettlementError::MarketNotClosed,
     );
-    assert_eq!(staked.settlement(), (false, 0));
+    assert_eq!(staked.settlement(), None);
 
     staked.chain.set_time(close_time);
     staked
         .chain
         .settle(&staked.market, proof)
         .expect("settle at the close time");
-    assert_eq!(staked.settlement(), (true, 1));
+    assert_eq!(staked.settlement(), Some(Side::Yes));
 }
 
 /// The batch of `generate.rs`'s corrected result: two full-time events of the same stat, the
@@ -58,7 +58,7 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
         .chain
         .settle(&staked.market, first.clone())
         .expect("the first event settles YES");
-    assert_eq!(staked.settlement(), (true, 1));
+    assert_eq!(staked.settlement(), Some(Side::Yes));
     let provisional_until = staked.chain.market(&staked.market).expect("market");
 
     // Nothing pays out while a settlement can still change.
@@ -77,7 +77,7 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
         .chain
         .settle(&staked.market, correction.clone())
         .expect("the correction replaces it with NO");
-    assert_eq!(staked.settlement(), (true, 0));
+    assert_eq!(staked.settlement(), Some(Side::No));
     let replaced = staked.chain.market(&staked.market).expect("market");
     assert_eq!(
         replaced.dispute_ends_at, provisional_until.dispute_ends_at,
@@ -91,7 +91,7 @@ fn a_later_event_of_the_same_batch_replaces_a_provisional_settlement() {
         StatedOutcome::NoBelow,
         SettlementError::ProofNotLater,
     );
-    assert_eq!(staked.settlement(), (true, 0));
+    assert_eq!(staked.settlement(), Some(Side::No));
 
     staked.chain.finalize(&staked.market);
     let nora = staked.nora.insecure_clone();
@@ -134,7 +134,7 @@ fn a_later_batch_replaces_and_an_earlier_batch_does_not() {
         StatedOutcome::NoBelow,
         SettlementError::ProofNotLater,
     );
-    assert_eq!(staked.settlement(), (true, 1));
+    assert_eq!(staked.settlement(), Some(Side::Yes));
 
     // From the end of the window on, the settlement is final, even against a later batch
     // published within it.
@@ -189,7 +189,7 @@ fn no_settles_and_a_wrong_outcome_is_refused_whatever_the_oracle_does_with_false
             ),
         }
         assert_eq!(staked.balances(), before, "{false_predicate:?}");
-        assert_eq!(staked.settlement(), (false, 0), "{false_predicate:?}");
+        assert_eq!(staked.settlement(), None, "{false_predicate:?}");
 
         // "More than 1" cannot be NO from above.
         staked.assert_settle_refused(
@@ -201,7 +201,7 @@ fn no_settles_and_a_wrong_outcome_is_refused_whatever_the_oracle_does_with_false
             .chain
             .settle_stating(&staked.market, one_goal, StatedOutcome::NoBelow)
             .unwrap_or_else(|failure| panic!("{false_predicate:?}: NO settles: {failure}"));
-        assert_eq!(staked.settlement(), (true, 0), "{false_predicate:?}");
+        assert_eq!(staked.settlement(), Some(Side::No), "{false_predicate:?}");
     }
 }
 
@@ -229,7 +229,7 @@ fn an_equality_market_settles_no_from_either_side() {
             chain
                 .settle_stating(&market, proof, side)
                 .unwrap_or_else(|failure| panic!("{goals} goals: {failure}"));
-            assert_eq!(chain.market(&market).expect("market").outcome, 0);
+            assert_eq!(chain.market(&market).expect("market").outcome, Side::No);
         }
     }
 }
@@ -386,7 +386,7 @@ fn a_market_settles_through_the_mainnet_oracle() {
                 StatedOutcome::NoBelow,
             )
             .unwrap_or_else(|failure| panic!("{false_predicate:?}: {failure}"));
-        assert_eq!(staked.settlement(), (true, 0));
+        assert_eq!(staked.settlement(), Some(Side::No));
         staked.chain.finalize(&market);
         let nora = staked.nora.insecure_clone();
         staked.chain.claim(&nora, &market).expect("NO wins");

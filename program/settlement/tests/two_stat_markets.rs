@@ -8,10 +8,10 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::pda;
+use fulltime_harness::{TestChain, mixed_event_proofs, two_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::{TestChain, mixed_event_proofs, two_stat_proof};
 use settlement::state::SecondStat;
-use settlement::{SettlementError, SettlementProof, StatedOutcome};
+use settlement::{SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::{BinaryExpression, Comparison, OracleError, ScoreStat, TraderPredicate};
 
@@ -73,7 +73,7 @@ impl TwoStat {
     fn assert_refused(
         &mut self,
         proof: SettlementProof,
-        check: impl FnOnce(Result<(), fulltime_testkit::harness::TxFailure>),
+        check: impl FnOnce(Result<(), fulltime_harness::TxFailure>),
     ) {
         let before = balances(&self.0.chain, &self.0.watched);
         check(self.0.chain.settle(&self.0.market, proof).map(|_| ()));
@@ -91,7 +91,7 @@ impl TwoStat {
             .settle(&self.0.market, proof)
             .unwrap_or_else(|failure| panic!("settles: {failure}"));
         let market = self.0.chain.market(&self.0.market).expect("market");
-        assert_eq!(market.outcome, u8::from(winner_is_yes));
+        assert_eq!(market.outcome, Side::from(winner_is_yes));
         self.0.chain.finalize(&self.0.market);
         let (winner, staked) = if winner_is_yes {
             (self.0.yves.insecure_clone(), 3 * USDC)
@@ -150,7 +150,10 @@ fn goal_difference_settles_no_from_either_side_of_a_draw() {
                 .chain
                 .settle_stating(&address, proof, side)
                 .unwrap_or_else(|failure| panic!("{home}-{away}: {failure}"));
-            assert_eq!(market.0.chain.market(&address).expect("market").outcome, 0);
+            assert_eq!(
+                market.0.chain.market(&address).expect("market").outcome,
+                Side::No
+            );
         }
         let mut market = TwoStat::new(false_predicate, BinaryExpression::Subtract, draw);
         let proof = market.post(home_goals(1), away_goals(1));

@@ -15,16 +15,6 @@ use std::path::{Component, Path, PathBuf};
 /// Directories never walked: build output, git's own, npm's.
 const SKIPPED_DIRS: [&str; 3] = ["target", ".git", "node_modules"];
 
-/// The workspace root: two levels above this crate (`tools/docs`).
-pub fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .nth(2)
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| manifest.to_path_buf())
-}
-
 /// Every `*.md` file under `root`, sorted, skipping [`SKIPPED_DIRS`].
 pub fn markdown_files(root: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();

@@ -1,7 +1,8 @@
 //! Every relative link and image of the repository's Markdown resolves: the file exists, and a
 //! `#anchor` names a heading of its target. Links that leave the repository are not checked.
 
-use fulltime_docs::{broken_links, links, markdown_files, workspace_root};
+use fulltime_docs::{broken_links, links, markdown_files};
+use fulltime_workspace::workspace_root;
 
 #[test]
 fn every_relative_link_resolves() {

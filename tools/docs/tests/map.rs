@@ -1,6 +1,6 @@
 //! The root README is the map of the repository; the manual is in each part's own README.
 
-use fulltime_docs::workspace_root;
+use fulltime_workspace::workspace_root;
 
 /// About 250 lines, with a little room.
 const MAX_ROOT_README_LINES: usize = 260;

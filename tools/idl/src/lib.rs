@@ -53,15 +53,6 @@ pub struct IdlFile {
     pub contents: String,
 }
 
-/// The workspace this crate belongs to.
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .expect("tools/idl sits two levels below the workspace root")
-        .to_path_buf()
-}
-
 /// Where the IDL files are committed.
 pub fn idl_dir(workspace: &Path) -> PathBuf {
     workspace.join("idl")

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 fn load(relative: &str) -> Value {
-    let path = fulltime_idl::workspace_root().join(relative);
+    let path = fulltime_workspace::workspace_root().join(relative);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()))

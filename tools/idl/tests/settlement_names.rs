@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 fn settlement() -> Value {
-    let path = fulltime_idl::workspace_root().join("idl/settlement.json");
+    let path = fulltime_workspace::workspace_root().join("idl/settlement.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("read {}: {error}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
@@ -71,4 +71,36 @@ fn a_settlement_proof_ends_with_its_optional_full_time_mark() {
         last["type"]["option"]["defined"]["name"], "StatTerm",
         "{last}"
     );
+}
+
+/// A side is the `Side` enum in both accounts, NO first and YES second, which Borsh writes as the
+/// bytes 0 and 1: the bytes the accounts held before the type, and the ones `deposit` takes. The
+/// instruction's argument itself stays a byte.
+#[test]
+fn a_side_is_stored_as_the_side_enum_no_then_yes() {
+    let idl = settlement();
+    let variants: Vec<&str> = type_named(&idl, "Side")["type"]["variants"]
+        .as_array()
+        .expect("variants")
+        .iter()
+        .filter_map(|variant| variant["name"].as_str())
+        .collect();
+    assert_eq!(variants, ["No", "Yes"]);
+    for account in ["Market", "Position"] {
+        let outcome = type_named(&idl, account)["type"]["fields"]
+            .as_array()
+            .expect("fields")
+            .iter()
+            .find(|field| field["name"] == "outcome")
+            .unwrap_or_else(|| panic!("{account}'s outcome"));
+        assert_eq!(outcome["type"]["defined"]["name"], "Side", "{account}");
+    }
+    let deposit = idl["instructions"]
+        .as_array()
+        .expect("instructions")
+        .iter()
+        .find(|instruction| instruction["name"] == "deposit")
+        .expect("deposit");
+    assert_eq!(deposit["args"][0]["name"], "outcome");
+    assert_eq!(deposit["args"][0]["type"], "u8");
 }

@@ -96,7 +96,7 @@ pub fn synthetic_chain(count: u64) -> Chain {
             let position = Position {
                 owner: Pubkey::new_from_array([9; 32]),
                 market: pda::market(market.id),
-                outcome: Side::Yes.byte(),
+                outcome: Side::Yes,
                 amount: 2_500_000,
                 claimed: false,
                 bump: 254,

@@ -67,7 +67,7 @@ pub fn check_market(
     }
     let locked = position
         .filter(|position| position.amount > 0)
-        .is_some_and(|position| Side::of_position(position) != Side::stored(outcome));
+        .is_some_and(|position| Side::try_from(outcome) != Ok(position.outcome));
     if locked {
         return Err(SettlementError::OutcomeLocked.into());
     }
@@ -82,7 +82,9 @@ pub fn staked(
     position: Option<&Position>,
 ) -> Option<(Market, u64)> {
     let mut after = market.clone();
-    after.add_stake(order.outcome, order.amount).ok()?;
+    after
+        .add_stake(Side::try_from(order.outcome).ok()?, order.amount)
+        .ok()?;
     let stake = position
         .map_or(0, |position| position.amount)
         .checked_add(order.amount)?;
@@ -136,7 +138,8 @@ pub async fn deposit(
             (after.market, stake, after.usdc.unwrap_or(0))
         }
     };
-    let side = Side::stored(order.outcome);
+    // The program took the deposit, so its byte names a side.
+    let side = Side::try_from(order.outcome).unwrap_or(Side::No);
     Ok(DepositReceipt {
         amount: order.amount,
         usdc: UsdcChange {
@@ -151,7 +154,7 @@ pub async fn deposit(
                 .position
                 .as_ref()
                 .filter(|position| position.amount > 0)
-                .map_or(side, Side::of_position),
+                .map_or(side, |position| position.outcome),
             amount: stake,
             claimed: false,
         },

@@ -6,7 +6,6 @@
 use fulltime_client::fixture::ProofFixture;
 use fulltime_client::rpc::Standing;
 use fulltime_client::settlement::state::Market;
-use fulltime_client::side::Side;
 use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
 use super::{Actor, Refusal};
@@ -50,7 +49,7 @@ pub async fn settle(
     let signature = actor.send(instruction).await?;
     let after = actor.standing(order.market, None).await?;
     // A settle that succeeds on a settled market replaced its settlement.
-    let replaced = Side::of_market(&before.market);
+    let replaced = before.market.settled_outcome();
     Ok(SettleReceipt::new(
         actor.client.endpoint(),
         &signature,

@@ -5,24 +5,18 @@ use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::payable::Owed;
 use fulltime_client::settlement::state::{Market, Position};
-use fulltime_client::side::Side;
 
 use super::chain::Chain;
-
-/// What `stake` on `side` pays if `side` is the final answer with the pool as it is.
-pub fn payout_if(market: &Market, side: Side, stake: u64) -> Option<u64> {
-    let mut settled = market.clone();
-    settled.outcome = side.byte();
-    settled.payout(stake).ok()
-}
 
 /// One line on what the position pays: now, once final, or if its side wins.
 pub fn position_value(market: &Market, position: &Position, status: MarketStatus) -> String {
     if position.claimed {
         return "paid out".to_owned();
     }
-    let side = Side::of_position(position);
-    let pays = payout_if(market, side, position.amount).map_or_else(|| "?".to_owned(), format_usdc);
+    let side = position.outcome;
+    let pays = market
+        .payout_if(side, position.amount)
+        .map_or_else(|_| "?".to_owned(), format_usdc);
     match status {
         MarketStatus::Open | MarketStatus::Closed => format!("pays {pays} if {side} wins"),
         MarketStatus::Provisional { outcome, .. } if outcome == side => {
@@ -62,6 +56,8 @@ pub fn yes_percent(market: &Market) -> Option<u16> {
 
 #[cfg(test)]
 mod tests {
+    use fulltime_client::side::Side;
+
     use super::*;
     use crate::output::market::tests::{NOW, sample_market, sample_position, settled_market};
 
@@ -69,7 +65,7 @@ mod tests {
     fn a_winning_position_is_worth_its_share_of_the_pool() {
         let market = sample_market(); // YES 4, NO 1.5
         let position = sample_position(&market); // YES 3
-        assert_eq!(payout_if(&market, Side::Yes, 3_000_000), Some(4_125_000));
+        assert_eq!(market.payout_if(Side::Yes, 3_000_000).ok(), Some(4_125_000));
         assert_eq!(
             position_value(&market, &position, MarketStatus::Open),
             "pays 4.125 USDC if YES wins"

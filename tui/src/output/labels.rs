@@ -57,7 +57,7 @@ mod tests {
             "closed"
         );
         market.settled = true;
-        market.outcome = Side::Yes.byte();
+        market.outcome = Side::Yes;
         market.total_yes = 0;
         assert_eq!(
             status_label(MarketStatus::of(&market, NOW), NOW),

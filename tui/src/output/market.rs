@@ -462,7 +462,7 @@ pub(crate) mod tests {
 
         let mut resolved = market;
         resolved.settled = true;
-        resolved.outcome = Side::No.byte();
+        resolved.outcome = Side::No;
         let value = json_of(&MarketView::new(&resolved, NOW));
         assert_eq!(
             (&value["status"], &value["outcome"], &value["refundable"]),

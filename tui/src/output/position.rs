@@ -24,7 +24,7 @@ impl PositionView {
             market_id,
             market: position.market.to_string(),
             owner: position.owner.to_string(),
-            outcome: Side::of_position(position),
+            outcome: position.outcome,
             amount: position.amount,
             claimed: position.claimed,
         }
@@ -40,11 +40,7 @@ impl fmt::Display for PositionView {
 
 /// `YES 3 USDC` plus `, claimed` once paid out.
 pub fn position_summary(position: &Position) -> String {
-    summary(
-        Side::of_position(position),
-        position.amount,
-        position.claimed,
-    )
+    summary(position.outcome, position.amount, position.claimed)
 }
 
 fn summary(side: Side, amount: u64, claimed: bool) -> String {
@@ -70,7 +66,7 @@ mod tests {
         assert_eq!(value["outcome"], "yes");
         assert_eq!(value["amount"], 3_000_000);
         assert_eq!(value["market_id"], 3);
-        position.outcome = Side::No.byte();
+        position.outcome = Side::No;
         assert_eq!(position_summary(&position), "NO 3 USDC, claimed");
     }
 }

@@ -1,8 +1,9 @@
 use anchor_lang::prelude::*;
 use anchor_spl::token::{self, Token, TokenAccount, Transfer};
 
-use crate::constants::{CONFIG_SEED, MARKET_SEED, MIN_DEPOSIT, OUTCOME_YES, POSITION_SEED};
+use crate::constants::{CONFIG_SEED, MARKET_SEED, MIN_DEPOSIT, POSITION_SEED};
 use crate::error::SettlementError;
+use crate::side::Side;
 use crate::state::{Config, Market, Position};
 
 #[derive(Accounts)]
@@ -33,9 +34,10 @@ pub struct Deposit<'info> {
     pub system_program: Program<'info, System>,
 }
 
-/// Stakes `amount` on `outcome`. A position keeps the side of its first deposit.
+/// Stakes `amount` on the side whose byte is `outcome`. A position keeps the side of its first
+/// deposit.
 pub fn deposit(ctx: Context<Deposit>, outcome: u8, amount: u64) -> Result<()> {
-    require!(outcome <= OUTCOME_YES, SettlementError::InvalidOutcome);
+    let side = Side::try_from(outcome).map_err(|_| SettlementError::InvalidOutcome)?;
     require!(amount >= MIN_DEPOSIT, SettlementError::BelowMinimum);
     let market = &mut ctx.accounts.market;
     require!(!market.settled, SettlementError::MarketResolved);
@@ -47,18 +49,18 @@ pub fn deposit(ctx: Context<Deposit>, outcome: u8, amount: u64) -> Result<()> {
         position.set_inner(Position {
             owner: ctx.accounts.depositor.key(),
             market: market.key(),
-            outcome,
+            outcome: side,
             amount: 0,
             claimed: false,
             bump: ctx.bumps.position,
         });
     }
-    require!(position.outcome == outcome, SettlementError::OutcomeLocked);
+    require!(position.outcome == side, SettlementError::OutcomeLocked);
     position.amount = position
         .amount
         .checked_add(amount)
         .ok_or(SettlementError::Overflow)?;
-    market.add_stake(outcome, amount)?;
+    market.add_stake(side, amount)?;
 
     token::transfer(
         CpiContext::new(

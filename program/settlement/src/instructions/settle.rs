@@ -10,6 +10,7 @@ use crate::constants::MARKET_SEED;
 use crate::error::SettlementError;
 use crate::event_place::{check_same_event, event_index};
 use crate::final_value::check_final_value;
+use crate::side::Side;
 use crate::state::{Market, SettledProof};
 use crate::stated_outcome::StatedOutcome;
 
@@ -135,7 +136,7 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
             .checked_add(market.dispute_window)
             .ok_or(SettlementError::Overflow)?;
     }
-    market.outcome = stated.outcome();
+    market.outcome = Side::from(stated);
     market.settled_by = settled_by;
     Ok(())
 }

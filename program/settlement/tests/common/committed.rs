@@ -4,8 +4,8 @@
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::fixture::{ProofFixture, RootsFile};
 use fulltime_fixtures::Generated;
+use fulltime_harness::{SlotRoot, TestChain};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::{SlotRoot, TestChain};
 use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::final_value::is_period_ever_final;
 use solana_keypair::Keypair;

@@ -6,7 +6,7 @@ pub mod impostors;
 pub mod staked;
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_testkit::harness::{TestChain, TxFailure, single_stat_proof};
+use fulltime_harness::{TestChain, TxFailure, single_stat_proof};
 use fulltime_testkit::sample;
 use settlement::{MarketTerms, SettlementError, SettlementProof};
 use txline_interface::ScoreStat;

@@ -3,9 +3,9 @@
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
+use fulltime_harness::TestChain;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_testkit::harness::TestChain;
-use settlement::{MarketTerms, SettlementError, SettlementProof, StatedOutcome};
+use settlement::{MarketTerms, SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
@@ -70,9 +70,11 @@ impl Staked {
         balances(&self.chain, &self.watched)
     }
 
-    /// Whether a settlement is recorded, and the market's outcome byte.
-    pub fn settlement(&self) -> (bool, u8) {
-        let market = self.chain.market(&self.market).expect("market");
-        (market.settled, market.outcome)
+    /// The side the market's settlement states; `None` before any settlement.
+    pub fn settlement(&self) -> Option<Side> {
+        self.chain
+            .market(&self.market)
+            .expect("market")
+            .settled_outcome()
     }
 }

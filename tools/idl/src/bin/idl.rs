@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use fulltime_idl::{PROGRAMS, generate, idl_dir, stale, workspace_root, write};
+use fulltime_idl::{PROGRAMS, generate, idl_dir, stale, write};
+use fulltime_workspace::workspace_root;
 
 /// Builds the programs with anchor-lang's idl-build feature and writes their IDL to idl/.
 #[derive(Debug, Parser)]

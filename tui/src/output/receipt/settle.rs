@@ -39,7 +39,7 @@ impl SettleReceipt {
         now: i64,
     ) -> Self {
         Self {
-            stated: Side::stored(market.outcome),
+            stated: market.outcome,
             replaced: replaced.is_some(),
             replaced_outcome: replaced,
             market: MarketView::new(market, now),

@@ -6,7 +6,6 @@ use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::odds::Odds;
 use fulltime_client::settlement::state::Market;
-use fulltime_client::side::Side;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
@@ -235,11 +234,7 @@ fn market_row<'a>(
         .position(market.id)
         .map_or_else(String::new, |position| {
             let paid = if position.claimed { " paid" } else { "" };
-            format!(
-                "{} {}{paid}",
-                Side::of_position(position),
-                usdc(position.amount)
-            )
+            format!("{} {}{paid}", position.outcome, usdc(position.amount))
         });
     cells.push(Cell::from(mine));
     Row::new(cells)

@@ -17,7 +17,7 @@ fn claim_all_shows_what_it_pays_and_sends_one_request() {
     let mut app = loaded();
     let mut owed = chain();
     // Market 3 resolved NO: a NO position there is claimed; market 4 has no winners: refunded.
-    owed.positions.get_mut(&3).expect("position in 3").outcome = Side::No.byte();
+    owed.positions.get_mut(&3).expect("position in 3").outcome = Side::No;
     owed.markets[3].total_no = 2_500_000;
     let mut refundable = sample_position(&owed.markets[4]);
     refundable.amount = 1_000_000;

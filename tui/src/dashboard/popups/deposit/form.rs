@@ -8,7 +8,6 @@ use fulltime_client::side::Side;
 use crate::actions::deposit::{check, check_market, staked};
 use crate::actions::{DepositOrder, Refusal};
 use crate::dashboard::chain::Chain;
-use crate::dashboard::position::payout_if;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepositForm {
@@ -37,7 +36,7 @@ impl DepositForm {
     pub fn new(market: u64, chain: Option<&Chain>) -> Self {
         let side = chain
             .and_then(|chain| chain.position(market))
-            .map_or(Side::Yes, Side::of_position);
+            .map_or(Side::Yes, |position| position.outcome);
         Self {
             market,
             side,
@@ -90,7 +89,7 @@ impl DepositForm {
         }
         // The program's own arithmetic, on the market as it would be after this deposit.
         let payout = staked(&order, market, position)
-            .and_then(|(after, stake)| payout_if(&after, self.side, stake));
+            .and_then(|(after, stake)| after.payout_if(self.side, stake).ok());
         match payout {
             Some(payout) => DepositCheck::Ready {
                 amount: order.amount,

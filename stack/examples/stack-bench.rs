@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use fulltime_stack::StackRecord;
 use fulltime_stack::os;
-use fulltime_stack::pty::PtyScreen;
+use fulltime_testkit::process::workspace_binary_beside;
+use fulltime_testkit::pty::PtyScreen;
 use portable_pty::CommandBuilder;
 
 /// What the dashboard shows once it is usable: the wallet's test USDC and a demo market.
@@ -60,9 +61,9 @@ fn measure(run: usize) -> Result<(u128, u128), String> {
     let state_dir =
         std::env::temp_dir().join(format!("fulltime-stack-bench-{}-{run}", std::process::id()));
     let _ = std::fs::remove_dir_all(&state_dir);
-    let supervisor = std::env::current_exe()
-        .map_err(|error| error.to_string())?
-        .with_file_name(format!("fulltime-stack{}", std::env::consts::EXE_SUFFIX));
+    let bench = std::env::current_exe().map_err(|error| error.to_string())?;
+    let supervisor = workspace_binary_beside(&bench, "fulltime-stack", "fulltime-stack")
+        .map_err(|error| error.to_string())?;
     let mut command = CommandBuilder::new(supervisor);
     command.env("TERM", "xterm-256color");
     command.arg("dev");

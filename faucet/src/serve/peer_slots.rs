@@ -1,5 +1,5 @@
-//! The cap on connections per client address: however many connections one client opens, and
-//! however long it keeps each, it holds at most its share of the server's slots.
+//! The cap on connections per peer address: however many connections one peer opens, and however
+//! long it keeps each, it holds at most its share of the server's slots.
 
 use std::{
     collections::HashMap,
@@ -7,17 +7,17 @@ use std::{
     sync::{Arc, Mutex, PoisonError},
 };
 
-use crate::client::ClientAddress;
+use crate::peer::PeerAddress;
 
-/// Open connections per client address, keyed as the rate limits key clients (an IPv6 host by
+/// Open connections per peer address, keyed as the rate limits key peers (an IPv6 host by
 /// its /64). Only addresses with a connection open are kept, so the table is never larger than
 /// the server's connection cap.
-pub(super) struct ClientSlots {
+pub(super) struct PeerSlots {
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
     max: usize,
 }
 
-impl ClientSlots {
+impl PeerSlots {
     pub(super) fn new(max: usize) -> Self {
         Self {
             open: Arc::default(),
@@ -27,34 +27,34 @@ impl ClientSlots {
 
     /// A slot for one more connection from `peer`, held until dropped; `None` when its address
     /// already holds `max`.
-    pub(super) fn take(&self, peer: IpAddr) -> Option<ClientSlot> {
-        let ClientAddress(client) = ClientAddress::of(peer);
+    pub(super) fn take(&self, peer: IpAddr) -> Option<PeerSlot> {
+        let PeerAddress(address) = PeerAddress::of(peer);
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let count = open.entry(client).or_default();
+        let count = open.entry(address).or_default();
         if *count >= self.max {
             return None;
         }
         *count += 1;
-        Some(ClientSlot {
+        Some(PeerSlot {
             open: Arc::clone(&self.open),
-            client,
+            address,
         })
     }
 }
 
-/// One connection of a client address.
-pub(super) struct ClientSlot {
+/// One connection of a peer address.
+pub(super) struct PeerSlot {
     open: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    client: IpAddr,
+    address: IpAddr,
 }
 
-impl Drop for ClientSlot {
+impl Drop for PeerSlot {
     fn drop(&mut self) {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = open.get_mut(&self.client) {
+        if let Some(count) = open.get_mut(&self.address) {
             *count = count.saturating_sub(1);
             if *count == 0 {
-                open.remove(&self.client);
+                open.remove(&self.address);
             }
         }
     }
@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn an_address_holds_at_most_its_share_and_others_theirs() {
-        let slots = ClientSlots::new(2);
+        let slots = PeerSlots::new(2);
         let one = address("192.0.2.1");
         let held: Vec<_> = (0..2).map(|_| slots.take(one)).collect();
         assert!(held.iter().all(Option::is_some));
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn a_closed_connection_frees_its_slot_and_an_idle_address_is_forgotten() {
-        let slots = ClientSlots::new(1);
+        let slots = PeerSlots::new(1);
         let one = address("192.0.2.1");
         let held = slots.take(one);
         assert!(slots.take(one).is_none());
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn an_ipv6_host_counts_by_its_64_and_a_mapped_ipv4_as_itself() {
-        let slots = ClientSlots::new(1);
+        let slots = PeerSlots::new(1);
         let _held = slots.take(address("2001:db8:1:2::1"));
         assert!(slots.take(address("2001:db8:1:2:ffff::9")).is_none());
         assert!(slots.take(address("2001:db8:1:3::1")).is_some());

@@ -1,8 +1,8 @@
 //! Who is asking, as the rate limits see it: the TCP peer's address.
 //!
 //! Headers such as `X-Forwarded-For` are not read: any client can write them. Behind a reverse
-//! proxy every request thus comes from the proxy, and the per-client limit applies to all of
-//! them together.
+//! proxy every request thus comes from the proxy, and the per-peer limit applies to all of them
+//! together.
 
 use std::{
     convert::Infallible,
@@ -12,16 +12,16 @@ use std::{
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
-/// The key of a client's bucket.
+/// The key of a peer's bucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientAddress(pub IpAddr);
+pub struct PeerAddress(pub IpAddr);
 
 /// The key of requests whose peer is unknown (an app served without
 /// `into_make_service_with_connect_info`, or a test): they share one bucket, so the limit
 /// still holds.
 pub const UNKNOWN_PEER: IpAddr = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
 
-impl ClientAddress {
+impl PeerAddress {
     /// IPv4 addresses are keyed whole (an IPv4-mapped IPv6 address as its IPv4 address); IPv6
     /// ones by their /64 network, since one host is commonly given a whole /64 and could
     /// otherwise take a fresh bucket for every request.
@@ -36,7 +36,7 @@ impl ClientAddress {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
@@ -53,7 +53,7 @@ mod tests {
 
     fn key(address: &str) -> String {
         let address: IpAddr = address.parse().expect("an address");
-        ClientAddress::of(address).0.to_string()
+        PeerAddress::of(address).0.to_string()
     }
 
     #[test]

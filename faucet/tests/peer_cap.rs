@@ -1,4 +1,4 @@
-//! No single client holds the faucet: the real server over TCP, with one client address opening
+//! No single peer holds the faucet: the real server over TCP, with one peer address opening
 //! more connections than its share and holding each (whole headers, a body that never comes),
 //! while another address asks.
 //!
@@ -15,12 +15,12 @@ use fulltime_faucet::ConnectionLimits;
 /// Longer than any test waits.
 const LONG: Duration = Duration::from_secs(120);
 
-fn limits(max_connections_per_client: usize) -> ConnectionLimits {
+fn limits(max_connections_per_peer: usize) -> ConnectionLimits {
     ConnectionLimits {
         header_read_timeout: LONG,
         idle_timeout: LONG,
         body_read_timeout: LONG,
-        max_connections_per_client,
+        max_connections_per_peer,
         shutdown_timeout: Duration::from_secs(1),
         ..ConnectionLimits::default()
     }
@@ -39,7 +39,7 @@ async fn six_hundred_held_connections_from_one_address_leave_another_served() {
     let state = state_with(Some(minter.clone()), COOLDOWN, LONG);
     let server = Server::start(
         state,
-        limits(ConnectionLimits::default().max_connections_per_client),
+        limits(ConnectionLimits::default().max_connections_per_peer),
     )
     .await;
     let holders = clients_from(LOOPBACK, server.address, HEADERS_ONLY, 600).await;

@@ -8,7 +8,7 @@ use txline_interface::proof::{root_from_path, stat_leaf};
 use super::batch::{Batch, BatchError};
 use super::proof_facts::Cut;
 use super::step::CutPick;
-use crate::harness::resplit;
+use crate::resplit;
 
 /// `published`, the proof of event `event` of summary `summary`, cut as `pick` says, and the cut
 /// for the model; `None` when the batch has no such cut: a one-stat event has no node inside it,

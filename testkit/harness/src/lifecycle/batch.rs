@@ -17,7 +17,7 @@ use txline_interface::{
 };
 
 use super::proof_facts::{Cut, EventFacts, MarkFacts, ProofFacts};
-use crate::harness::SlotRoot;
+use crate::SlotRoot;
 
 /// The key of the full-time stat an event that finishes the match carries beside a half's
 /// values: none of the market's keys, so that it is a leaf of its own.

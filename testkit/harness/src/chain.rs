@@ -18,7 +18,7 @@ use solana_transaction::Transaction;
 use txline_interface::time::FINAL_PERIOD;
 
 use super::{SlotRoot, TxFailure};
-use crate::planted::market_data_with_period;
+use fulltime_testkit::planted::market_data_with_period;
 
 /// Where the chain's clock starts: 2026-11-25T00:00:00Z.
 pub const GENESIS_UNIX_TIME: i64 = 1_795_564_800;

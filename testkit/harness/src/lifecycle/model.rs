@@ -9,11 +9,11 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-use std::ops::RangeInclusive;
+use std::ops::{Index, IndexMut, RangeInclusive};
 
 use fulltime_localnet::native::FalsePredicate;
 use settlement::state::SecondStat;
-use settlement::{MarketTerms, SettlementError, StatedOutcome};
+use settlement::{MarketTerms, SettlementError, Side, StatedOutcome};
 use txline_interface::{Comparison, OracleError};
 
 use super::payout::{is_pro_rata_floor, winning_share};
@@ -29,8 +29,19 @@ const MAX_CLOSE_AHEAD_SECS: i64 = 366 * DAY;
 const DISPUTE_WINDOWS: RangeInclusive<i64> = 60..=7 * DAY;
 /// The periods the event that finishes a match carries: the first half's and full time.
 const FINAL_PERIODS: [i32; 2] = [1, 100];
+/// The bytes the `deposit` instruction carries for each side.
 const NO: u8 = 0;
 const YES: u8 = 1;
+
+/// The side a `deposit` instruction's byte stands for, by the contract's numbers; `None` for a
+/// byte that is no side.
+fn side_of(byte: u8) -> Option<Side> {
+    match byte {
+        NO => Some(Side::No),
+        YES => Some(Side::Yes),
+        _ => None,
+    }
+}
 
 /// What a step should do.
 #[derive(Clone, Copy, Debug)]
@@ -60,16 +71,14 @@ pub enum Refusal {
 
 #[derive(Clone, Debug)]
 pub struct Settlement {
-    /// The byte the market stores, `YES` or `NO`: the model writes the contract's numbers
-    /// out itself rather than take the client's `Side`.
-    pub outcome: u8,
+    pub outcome: Side,
     pub dispute_ends_at: i64,
     pub proof: ProofFacts,
 }
 
 #[derive(Clone, Debug)]
 pub struct PositionModel {
-    pub side: u8,
+    pub side: Side,
     pub stake: u64,
     /// What the position was paid, once it was.
     pub received: Option<u64>,
@@ -86,8 +95,7 @@ pub struct MarketModel {
     pub period: i32,
     /// For a two-stat market: the second stat's key and how it combines with the first.
     pub second_stat: Option<SecondStat>,
-    /// Staked on NO and on YES.
-    pub totals: [u64; 2],
+    pub totals: Totals,
     pub deposited: u64,
     pub paid: u64,
     pub settlement: Option<Settlement>,
@@ -95,9 +103,36 @@ pub struct MarketModel {
     pub positions: BTreeMap<usize, PositionModel>,
 }
 
+/// What is staked on each side, indexed by the side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub no: u64,
+    pub yes: u64,
+}
+
+impl Index<Side> for Totals {
+    type Output = u64;
+
+    fn index(&self, side: Side) -> &u64 {
+        match side {
+            Side::No => &self.no,
+            Side::Yes => &self.yes,
+        }
+    }
+}
+
+impl IndexMut<Side> for Totals {
+    fn index_mut(&mut self, side: Side) -> &mut u64 {
+        match side {
+            Side::No => &mut self.no,
+            Side::Yes => &mut self.yes,
+        }
+    }
+}
+
 impl MarketModel {
     fn pool(&self) -> Option<u64> {
-        self.totals[0].checked_add(self.totals[1])
+        self.totals.no.checked_add(self.totals.yes)
     }
 
     fn grace_ends_at(&self) -> i64 {
@@ -105,15 +140,11 @@ impl MarketModel {
     }
 
     /// The final outcome, once the dispute window is over.
-    fn final_outcome(&self, now: i64) -> Option<u8> {
+    fn final_outcome(&self, now: i64) -> Option<Side> {
         self.settlement
             .as_ref()
             .filter(|settlement| now >= settlement.dispute_ends_at)
             .map(|settlement| settlement.outcome)
-    }
-
-    fn staked_on(&self, side: u8) -> u64 {
-        self.totals[usize::from(side)]
     }
 
     /// The outcome a proven value gives this market's question.
@@ -151,7 +182,7 @@ impl MarketModel {
             .settlement
             .as_ref()
             .map(|settlement| settlement.outcome)
-            .filter(|&outcome| self.staked_on(outcome) > 0);
+            .filter(|&outcome| self.totals[outcome] > 0);
         let mut winners = 0u64;
         let mut total = 0u64;
         for (wallet, position) in &self.positions {
@@ -162,12 +193,7 @@ impl MarketModel {
                     winners += 1;
                     received.is_some_and(|paid| {
                         paid >= position.stake
-                            && is_pro_rata_floor(
-                                paid,
-                                position.stake,
-                                pool,
-                                self.staked_on(outcome),
-                            )
+                            && is_pro_rata_floor(paid, position.stake, pool, self.totals[outcome])
                     })
                 }
                 Some(_) => received.is_none(),
@@ -250,7 +276,7 @@ impl Model {
             stat_key: terms.stat_key,
             period: terms.period,
             second_stat: terms.second_stat,
-            totals: [0, 0],
+            totals: Totals::default(),
             deposited: 0,
             paid: 0,
             settlement: None,
@@ -264,13 +290,14 @@ impl Model {
         let now = self.now;
         let balance = &mut self.balances[wallet];
         let model = &mut self.markets[market];
+        let Some(side) = side_of(outcome) else {
+            return Expected::Refused(Refusal::Settlement(SettlementError::InvalidOutcome));
+        };
         let locked = model
             .positions
             .get(&wallet)
-            .is_some_and(|position| position.side != outcome);
-        let refusal = if outcome > YES {
-            Some(Refusal::Settlement(SettlementError::InvalidOutcome))
-        } else if amount < MIN_DEPOSIT {
+            .is_some_and(|position| position.side != side);
+        let refusal = if amount < MIN_DEPOSIT {
             Some(Refusal::Settlement(SettlementError::BelowMinimum))
         } else if model.settlement.is_some() {
             Some(Refusal::Settlement(SettlementError::MarketResolved))
@@ -290,7 +317,6 @@ impl Model {
             .positions
             .get(&wallet)
             .map_or(0, |position| position.stake);
-        let side = usize::from(outcome);
         // All the test USDC there is fits in a u64, so none of these can overflow.
         let (Some(stake), Some(total), Some(deposited)) = (
             staked.checked_add(amount),
@@ -303,7 +329,7 @@ impl Model {
             .positions
             .entry(wallet)
             .or_insert(PositionModel {
-                side: outcome,
+                side,
                 stake: 0,
                 received: None,
             })
@@ -370,9 +396,9 @@ impl Model {
             };
         }
         let outcome = if stated == StatedOutcome::Yes {
-            YES
+            Side::Yes
         } else {
-            NO
+            Side::No
         };
         // Replacing a settlement keeps its deadline.
         let dispute_ends_at = match &model.settlement {
@@ -400,14 +426,14 @@ impl Model {
         if position.received.is_some() {
             return refusal(SettlementError::AlreadyClaimed);
         }
-        let winning = model.staked_on(outcome);
+        let winning = model.totals[outcome];
         if winning == 0 {
             return refusal(SettlementError::NoWinners);
         }
         if position.side != outcome {
             return refusal(SettlementError::NotAWinner);
         }
-        let losing = model.staked_on(1 - outcome);
+        let losing = model.totals[outcome.opposite()];
         let Some(share) = winning_share(position.stake, winning, losing) else {
             return refusal(SettlementError::Overflow);
         };
@@ -423,7 +449,7 @@ impl Model {
         let refusal = |error| Expected::Refused(Refusal::Settlement(error));
         let refundable = match (&model.settlement, model.final_outcome(now)) {
             (Some(_), None) => return refusal(SettlementError::NotResolved),
-            (Some(_), Some(outcome)) => model.staked_on(outcome) == 0,
+            (Some(_), Some(outcome)) => model.totals[outcome] == 0,
             (None, _) => now >= model.grace_ends_at(),
         };
         if !refundable {

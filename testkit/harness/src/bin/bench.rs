@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::rpc::send_and_confirm;
+use fulltime_harness::{TestChain, single_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{
     ChainStart, Node, NodeOptions, load_keypair, load_or_create_keypair,
 };
-use fulltime_testkit::harness::{TestChain, single_stat_proof};
 use fulltime_testkit::sample;
 use settlement::MarketTerms;
 use solana_commitment_config::CommitmentConfig;

@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
-use fulltime_testkit::harness::lifecycle::{SplitMix64, Tally, random_lifecycle, run_lifecycle};
+use fulltime_harness::lifecycle::{SplitMix64, Tally, random_lifecycle, run_lifecycle};
 
 /// Violations printed in full; the rest are only counted.
 const SHOWN_VIOLATIONS: usize = 5;

@@ -1,0 +1,232 @@
+//! A settle step: the proof it picks (a fresh batch posted first, one posted before, or a rival
+//! of the settled one), cut and marked as the step says, the outcome stated, and what the chain
+//! and the model make of it.
+
+use txline_interface::time::{FINAL_PERIOD, MS_PER_SLOT};
+
+use super::Lifecycle;
+use crate::lifecycle::batch::{Batch, BatchError};
+use crate::lifecycle::calendar::slot_of;
+use crate::lifecycle::cut::cut_proof;
+use crate::lifecycle::full_time::with_full_time_mark;
+use crate::lifecycle::model::Expected;
+use crate::lifecycle::proof_facts::EventFacts;
+use crate::lifecycle::step::{
+    CutPick, DatePick, FullTimePick, Mark, ProofPick, StatPick, StatedPick,
+};
+
+impl Lifecycle {
+    pub(super) fn settle(
+        &mut self,
+        market: usize,
+        pick: &ProofPick,
+        full_time: FullTimePick,
+        cut: CutPick,
+        stated: StatedPick,
+    ) -> Result<(), String> {
+        let Some(picked) = self.pick_proof(market, pick)? else {
+            self.run.count("skipped: no such batch".into());
+            return Ok(());
+        };
+        let (batch, summary, event) = picked;
+        let batch = &self.batches[batch];
+        let text = |error: BatchError| error.to_string();
+        let published = batch.proof(summary, event).map_err(text)?;
+        let Some((marked, mark_facts)) =
+            with_full_time_mark(batch, summary, event, full_time, published).map_err(text)?
+        else {
+            self.run.count(format!(
+                "skipped: no proof{} here",
+                full_time_label(full_time)
+            ));
+            return Ok(());
+        };
+        let Some((proof, cut_facts)) =
+            cut_proof(batch, summary, event, cut, marked).map_err(text)?
+        else {
+            self.run
+                .count(format!("skipped: no proof{} here", cut_label(cut)));
+            return Ok(());
+        };
+        let facts = batch
+            .facts(summary, event, cut_facts, mark_facts)
+            .map_err(text)?;
+        // The market's value: the stat, or both stats combined, as the batch drew it.
+        let value = facts
+            .value()
+            .ok_or_else(|| format!("batch facts without event {event}"))?;
+        let stated_outcome = match stated {
+            StatedPick::Truth | StatedPick::Client => self.model.markets[market].truth(value),
+            StatedPick::Exactly(outcome) => outcome,
+        };
+        let kind = match self.model.markets[market].settlement {
+            Some(_) => "settle again",
+            None => "settle",
+        };
+        let kind = format!("{kind}{}{}", cut_label(cut), full_time_label(full_time));
+        let expected = self.model.settle(market, facts, stated_outcome);
+        let watch = self.watch(None, market);
+        let address = self.markets[market];
+        let result = match stated {
+            StatedPick::Client => self.chain.settle(&address, proof),
+            _ => self.chain.settle_stating(&address, proof, stated_outcome),
+        };
+        let settled = matches!(expected, Expected::Done(_));
+        self.judge(&kind, expected, result, watch)?;
+        if settled {
+            self.settled_with[market] = Some(picked);
+        }
+        Ok(())
+    }
+
+    /// The batch (posting a fresh one first if asked), summary and event of a proof pick.
+    fn pick_proof(
+        &mut self,
+        market: usize,
+        pick: &ProofPick,
+    ) -> Result<Option<(usize, usize, usize)>, String> {
+        let (batch, summary, event) = match pick {
+            ProofPick::Fresh {
+                date,
+                stat,
+                summaries,
+                summary,
+                event,
+            } => {
+                let model = &self.model.markets[market];
+                let (stat_key, period) = match stat {
+                    StatPick::Market => (model.stat_key, model.period),
+                    StatPick::OtherKey => (model.stat_key.wrapping_add(1), model.period),
+                    StatPick::OtherPeriod => (model.stat_key, model.period.wrapping_sub(50)),
+                };
+                // A full-time stat is final by itself: every event carrying one finishes the
+                // match.
+                let summaries: Vec<Vec<EventFacts>> = summaries
+                    .iter()
+                    .map(|events| {
+                        events
+                            .iter()
+                            .map(|pick| EventFacts {
+                                value: model.threshold.saturating_add(i32::from(pick.offset)),
+                                finishes: !pick.in_play || period == FINAL_PERIOD,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                if summaries.is_empty() || summaries.iter().any(Vec::is_empty) {
+                    return Ok(None);
+                }
+                let fixture_id = model.fixture_id;
+                let second_stat = model.second_stat;
+                let ts_ms = self.date(market, *date);
+                let batch = Batch {
+                    ts_ms,
+                    fixture_id,
+                    stat_key,
+                    period,
+                    second_stat,
+                    summaries,
+                };
+                let root = batch.root().map_err(|error| error.to_string())?;
+                self.chain
+                    .post_root(root)
+                    .map_err(|failure| format!("posting a fresh batch root failed: {failure}"))?;
+                self.run.tally.transactions += 1;
+                self.run.draw(format!("batch dated {date:?}"));
+                self.calendar.take(ts_ms);
+                self.model.publish(ts_ms);
+                self.batches.push(batch);
+                // The settler waits for the oracle's next batch, once there is a result to wait
+                // for.
+                if *date == DatePick::Next
+                    && self.model.now >= self.model.markets[market].close_time
+                {
+                    self.move_clock(market, Mark::Publication);
+                }
+                (self.batches.len() - 1, *summary, *event)
+            }
+            ProofPick::Posted {
+                back,
+                summary,
+                event,
+            } => {
+                let Some(back) = back.checked_rem(self.batches.len()) else {
+                    return Ok(None);
+                };
+                (self.batches.len() - 1 - back, *summary, *event)
+            }
+            ProofPick::Rival {
+                other_summary,
+                event_step,
+            } => {
+                let Some((batch, summary, event)) = self.settled_with[market] else {
+                    return Ok(None);
+                };
+                let summaries = &self.batches[batch].summaries;
+                let summary = (summary + usize::from(*other_summary)) % summaries.len();
+                // Past the last event: the last one.
+                let last = summaries[summary].len().saturating_sub(1);
+                let event = event
+                    .saturating_add_signed(isize::from(*event_step))
+                    .min(last);
+                (batch, summary, event)
+            }
+        };
+        let summaries = &self.batches[batch].summaries;
+        let summary = summary % summaries.len();
+        let event = event % summaries[summary].len();
+        Ok(Some((batch, summary, event)))
+    }
+
+    /// The millisecond a fresh batch for the market is dated, in a slot no batch of this
+    /// lifecycle took.
+    fn date(&self, market: usize, date: DatePick) -> i64 {
+        const MS: i64 = 1_000;
+        let model = &self.model.markets[market];
+        let close_ms = model.close_time.saturating_mul(MS);
+        let clock_ms = self.model.now.saturating_mul(MS);
+        let slots = self
+            .batches
+            .iter()
+            .filter(|batch| batch.fixture_id == model.fixture_id)
+            .map(|batch| slot_of(batch.ts_ms));
+        let (first, last) = (slots.clone().min(), slots.max());
+        let from_result = close_ms.max(clock_ms);
+        let (wanted, forward) = match date {
+            DatePick::Next => {
+                let after_last = last.map_or(i64::MIN, |slot| (slot + 1) * MS_PER_SLOT);
+                (from_result.max(after_last), true)
+            }
+            DatePick::Earlier => {
+                let before = first.map_or(from_result, |slot| slot * MS_PER_SLOT);
+                (before - 1, false)
+            }
+            DatePick::BeforeClose(ms) => (close_ms.saturating_sub(ms), false),
+            // Still from the future when moved, if it was.
+            DatePick::FromClock(ms) => (clock_ms.saturating_add(ms), ms >= MS),
+        };
+        self.calendar.free_from(wanted, forward)
+    }
+}
+
+/// How a settle step names the cut of its proof: nothing for a proof as published.
+fn cut_label(cut: CutPick) -> &'static str {
+    match cut {
+        CutPick::AsPublished => "",
+        CutPick::Resplit => " (resplit)",
+        CutPick::GrownIntoEvent => " (grown into event)",
+        CutPick::MixedEvents => " (mixed events)",
+        CutPick::MixedEventsResplit => " (mixed events, resplit)",
+    }
+}
+
+/// How a settle step names the full-time mark of its proof: nothing for an honest settler's.
+fn full_time_label(pick: FullTimePick) -> &'static str {
+    match pick {
+        FullTimePick::Honest => "",
+        FullTimePick::Omitted => " (mark omitted)",
+        FullTimePick::NextEvent => " (next event's mark)",
+        FullTimePick::Forged => " (forged mark)",
+        FullTimePick::ProvenStat => " (proven stat as mark)",
+    }
+}
