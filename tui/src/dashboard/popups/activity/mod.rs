@@ -9,7 +9,7 @@ use super::frame::show_picker;
 use super::inspector::Inspector;
 use super::list_picker::ListPicker;
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{Ask, Context, Popup, movement};
+use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::panes::activity::state::ActivityState;
 use crate::dashboard::theme;
@@ -40,9 +40,7 @@ impl Popup for ActivityPicker {
                 .map(Inspector::open)
                 .unwrap_or_default(),
             Action::Command(command) => {
-                if let Some(delta) = movement(command) {
-                    self.picker.move_by(delta, context.activity.len());
-                }
+                self.picker.move_with(command, context.activity.len());
                 Vec::new()
             }
             _ => Vec::new(),

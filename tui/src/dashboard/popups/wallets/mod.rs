@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use super::frame::show_picker;
 use super::list_picker::ListPicker;
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{Ask, Context, Popup, movement};
+use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::theme;
@@ -45,9 +45,7 @@ impl Popup for WalletPicker {
                 )
                 .collect(),
             Action::Command(command) => {
-                if let Some(delta) = movement(command) {
-                    self.picker.move_by(delta, context.wallets.len());
-                }
+                self.picker.move_with(command, context.wallets.len());
                 Vec::new()
             }
             _ => Vec::new(),
