@@ -7,7 +7,7 @@ use solana_signature::Signature;
 
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
-use super::panes::logs::file::{LogRead, LogSource};
+use super::log_source::{LogRead, LogSource};
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
 

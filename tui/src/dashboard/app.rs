@@ -6,10 +6,10 @@ use std::any::Any;
 
 use fulltime_client::fixture::ProofFixture;
 
+use super::activity::Activity;
 use super::chain::{Chain, Link, ReadFailure};
 use super::component::{Context, Popup};
 use super::keys::{Keymap, Mode};
-use super::panes::activity::state::Activity;
 use super::panes::history::PoolHistory;
 use super::panes::list::MarketList;
 use super::panes::logs::Logs;

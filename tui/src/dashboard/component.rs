@@ -15,10 +15,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::action::{Action, Command};
+use super::activity::{Activity, ActivityState};
 use super::chain::{Chain, Link, ReadFailure};
 use super::effect::{Effect, Request};
 use super::keys::{Keymap, Mode};
-use super::panes::activity::state::{Activity, ActivityState};
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;

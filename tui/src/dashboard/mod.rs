@@ -14,6 +14,7 @@
 //! the key table, the feed and the effect runner.
 
 mod action;
+mod activity;
 mod app;
 mod chain;
 mod component;
@@ -22,6 +23,7 @@ mod effect;
 mod failure;
 mod fixtures;
 mod keys;
+mod log_source;
 mod panes;
 mod popups;
 mod position;
@@ -35,11 +37,11 @@ mod update;
 mod wallets;
 
 pub use action::{Action, Command};
+pub use activity::ActivityState;
 pub use app::App;
 pub use chain::{Chain, Link};
 pub use draw::draw;
 pub use keys::{Mode, action_for};
-pub use panes::activity::state::ActivityState;
 pub use panes::history::PoolHistory;
 pub use panes::list::Grouping;
 pub use remote::Remote;

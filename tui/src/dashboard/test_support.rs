@@ -19,7 +19,7 @@ use super::chain::{Chain, Link, ReadFailure};
 use super::draw::draw;
 use super::effect::Effect;
 use super::keys::Mode;
-use super::panes::logs::file::LogRead;
+use super::log_source::LogRead;
 use super::session_view::SessionView;
 use super::update::update;
 use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};

@@ -11,7 +11,7 @@ use crate::dashboard::chain::{Chain, Link, ReadFailure};
 use crate::dashboard::draw::draw;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::{Mode, action_for};
-use crate::dashboard::panes::logs::file::{LogRead, LogSource};
+use crate::dashboard::log_source::{LogRead, LogSource};
 use crate::dashboard::test_support::{
     chain, faucet_log, fixtures, key, log_lines, node_log, refused, session,
 };

@@ -5,11 +5,13 @@
 //! components ask, and returns the network work to start (never doing it itself).
 
 use super::action::{Action, Command, Done};
+use super::activity::{self, ActivityState};
+use super::app::App;
 use super::chain::Link;
 use super::component::Ask;
 use super::effect::Effect;
 use super::failure::FailureView;
-use super::panes::activity::state::{self as activity, ActivityState};
+use super::keys::Mode;
 use super::panes::history;
 use super::popups::failure::FailurePopup;
 use super::popups::help::Help;
@@ -19,7 +21,6 @@ use super::popups::{
 };
 use super::remote::Remote;
 use super::requests;
-use super::{App, Mode};
 use crate::output::receipt::payout::PayoutKind;
 
 pub fn update(app: &mut App, action: Action) -> Vec<Effect> {

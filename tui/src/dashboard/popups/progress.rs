@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 
 use super::frame::show_fitted;
 use crate::dashboard::action::{Done, Stage};
+use crate::dashboard::activity::ActivityState;
 use crate::dashboard::component::{Context, Popup};
 use crate::dashboard::keys::Mode;
-use crate::dashboard::panes::activity::state::ActivityState;
 use crate::dashboard::theme::{self, spinner};
 
 #[derive(Clone, Copy, Debug)]

@@ -9,7 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::Logs;
-use super::file::{LogFile, LogSource, LogStatus};
+use super::file::{LogFile, LogStatus};
+use crate::dashboard::log_source::LogSource;
 use crate::dashboard::theme::{self, spinner};
 
 impl Logs {

@@ -1,57 +1,12 @@
-//! A log file the view follows: which one, what the tail task found in it at its last look,
-//! and the view's copy: the last lines in a bounded ring, and where it is scrolled to.
+//! A log file as the view keeps it: the last lines in a bounded ring, where it is scrolled to,
+//! and what the tail task last found of it.
 
 use std::collections::VecDeque;
 
+use crate::dashboard::log_source::LogRead;
+
 /// Lines kept per file; older ones drop off the front.
 pub const KEPT_LINES: usize = 5_000;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogSource {
-    /// `localnet.log`: the node's output, with `--log-transactions` every transaction and its
-    /// program logs.
-    Node,
-    /// `faucet.log`: one line per request.
-    Faucet,
-}
-
-impl LogSource {
-    pub const ALL: [Self; 2] = [Self::Node, Self::Faucet];
-
-    pub fn file_name(self) -> &'static str {
-        match self {
-            Self::Node => "localnet.log",
-            Self::Faucet => "faucet.log",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Node => "node",
-            Self::Faucet => "faucet",
-        }
-    }
-
-    pub fn other(self) -> Self {
-        match self {
-            Self::Node => Self::Faucet,
-            Self::Faucet => Self::Node,
-        }
-    }
-}
-
-/// What one look at a log file found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LogRead {
-    Missing,
-    Unreadable(String),
-    /// The complete lines written since the last look; `restarted` when the file was truncated
-    /// or replaced, so these are its first lines.
-    Lines {
-        restarted: bool,
-        lines: Vec<String>,
-    },
-}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum LogStatus {

@@ -3,14 +3,15 @@
 //! between them, ←/→ sideways. The lines come from the tail task (`tasks/tail.rs`).
 
 mod draw;
-pub mod file;
+mod file;
 
 use std::path::Path;
 
-use file::{LogFile, LogSource};
+use file::LogFile;
 
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{PAGE, movement};
+use crate::dashboard::log_source::LogSource;
 
 /// Rows of the log screen that are not log lines: the title line, the hint bar and the box's
 /// two borders (the screen, `draw/mod.rs`, lays it out so).

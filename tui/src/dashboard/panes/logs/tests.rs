@@ -6,7 +6,7 @@ use insta::assert_snapshot;
 use crate::dashboard::action::Action;
 use crate::dashboard::app::App;
 use crate::dashboard::keys::Mode;
-use crate::dashboard::panes::logs::file::{LogRead, LogSource};
+use crate::dashboard::log_source::{LogRead, LogSource};
 use crate::dashboard::test_support::{faucet_log, loaded, log_lines, node_log, press, render};
 use crate::dashboard::update::update;
 

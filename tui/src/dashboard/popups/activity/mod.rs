@@ -9,9 +9,9 @@ use super::frame::show_picker;
 use super::inspector::Inspector;
 use super::list_picker::ListPicker;
 use crate::dashboard::action::{Action, Command};
+use crate::dashboard::activity::ActivityState;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::keys::Mode;
-use crate::dashboard::panes::activity::state::ActivityState;
 use crate::dashboard::theme;
 
 #[derive(Clone, Copy, Debug, Default)]

@@ -3,7 +3,7 @@
 use crossterm::event::KeyCode;
 
 use crate::dashboard::action::Done;
-use crate::dashboard::panes::activity::state::{Activity, ActivityState};
+use crate::dashboard::activity::{Activity, ActivityState};
 use crate::dashboard::test_support::{loaded, press, render};
 
 #[test]

@@ -14,11 +14,11 @@ use solana_signature::Signature;
 use labels::account_labels;
 
 use crate::dashboard::action::{Action, Command, Done};
+use crate::dashboard::activity::{Activity, ActivityState};
 use crate::dashboard::component::{Ask, Context, Popup, movement};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;
-use crate::dashboard::panes::activity::state::{Activity, ActivityState};
 use crate::dashboard::remote::Remote;
 
 /// What the inspector shows.

@@ -1,5 +1,5 @@
-//! The requests of this session, which the activity panel lists, the progress popup follows and
-//! the activity picker offers to inspect.
+//! The requests of this session, newest first: what the activity panel lists, the progress
+//! popup follows and the activity picker offers to inspect.
 
 use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::failure::FailureView;

@@ -1,15 +1,12 @@
 //! The activity panel: the wallet's requests from this session, newest first, each running
 //! with its stage, done with its short signature and summary, or failed with its error.
 
-pub mod state;
-
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use state::ActivityState;
-
+use crate::dashboard::activity::ActivityState;
 use crate::dashboard::component::Context;
 use crate::dashboard::theme::{self, spinner};
 
