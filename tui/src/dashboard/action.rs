@@ -7,11 +7,11 @@ use solana_signature::Signature;
 
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
-use super::logs::{LogRead, LogSource};
+use super::log_source::{LogRead, LogSource};
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
 
-/// What a key in the key table does; the table (`keys.rs`) maps keys to these per mode.
+/// What a key in the key table does; the table (`keys/table.rs`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Quit,

@@ -16,11 +16,13 @@ use solana_signer::Signer;
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::interval;
 
-use super::action::Action;
-use super::app::{App, Popup, SessionView};
+use super::action::{Action, Command};
+use super::app::App;
 use super::draw::draw;
 use super::fixtures;
 use super::keys::{self, Mode};
+use super::popups::failure::FailurePopup;
+use super::session_view::SessionView;
 use super::tasks::{Runner, spawn_feed, spawn_log_tail};
 use super::update::update;
 use super::wallets::{WalletChoice, book_wallets};
@@ -66,7 +68,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     // A key config that cannot be used is shown, and the default keys stay in force.
     match keys::in_force(options.keys.as_deref()) {
         Ok(keymap) => app.keys = keymap,
-        Err(error) => app.popup = Some(Popup::Failure(keys::failure(error))),
+        Err(error) => app.popup = Some(Box::new(FailurePopup::new(keys::failure(error)))),
     }
     // The wallets `W` offers: the one it started as, then the book's.
     if let Ok(started) = session.resolve_wallet() {
@@ -146,13 +148,13 @@ async fn event_loop(
                 Some(Ok(event)) => action_of(&app, event),
                 Some(Err(error)) => return Err(error.into()),
                 // The terminal is gone.
-                None => Some(Action::Command(super::action::Command::Quit)),
+                None => Some(Action::Command(Command::Quit)),
             },
             Some(action) = receiver.recv() => Some(action),
             _ = ticks.tick() => Some(Action::Tick),
             // `just dev`'s supervisor stops the dashboard with SIGTERM; quitting restores the
             // terminal, which dying of the signal would not.
-            () = stop.recv() => Some(Action::Command(super::action::Command::Quit)),
+            () = stop.recv() => Some(Action::Command(Command::Quit)),
         };
         if let Some(action) = action {
             for effect in update(&mut app, action) {

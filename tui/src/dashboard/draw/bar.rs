@@ -4,13 +4,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::theme;
-use crate::dashboard::app::App;
-use crate::dashboard::keys::Mode;
+use crate::dashboard::keys::{Keymap, Mode};
+use crate::dashboard::theme;
 
-pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+pub fn draw(keys: &Keymap, mode: Mode, frame: &mut Frame, area: Rect) {
     let mut spans = Vec::new();
-    for bound in app.keys.bindings(Mode::of(app)) {
+    for bound in keys.bindings(mode) {
         if bound.binding.in_bar {
             spans.push(Span::styled(bound.label.as_str(), theme::key()));
             spans.push(Span::raw(format!(" {}  ", bound.binding.hint)));

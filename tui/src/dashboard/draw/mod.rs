@@ -1,39 +1,38 @@
 //! `draw(app, frame)`: the whole screen from the state alone, with no I/O, so it is tested on
-//! ratatui's `TestBackend`.
+//! ratatui's `TestBackend`. It lays the screen out (the header, the panes, the hint bar) and has
+//! each component draw itself in its place, the popup over all.
 
-mod activity;
 mod bar;
-mod detail;
-mod help;
-mod list;
-mod logs;
-mod popup;
-mod theme;
-mod wallet;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
 use super::app::App;
+use super::component::Context;
+use super::keys::Mode;
+use super::panes::{activity, detail, wallet};
+use super::theme;
 
 /// The wallet and activity column at the bottom right.
 const SIDE_WIDTH: u16 = 40;
 
 pub fn draw(app: &App, frame: &mut Frame) {
     let area = frame.area();
+    let context = app.context();
+    let mode = Mode::of(app);
     if app.logs.open {
-        // Laid out as `logs::CHROME_ROWS` counts: the title line, the box, the hint bar.
+        // Laid out as the log view's `CHROME_ROWS` counts: the title line, the box, the hint bar.
         let [header, logs_area, bar_area] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(3),
             Constraint::Length(1),
         ])
         .areas(area);
-        header_line(app, frame, header);
-        logs::draw(app, frame, logs_area);
-        bar::draw(app, frame, bar_area);
-        popup::draw(app, frame, area);
+        header_line(&context, frame, header);
+        app.logs.draw(app.tick, frame, logs_area);
+        bar::draw(&app.keys, mode, frame, bar_area);
+        popup(app, &context, frame, area);
         return;
     }
     // Half for the list, half for the market and the wallet; the market needs 12 rows.
@@ -45,23 +44,29 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    header_line(app, frame, header);
-    list::draw(app, frame, list_area);
+    header_line(&context, frame, header);
+    app.list.draw(&context, frame, list_area);
     let side = SIDE_WIDTH.min(lower_area.width * 2 / 5);
     let [detail_area, side_area] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(lower_area);
-    detail::draw(app, frame, detail_area);
+    detail::draw(&context, app.history.as_ref(), frame, detail_area);
     let [wallet_area, activity_area] =
         Layout::vertical([Constraint::Length(8), Constraint::Min(2)]).areas(side_area);
-    wallet::draw(app, frame, wallet_area);
-    activity::draw(app, frame, activity_area);
-    bar::draw(app, frame, bar_area);
-    popup::draw(app, frame, area);
+    wallet::draw(&context, frame, wallet_area);
+    activity::draw(&context, frame, activity_area);
+    bar::draw(&app.keys, mode, frame, bar_area);
+    popup(app, &context, frame, area);
+}
+
+fn popup(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
+    if let Some(popup) = &app.popup {
+        popup.draw(context, frame, area);
+    }
 }
 
 /// The title, and while the node is unreachable a banner in its place.
-fn header_line(app: &App, frame: &mut Frame, area: Rect) {
-    let line = match &app.node_down {
+fn header_line(context: &Context, frame: &mut Frame, area: Rect) {
+    let line = match context.node_down {
         Some(failure) => Line::from(vec![
             Span::styled(
                 if failure.unreachable {
@@ -79,11 +84,12 @@ fn header_line(app: &App, frame: &mut Frame, area: Rect) {
         None => Line::from_iter(
             [
                 Span::styled(" Fulltime ", theme::title()),
-                Span::raw(format!(" {}", app.session.cluster)),
+                Span::raw(format!(" {}", context.session.cluster)),
             ]
             .into_iter()
             .chain(
-                app.session
+                context
+                    .session
                     .chain
                     .as_ref()
                     .map(|chain| Span::raw(format!(" · {chain}"))),
@@ -93,8 +99,5 @@ fn header_line(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(line, area);
 }
 
-/// A spinner frame for in-flight work; it moves with `Action::Tick`.
-fn spinner(tick: u64) -> &'static str {
-    const FRAMES: [&str; 4] = ["|", "/", "-", "\\"];
-    FRAMES[usize::try_from(tick % 4).unwrap_or(0)]
-}
+#[cfg(test)]
+mod tests;

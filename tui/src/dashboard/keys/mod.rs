@@ -18,11 +18,11 @@ pub use table::BINDINGS;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::{Action, Command};
-use super::app::{App, Popup};
 use super::failure::FailureView;
 use crate::error::ErrorReport;
 
-/// Where the keys go.
+/// Where the keys go: each component reads the keys of its mode (`Mode::of` asks the focused
+/// one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     List,
@@ -43,21 +43,6 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub fn of(app: &App) -> Self {
-        match &app.popup {
-            None if app.logs.open => Self::Logs,
-            None if app.filtering => Self::Filter,
-            None => Self::List,
-            Some(Popup::Deposit(_)) => Self::Deposit,
-            Some(Popup::Settle(_) | Popup::Activity(_) | Popup::Wallets(_)) => Self::Picker,
-            Some(Popup::Inspect(_)) => Self::Inspect,
-            Some(Popup::Confirm(_) | Popup::ClaimAll) => Self::Confirm,
-            Some(Popup::Warp(_)) => Self::Warp,
-            Some(Popup::Create(_)) => Self::Create,
-            Some(Popup::Help | Popup::Progress | Popup::Failure(_)) => Self::Popup,
-        }
-    }
-
     /// Modes whose unbound characters are typed text.
     pub fn takes_text(self) -> bool {
         matches!(

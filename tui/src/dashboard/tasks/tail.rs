@@ -12,7 +12,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use tokio::time::{MissedTickBehavior, interval};
 
 use crate::dashboard::action::Action;
-use crate::dashboard::logs::{LogRead, LogSource};
+use crate::dashboard::log_source::{LogRead, LogSource};
 
 /// How often the files are looked at: new lines show within a quarter of a second.
 const LOOK_EVERY: Duration = Duration::from_millis(250);

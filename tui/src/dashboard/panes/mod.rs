@@ -1,0 +1,9 @@
+//! The panes, always on screen: the market list (or, in its place, the log view), the selected
+//! market's detail with its pool history, the wallet and the activity.
+
+pub mod activity;
+pub mod detail;
+pub mod history;
+pub mod list;
+pub mod logs;
+pub mod wallet;

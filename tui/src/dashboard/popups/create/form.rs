@@ -1,0 +1,196 @@
+//! The create-market form's state: the terms typed as `fulltime create-market` takes them,
+//! parsed by the same parsers and checked in the program's order as they are typed; or prefilled
+//! from a proof fixture's market.
+
+use fulltime_client::fixture::{FixtureComparison, FixtureOp, ProofFixture};
+use fulltime_client::settlement::MarketTerms;
+use fulltime_client::settlement::constants::MAX_QUESTION_CHARS;
+use fulltime_client::validate::check_market_terms;
+
+use crate::input::{DEFAULT_DISPUTE_WINDOW, When, parse_predicate, parse_span, parse_stat};
+
+/// The form's fields, in order.
+pub const FIELDS: [&str; 7] = [
+    "Question",
+    "Close",
+    "Fixture",
+    "Stat",
+    "Period",
+    "Predicate",
+    "Dispute",
+];
+
+/// How each field is written, shown beside it.
+pub const HINTS: [&str; 7] = [
+    "",
+    "+DURATION or RFC 3339",
+    "fixture id",
+    "1, or 1+2 / 1-2",
+    "1 = first half, 100 = full time",
+    "gt|lt|eq:N",
+    "60s ..= 7days",
+];
+
+/// Close time of a market made from a fixture: soon, so that it can be settled after a warp.
+const FIXTURE_CLOSE: &str = "+10m";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CreateForm {
+    pub values: [String; 7],
+    /// Index into `FIELDS`.
+    pub focus: usize,
+    /// The fixture the form was last filled from, as an index into the fixtures found on disk.
+    pub from_fixture: Option<usize>,
+}
+
+impl CreateForm {
+    pub fn blank() -> Self {
+        Self {
+            values: [
+                String::new(),
+                "+1h".to_owned(),
+                String::new(),
+                "1".to_owned(),
+                "100".to_owned(),
+                "gt:0".to_owned(),
+                DEFAULT_DISPUTE_WINDOW.to_owned(),
+            ],
+            focus: 0,
+            from_fixture: None,
+        }
+    }
+
+    /// Every field from `fixture`'s market, with a close time ten minutes ahead.
+    pub fn fill_from(&mut self, index: usize, fixture: &ProofFixture) {
+        let market = &fixture.market;
+        let stat = match market.second_stat {
+            Some(second) => {
+                let op = match second.op {
+                    FixtureOp::Add => '+',
+                    FixtureOp::Subtract => '-',
+                };
+                format!("{}{op}{}", market.stat_key, second.stat_key)
+            }
+            None => market.stat_key.to_string(),
+        };
+        let comparison = match market.predicate.comparison {
+            FixtureComparison::Gt => "gt",
+            FixtureComparison::Lt => "lt",
+            FixtureComparison::Eq => "eq",
+        };
+        self.values = [
+            market.question.clone(),
+            FIXTURE_CLOSE.to_owned(),
+            market.fixture_id.to_string(),
+            stat,
+            market.period.to_string(),
+            format!("{comparison}:{}", market.predicate.threshold),
+            DEFAULT_DISPUTE_WINDOW.to_owned(),
+        ];
+        self.from_fixture = Some(index);
+    }
+
+    pub fn move_focus(&mut self, delta: i64) {
+        let count = i64::try_from(FIELDS.len()).unwrap_or(1);
+        let focus = i64::try_from(self.focus).unwrap_or(0);
+        self.focus = usize::try_from((focus + delta).rem_euclid(count)).unwrap_or(0);
+    }
+
+    pub fn type_char(&mut self, c: char) {
+        if let Some(value) = self.values.get_mut(self.focus) {
+            value.push(c);
+        }
+    }
+
+    pub fn erase(&mut self) {
+        if let Some(value) = self.values.get_mut(self.focus) {
+            value.pop();
+        }
+    }
+
+    /// `52/140`: the question's length in characters, as the program counts them.
+    pub fn question_count(&self) -> String {
+        format!("{}/{MAX_QUESTION_CHARS}", self.values[0].chars().count())
+    }
+
+    /// The terms at cluster time `now`, or the first fault: a field that does not parse, then
+    /// the program's own checks in its order.
+    pub fn terms(&self, now: i64) -> Result<MarketTerms, String> {
+        let [question, close, fixture, stat, period, predicate, dispute] = &self.values;
+        let field = |name: &str, error: &dyn std::fmt::Display| format!("{name}: {error}");
+        let close_time = close
+            .parse::<When>()
+            .and_then(|when| when.resolve(now))
+            .map_err(|error| field("Close", &error))?;
+        let fixture_id = fixture
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| field("Fixture", &"a whole number, like 18502311"))?;
+        let stat = parse_stat(stat).map_err(|error| field("Stat", &error))?;
+        let period = period
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| field("Period", &"1 for the first half, 100 for full time"))?;
+        let predicate = parse_predicate(predicate).map_err(|error| field("Predicate", &error))?;
+        let dispute_window = parse_span(dispute).map_err(|error| field("Dispute", &error))?;
+        let terms = MarketTerms {
+            question: question.clone(),
+            close_time,
+            fixture_id,
+            stat_key: stat.stat_key,
+            period,
+            predicate,
+            dispute_window,
+            second_stat: stat.second_stat,
+        };
+        if question.trim().is_empty() {
+            return Err("Question: type the question the market asks".to_owned());
+        }
+        check_market_terms(&terms, now)
+            .map_err(|failure| format!("{}: {}", failure.name, failure.message))?;
+        Ok(terms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::market::tests::NOW;
+
+    #[test]
+    fn terms_parse_and_are_checked_like_the_program() {
+        let mut form = CreateForm::blank();
+        assert!(form.terms(NOW).is_err());
+        form.values[0] = "Will it rain goals?".into();
+        form.values[2] = "18502311".into();
+        let terms = form.terms(NOW).expect("valid terms");
+        assert_eq!(terms.close_time, NOW + 3_600);
+        assert_eq!(terms.dispute_window, 3_600);
+        form.values[0] = "x".repeat(141);
+        assert_eq!(form.question_count(), "141/140");
+        assert!(
+            form.terms(NOW)
+                .expect_err("too long")
+                .starts_with("QuestionTooLong")
+        );
+        form.values[0] = "ok?".into();
+        form.values[6] = "10s".into();
+        assert!(
+            form.terms(NOW)
+                .expect_err("window")
+                .starts_with("InvalidDisputeWindow")
+        );
+        form.values[3] = "1+".into();
+        assert!(form.terms(NOW).expect_err("stat").starts_with("Stat: "));
+        form.values[3] = "1".into();
+        form.values[6] = "1h".into();
+        form.values[4] = "2".into();
+        assert_eq!(
+            form.terms(NOW).expect_err("second half"),
+            "PeriodNeverFinal: No final event carries this period: use 1 (first half) or 100 \
+             (full time)"
+        );
+        form.values[4] = "1".into();
+        assert_eq!(form.terms(NOW).map(|terms| terms.period), Ok(1));
+    }
+}

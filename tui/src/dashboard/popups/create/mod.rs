@@ -1,0 +1,95 @@
+//! The create-market popup (`n`, or `N` prefilled from the first proof fixture): each field with
+//! how it is written, Tab between them, PgUp/PgDn for another fixture's terms, the first fault
+//! of the terms as typed, and Enter sends the create action's order.
+
+mod draw;
+mod form;
+
+pub use form::CreateForm;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use crate::actions::CreateOrder;
+use crate::dashboard::action::{Action, Command};
+use crate::dashboard::component::{Ask, Context, Popup};
+use crate::dashboard::effect::Request;
+use crate::dashboard::keys::Mode;
+
+/// Opens the form, blank or filled from the first fixture, or says why not.
+pub fn open(context: &Context, from_fixture: bool) -> Ask {
+    if let Some(problem) = context.wallet_problem() {
+        return Ask::Notice(problem);
+    }
+    let mut form = CreateForm::blank();
+    if from_fixture {
+        match context.fixtures.first() {
+            Some(fixture) => form.fill_from(0, fixture),
+            None => return Ask::Notice("No proof fixtures found (pass --fixtures DIR)".to_owned()),
+        }
+    }
+    Ask::open(form)
+}
+
+impl Popup for CreateForm {
+    fn mode(&self) -> Mode {
+        Mode::Create
+    }
+
+    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+        match action {
+            Action::Type(c) => self.type_char(c),
+            Action::Command(Command::NextField) => self.move_focus(1),
+            Action::Command(Command::PreviousField) => self.move_focus(-1),
+            Action::Command(Command::PageDown) => self.next_fixture(context, true),
+            Action::Command(Command::PageUp) => self.next_fixture(context, false),
+            Action::Command(Command::Erase) => self.erase(),
+            Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(context, self, frame, area);
+    }
+}
+
+impl CreateForm {
+    /// PgDn/PgUp: every field from the next (or previous) fixture's market, round the list.
+    fn next_fixture(&mut self, context: &Context, forward: bool) {
+        let count = context.fixtures.len();
+        if count == 0 {
+            return;
+        }
+        let index = match (self.from_fixture, forward) {
+            (None, true) => 0,
+            (None, false) => count - 1,
+            (Some(index), true) => (index + 1) % count,
+            (Some(index), false) => (index + count - 1) % count,
+        };
+        if let Some(fixture) = context.fixtures.get(index) {
+            self.fill_from(index, fixture);
+        }
+    }
+
+    /// The order at the cluster clock; invalid terms stay in the form with the first fault
+    /// shown, and nothing is sent.
+    fn submit(&self, context: &Context) -> Option<Ask> {
+        let now = context.loaded()?.now;
+        let terms = self.terms(now).ok()?;
+        Some(Ask::Send {
+            what: format!("Create market: {}", terms.question),
+            request: Request::Create {
+                order: Box::new(CreateOrder {
+                    terms,
+                    force: false,
+                }),
+                now,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

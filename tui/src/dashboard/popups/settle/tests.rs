@@ -1,0 +1,109 @@
+//! The settle picker: the fitting fixtures first, and the refusals before sending.
+
+use std::collections::BTreeMap;
+
+use anchor_lang::prelude::Pubkey;
+use crossterm::event::KeyCode;
+use fulltime_client::settlement::state::Market;
+use insta::assert_snapshot;
+
+use crate::dashboard::action::Action;
+use crate::dashboard::app::App;
+use crate::dashboard::chain::Chain;
+use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::keys::Mode;
+use crate::dashboard::test_support::{
+    before_the_result, chain, fixtures, live, loaded, press, render,
+};
+use crate::dashboard::update::update;
+
+#[test]
+fn settling_offers_the_fitting_fixtures_first() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
+    assert_eq!(Mode::of(&app), Mode::Picker);
+    assert_snapshot!("settle_picker", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::Settle { order, .. })] => {
+            assert_eq!(order.market, 1);
+            assert_eq!(order.fixture.name, "arsenal-home-goals-over-1");
+        }
+        other => panic!("expected a settle, got {other:?}"),
+    }
+    assert_snapshot!("settle_running", render(&app, 80, 24));
+}
+
+#[test]
+fn settling_an_open_market_is_refused_before_sending() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('s')]);
+    assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
+    assert_snapshot!("settle_refused", render(&app, 80, 24));
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(app.popup.is_none());
+}
+
+#[test]
+fn a_proof_from_the_future_is_refused_before_sending() {
+    let mut app = before_the_result();
+    press(&mut app, &[KeyCode::Char('s')]);
+    assert_snapshot!("settle_picker_before_the_result", render(&app, 80, 24));
+    assert!(
+        press(&mut app, &[KeyCode::Enter]).is_empty(),
+        "nothing sent"
+    );
+    assert_snapshot!("settle_refused_from_the_future", render(&app, 80, 24));
+}
+
+/// "Brentford more than 1 first-half goal?", closed at kickoff, the clock at the full-time
+/// batch: its fitting fixtures are the full-time proof with its mark, then the one in play.
+fn first_half_market() -> App {
+    let fixtures = fixtures();
+    let full_time = fixtures
+        .iter()
+        .find(|fixture| fixture.name == "brentford-home-goals-first-half")
+        .expect("the committed first-half fixture");
+    let kickoff = full_time.kickoff.expect("a kickoff");
+    let terms = full_time.market_terms(kickoff, 60);
+    let now = full_time.proof.ts.div_euclid(1_000);
+    let mut app = live(fixtures.clone());
+    update(
+        &mut app,
+        Action::Chain(Ok(Chain {
+            now,
+            markets: vec![Market::open(
+                0,
+                Pubkey::default(),
+                Pubkey::default(),
+                terms,
+                255,
+            )],
+            positions: BTreeMap::new(),
+            ..chain()
+        })),
+    );
+    app
+}
+
+#[test]
+fn a_running_value_is_refused_before_sending() {
+    let mut app = first_half_market();
+    press(&mut app, &[KeyCode::Char('s'), KeyCode::Down]);
+    assert_snapshot!("settle_picker_first_half", render(&app, 80, 24));
+    assert!(
+        press(&mut app, &[KeyCode::Enter]).is_empty(),
+        "nothing sent"
+    );
+    assert_snapshot!("settle_refused_not_final", render(&app, 80, 24));
+
+    let mut app = first_half_market();
+    let effects = press(&mut app, &[KeyCode::Char('s'), KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::Settle { order, .. })] => {
+            assert_eq!(order.market, 0);
+            assert_eq!(order.fixture.name, "brentford-home-goals-first-half");
+        }
+        other => panic!("expected a settle, got {other:?}"),
+    }
+}

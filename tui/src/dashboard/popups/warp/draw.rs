@@ -1,0 +1,56 @@
+//! The clock warp: each target with the time it means, or why there is none.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::form::{WarpForm, WarpTarget};
+use crate::dashboard::component::Context;
+use crate::dashboard::popups::frame::show_fitted;
+use crate::dashboard::theme;
+use crate::input::format_time;
+
+pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
+    let Some(chain) = context.loaded() else {
+        return;
+    };
+    let market = form.market.and_then(|id| chain.market(id));
+    let mut lines = vec![Line::styled(
+        format!("Cluster clock now {}", format_time(chain.now)),
+        theme::dim(),
+    )];
+    for target in WarpTarget::ALL {
+        let label = match (target, form.market) {
+            (WarpTarget::Result, _) => "to the published result".to_owned(),
+            (WarpTarget::CloseTime, Some(id)) => format!("to market {id}'s close time"),
+            (WarpTarget::DisputeEnd, Some(id)) => format!("past market {id}'s dispute window"),
+            (WarpTarget::CloseTime, None) => "to the close time".to_owned(),
+            (WarpTarget::DisputeEnd, None) => "past the dispute window".to_owned(),
+            (WarpTarget::Duration, _) => format!("forward by {}_", form.duration),
+        };
+        let ok = form.time_of(target, market, chain.now).is_ok();
+        let line = Line::from(vec![
+            Span::raw(format!("{label:<36} ")),
+            Span::styled(
+                form.describe(target, market, chain.now),
+                if ok { theme::good() } else { theme::dim() },
+            ),
+        ]);
+        lines.push(if target == form.target {
+            line.style(theme::selected())
+        } else {
+            line
+        });
+    }
+    if let Some(publication) = &form.publication {
+        lines.push(Line::styled(
+            format!("The result: the batch of {}", publication.fixture),
+            theme::dim(),
+        ));
+    }
+    lines.push(Line::styled(
+        "Tab picks, typing sets the duration (90s, 10m, 2days), Enter warps",
+        theme::dim(),
+    ));
+    show_fitted(frame, area, " Warp the localnet clock ".to_owned(), lines);
+}

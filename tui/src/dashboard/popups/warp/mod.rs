@@ -1,0 +1,70 @@
+//! The clock warp (`w`, localnet): to when the selected market's result was published (the
+//! batch of its newest clean proof fixture), to its close time, to the end of its dispute
+//! window, or forward by a typed duration, through the same warp action as `fulltime warp`.
+
+mod draw;
+mod form;
+
+pub use form::WarpForm;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use crate::dashboard::action::{Action, Command};
+use crate::dashboard::component::{Ask, Context, Popup};
+use crate::dashboard::effect::Request;
+use crate::dashboard::keys::Mode;
+use crate::input::format_time;
+
+/// Opens the form on the selected market (or none), or says why not.
+pub fn open(context: &Context) -> Ask {
+    if let Some(problem) = context.wallet_problem() {
+        return Ask::Notice(problem);
+    }
+    let now = context.loaded().map_or(0, |chain| chain.now);
+    Ask::open(WarpForm::new(
+        context.selected_market(),
+        context.fixtures,
+        now,
+    ))
+}
+
+impl Popup for WarpForm {
+    fn mode(&self) -> Mode {
+        Mode::Warp
+    }
+
+    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+        match action {
+            Action::Type(c) => self.type_char(c),
+            Action::Command(Command::Switch) => self.next_target(),
+            Action::Command(Command::Erase) => {
+                self.duration.pop();
+            }
+            Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(context, self, frame, area);
+    }
+}
+
+impl WarpForm {
+    /// The warp to the chosen target; an impossible one stays in the form with its reason, and
+    /// nothing is sent.
+    fn submit(&self, context: &Context) -> Option<Ask> {
+        let chain = context.loaded()?;
+        let market = self.market.and_then(|id| chain.market(id));
+        let to = self.time_of(self.target, market, chain.now).ok()?;
+        Some(Ask::Send {
+            what: format!("Warp to {}", format_time(to)),
+            request: Request::Warp { to },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

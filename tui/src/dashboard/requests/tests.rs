@@ -1,0 +1,79 @@
+//! The requests a key sends at once: the faucet, a snapshot.
+
+use crossterm::event::KeyCode;
+use insta::assert_snapshot;
+
+use crate::dashboard::action::{Action, Done, Stage};
+use crate::dashboard::app::App;
+use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::session_view::SessionView;
+use crate::dashboard::test_support::{chain, loaded, press, render, session};
+use crate::dashboard::update::update;
+
+#[test]
+fn a_faucet_grant_shows_its_signature() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('f')]);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Send(Request::Faucet)]
+    ));
+    assert_snapshot!("faucet_running", render(&app, 80, 24));
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            signature: None,
+            summary: "Minted 1000 USDC to the wallet".into(),
+            short_signature: "5VER..kQUW".into(),
+            explorer: "https://explorer.solana.com/tx/5VER?cluster=devnet".into(),
+        })),
+    );
+    assert_snapshot!("faucet_done", render(&app, 80, 24));
+}
+
+#[test]
+fn shift_s_saves_a_snapshot_named_after_the_chain_clock() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('S')]);
+    // The chain clock of `chain()`: 2026-05-16T16:09:18Z.
+    let name = "dashboard-20260516-160918";
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::Send(Request::Snapshot { name: sent })] if sent == name
+        ),
+        "{effects:?}"
+    );
+    assert_snapshot!("snapshot_running", render(&app, 80, 24));
+    update(&mut app, Action::Stage(Stage::Requesting));
+    update(
+        &mut app,
+        Action::Finished(Ok(Done {
+            signature: None,
+            summary: format!(
+                "Snapshot {name} saved: .localnet/snapshots/{name}.snapshot (23 accounts, chain \
+                 clock 2026-05-16T16:09:18Z)"
+            ),
+            short_signature: String::new(),
+            explorer: String::new(),
+        })),
+    );
+    assert_snapshot!("snapshot_done", render(&app, 80, 24));
+}
+
+#[test]
+fn a_snapshot_is_of_localnet_only() {
+    let mut app = App::new(
+        SessionView {
+            cluster: "devnet".into(),
+            ..session()
+        },
+        Vec::new(),
+    );
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert!(press(&mut app, &[KeyCode::Char('S')]).is_empty());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("Snapshots are of localnet's chain (--url localnet)")
+    );
+}
