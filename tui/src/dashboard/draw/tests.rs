@@ -11,7 +11,7 @@ use crate::dashboard::popups::deposit::DepositForm;
 use crate::dashboard::popups::help::Help;
 use crate::dashboard::session_view::SessionView;
 use crate::dashboard::test_support::{
-    chain, fixtures, live, loaded, press, refused, render, session,
+    chain, committed_proof_files, live, loaded, press, refused, render, session,
 };
 use crate::dashboard::update::update;
 use crate::output::market::tests::HOSTILE_QUESTION;
@@ -40,7 +40,7 @@ fn the_header_says_which_chain_localnet_serves_and_since_when() {
             chain: Some("resumed chain, made 2026-11-20T00:00:00Z".into()),
             ..session()
         },
-        fixtures(),
+        committed_proof_files(),
     );
     update(&mut app, Action::Chain(Ok(chain())));
     assert_snapshot!("header_resumed_chain", render(&app, 80, 24));
@@ -53,7 +53,7 @@ fn the_header_says_which_chain_localnet_serves_and_since_when() {
 fn a_question_that_steers_the_terminal_reaches_no_cell() {
     let mut hostile = chain();
     hostile.markets[0].question = format!("{HOSTILE_QUESTION} \u{202e}desrever");
-    let mut app = live(fixtures());
+    let mut app = live(committed_proof_files());
     update(&mut app, Action::Chain(Ok(hostile)));
     for (width, height) in [(80, 24), (120, 40)] {
         let shown = render(&app, width, height);

@@ -63,6 +63,23 @@ fn a_file_rebinds_what_it_names_and_the_rest_keep_their_defaults() {
 }
 
 #[test]
+fn a_binding_s_name_from_before_its_rename_still_rebinds_it() {
+    let keymap =
+        parsed("new_from_fixture = \"F2\"\nnext_fixture_terms = \"F3\"\n").expect("old names");
+    assert_eq!(
+        command(&keymap, Mode::List, KeyCode::F(2)),
+        Some(Command::CreateFromProof)
+    );
+    assert_eq!(
+        command(&keymap, Mode::Create, KeyCode::F(3)),
+        Some(Command::PageDown)
+    );
+    for (old, new) in config::RENAMED {
+        assert!(keymap.names().contains(new), "{old} is now {new}");
+    }
+}
+
+#[test]
 fn two_bindings_may_swap_keys() {
     let keymap = parsed("deposit = \"s\"\nsettle = \"d\"\n").expect("a swap");
     assert_eq!(
