@@ -179,3 +179,49 @@ fn the_readmes_example_is_a_good_file() {
         Some(Command::Help)
     );
 }
+
+/// The README's table of bindings is the key table: each binding in table order, with its name,
+/// its default keys and its help, and no other row; so a new binding, or a changed key or help,
+/// fails here until the README follows.
+#[test]
+fn the_readme_lists_every_binding_with_its_keys() {
+    let readme = include_str!("../../../README.md");
+    let listed: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| *line != "### Keys of your own")
+        .skip(1)
+        .take_while(|line| !line.starts_with("## ") && !line.starts_with("### "))
+        .filter(|line| line.starts_with("| `"))
+        .collect();
+    let expected: Vec<String> = BINDINGS
+        .iter()
+        .map(|binding| {
+            format!(
+                "| `{}` | `{}` | {} |",
+                binding.name, binding.label, binding.help
+            )
+        })
+        .collect();
+    let missing: Vec<&String> = expected
+        .iter()
+        .filter(|row| !listed.contains(&row.as_str()))
+        .collect();
+    let stale: Vec<&&str> = listed
+        .iter()
+        .filter(|row| !expected.iter().any(|wanted| wanted == **row))
+        .collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "tui/README.md, \"Keys of your own\": {} binding(s) missing or changed, write these rows:\n{}\n\
+         and {} row(s) for no binding:\n{}",
+        missing.len(),
+        missing
+            .iter()
+            .map(|row| row.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        stale.len(),
+        stale.iter().map(|row| **row).collect::<Vec<_>>().join("\n"),
+    );
+    assert_eq!(listed, expected, "the rows are in the key table's order");
+}
