@@ -36,13 +36,17 @@ fmt-check:
 clippy:
     cargo clippy --workspace --all-targets --locked -- -D warnings
 
-# Regenerate fixtures/generated/ (proofs and oracle roots) from fixtures/matches.toml
-fixtures:
-    cargo run --locked -p fulltime-fixtures --bin fixtures
+# Regenerate the proof files and oracle roots of fixtures/generated/ from the match catalog fixtures/matches.toml
+proofs:
+    cargo run --locked -p fulltime-proof-files --bin proof-files
 
-# Fail if fixtures/generated/ differs from what fixtures/matches.toml generates
-fixtures-check:
-    cargo run --locked -p fulltime-fixtures --bin fixtures -- --check
+alias fixtures := proofs
+
+# Fail if fixtures/generated/ differs from what fixtures/matches.toml generates (also a test of `just test`)
+proofs-check:
+    cargo run --locked -p fulltime-proof-files --bin proof-files -- --check
+
+alias fixtures-check := proofs-check
 
 # Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets), faucet, dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:

@@ -15,7 +15,7 @@ use settlement::SettlementError;
 use txline_interface::OracleError;
 
 /// Which program raised an error: `settlement`, `oracle` or `token`, in text, in `--json` and in
-/// a proof fixture's expected error.
+/// a proof file's expected error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ErrorSource {
@@ -161,7 +161,7 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
         SettlementError::NotUpgradeAuthority,
         "Sign with the settlement program's upgrade authority",
     ),
-    (SettlementError::EventPathTooDeep, "Check the proof fixture"),
+    (SettlementError::EventPathTooDeep, "Check the proof file"),
     (
         SettlementError::MissingSecondStat,
         "Submit a proof of both of the market's stats",
@@ -199,7 +199,7 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
 /// Oracle errors a proof can trigger, with what to do about them. The program does not
 /// translate them: they abort the transaction and the funds stay in the vault.
 const ORACLE_ERRORS: &[(OracleError, &str)] = &[
-    (OracleError::InvalidSubTreeProof, "Check the proof fixture"),
+    (OracleError::InvalidSubTreeProof, "Check the proof file"),
     (
         OracleError::InvalidMainTreeProof,
         "Check the proof against the posted root",
@@ -240,9 +240,9 @@ const ORACLE_ERRORS: &[(OracleError, &str)] = &[
     (OracleError::PredicateFailed, "Check the market's predicate"),
     (
         OracleError::InvalidFixtureSubTreeProof,
-        "Check the proof fixture",
+        "Check the proof file",
     ),
-    (OracleError::InvalidStatProof, "Check the proof fixture"),
+    (OracleError::InvalidStatProof, "Check the proof file"),
     (
         OracleError::InvalidStatCombination,
         "Prove both stats from the same event",

@@ -1,17 +1,14 @@
 //! Wallet keypair files in the solana CLI's format: a JSON array of the 64 secret and public key
-//! bytes, by default at `~/.config/solana/id.json`; which wallet a command acts as; and the one
-//! way a keypair file is written.
+//! bytes, by default at `~/.config/solana/id.json`, read; and which wallet a command acts as. The
+//! one way a keypair file is written is `keypair_file`'s, which the wallet book uses too.
 
 use std::path::{Path, PathBuf};
 
-use solana_keypair::{Keypair, read_keypair, write_keypair};
+use solana_keypair::{Keypair, read_keypair};
 
 use crate::cluster::Cluster;
 use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use crate::wallet_book::{WalletBook, WalletBookError, WalletName};
-
-use crate::whole_file::write_whole;
-pub use crate::whole_file::{Existing, WholeFileError};
 
 /// `~/.config/solana/id.json`, the solana CLI's default wallet; `None` without a home directory.
 pub fn default_keypair_path() -> Option<PathBuf> {
@@ -186,22 +183,6 @@ fn read_wallet(path: &Path, source: WalletSource) -> Result<Wallet, KeypairError
         path: path.to_owned(),
         source,
     })
-}
-
-/// Writes `keypair` to `path` in the solana CLI's format, whole or not at all, readable by its
-/// owner alone from its creation, never through a symbolic link (see [`crate::whole_file`]):
-/// every keypair the tools write, the wallet book's and `localnet`'s, goes through here.
-pub fn write_keypair_file(
-    keypair: &Keypair,
-    path: &Path,
-    existing: Existing,
-) -> Result<(), WholeFileError> {
-    let mut json = Vec::with_capacity(64 * 4 + 2);
-    write_keypair(keypair, &mut json).map_err(|error| WholeFileError::Io {
-        path: path.to_owned(),
-        source: std::io::Error::other(error.to_string()),
-    })?;
-    write_whole(path, &json, existing)
 }
 
 /// Reads a keypair file, telling a missing file apart from a malformed one.

@@ -1,5 +1,5 @@
 //! The one typed client of the Fulltime programs: addresses, instructions, accounts and proof
-//! fixtures, the domain's words as types (a market's [`side::Side`]) and the JSON views of the
+//! files, the domain's words as types (a market's [`side::Side`]) and the JSON views of the
 //! programs' types ([`view`]). Everything that talks to the chain (tests, localnet, faucet, TUI)
 //! goes through it.
 
@@ -7,10 +7,10 @@ pub mod amount;
 pub mod cluster;
 pub mod errors;
 pub mod faucet;
-pub mod fixture;
 pub mod idl_roles;
 pub mod instructions;
 pub mod keypair;
+pub mod keypair_file;
 pub mod localnet_env;
 pub mod market_status;
 pub mod merkle;
@@ -19,6 +19,7 @@ pub mod payable;
 pub mod pda;
 pub mod program_data;
 pub mod program_names;
+pub mod proof_file;
 pub mod rpc;
 #[cfg(test)]
 mod sample;

@@ -327,10 +327,10 @@ mod tests {
         );
     }
 
-    /// The sample fixture's proof made one of home goals in `period` for `fixture_id`, without a
+    /// The sample proof file's proof made one of home goals in `period` for `fixture_id`, without a
     /// full-time mark. Only its terms count here: the hashes are the oracle's to check.
     fn proof_of(fixture_id: i64, period: i32) -> SettlementProof {
-        let mut proof = sample::fixture().proof;
+        let mut proof = sample::proof_file().proof;
         proof.fixture_summary.fixture_id = fixture_id;
         proof.stat.stat_to_prove = ScoreStat {
             key: HOME_GOALS,

@@ -11,7 +11,8 @@ use anchor_lang::prelude::Pubkey;
 use solana_keypair::{Keypair, read_keypair_file};
 use solana_signer::Signer;
 
-use crate::keypair::{Existing, WholeFileError, write_keypair_file};
+use crate::keypair_file::write_keypair_file;
+use crate::whole_file::{Existing, WholeFileError};
 
 /// The book's folder under the state directory.
 pub const WALLETS_DIR: &str = "wallets";

@@ -1,5 +1,5 @@
-//! Writing a file whole: keypair files (`keypair::write_keypair_file`), the kept chain, its clock
-//! file, `env.json`, saved snapshots and the supervisor's record are rewritten while other
+//! Writing a file whole: keypair files (`keypair_file::write_keypair_file`), the kept chain, its
+//! clock file, `env.json`, saved snapshots and the supervisor's record are rewritten while other
 //! processes read them, and a writer may be killed at any moment.
 //!
 //! The bytes go to a temporary file beside the target, created for this write alone (its name,

@@ -190,22 +190,22 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     assert_eq!(config.usdc_mint, mint);
     assert_eq!(config.admin, authority);
     assert_eq!(config.market_count, DEMO_MARKETS.len() as u64);
-    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    let committed = fulltime_proof_files::committed().expect("the committed proof files");
     for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))
             .await
             .expect("demo market");
         let market = Market::try_deserialize(&mut market.data.as_slice()).expect("market decodes");
-        let fixture = committed.fixture(name).expect("the market's fixture");
+        let proof_file = committed.proof_file(name).expect("the market's proof file");
         assert_eq!(
             market.fixture_id,
-            fixture.market_terms(0, 60).fixture_id,
+            proof_file.market_terms(0, 60).fixture_id,
             "{name}"
         );
         assert_eq!(
             Some(market.close_time),
-            fixture.kickoff,
+            proof_file.kickoff,
             "{name} closes at kickoff"
         );
         assert!(!market.settled);

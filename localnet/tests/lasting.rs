@@ -33,7 +33,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
 
 const SETTLED_MARKET: u64 = 0;
-const SETTLING_FIXTURE: &str = "arsenal-home-goals-over-1";
+const SETTLING_PROOF: &str = "arsenal-home-goals-over-1";
 const STAKE: u64 = 2_500_000;
 /// The demo market still open after the warp to market 0's result.
 const OPEN_MARKET: u64 = 2;
@@ -91,14 +91,16 @@ async fn stake_warp_and_settle(client: &FulltimeClient, wallet_path: &Path) {
         .deposit(&wallet, SETTLED_MARKET, Side::Yes, STAKE)
         .await
         .expect("deposit");
-    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
-    let fixture = committed.fixture(SETTLING_FIXTURE).expect("the fixture");
+    let committed = fulltime_proof_files::committed().expect("the committed proof files");
+    let proof_file = committed
+        .proof_file(SETTLING_PROOF)
+        .expect("the proof file");
     client
-        .warp(fixture.proof.ts / 1_000 + 1)
+        .warp(proof_file.proof.ts / 1_000 + 1)
         .await
         .expect("warp past the result");
     let settled = client
-        .settle(&wallet, SETTLED_MARKET, fixture)
+        .settle(&wallet, SETTLED_MARKET, proof_file)
         .await
         .expect("settle");
     assert!(settled.market.settled);

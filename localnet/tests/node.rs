@@ -62,7 +62,7 @@ async fn a_fresh_node_serves_a_ready_chain() {
     let now = cluster_time(&rpc).await;
     let clock_start = demo_clock_start().expect("the demo clock start");
     assert!(now >= clock_start, "{now} < {clock_start}");
-    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    let committed = fulltime_proof_files::committed().expect("the committed proof files");
     for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))
@@ -70,14 +70,14 @@ async fn a_fresh_node_serves_a_ready_chain() {
             .expect("demo market");
         let market = Market::try_deserialize(&mut market.data.as_slice()).expect("market decodes");
         assert!(!market.settled);
-        let fixture = committed.fixture(name).expect("the market's fixture");
+        let proof_file = committed.proof_file(name).expect("the market's proof file");
         assert_eq!(
             Some(market.close_time),
-            fixture.kickoff,
+            proof_file.kickoff,
             "{name} closes at kickoff"
         );
         assert!(now < market.close_time, "{name} is open");
-        assert!(fixture.proof.ts >= market.close_time * 1_000, "{name}");
+        assert!(proof_file.proof.ts >= market.close_time * 1_000, "{name}");
     }
 
     // The mock oracle is deployed by the oracle authority that env.json names.
@@ -112,7 +112,7 @@ async fn the_oracle_takes_roots_from_its_authority_only() {
     let wallet = read_keypair_file(node.wallet_path()).expect("the funded wallet");
 
     // A free slot of a day the bootstrap posted roots for.
-    let committed = fulltime_fixtures::committed().expect("the committed fixtures");
+    let committed = fulltime_proof_files::committed().expect("the committed proof files");
     let epoch_day = committed.roots.roots[0].epoch_day;
     let day = txline_interface::ids::daily_scores_roots_address(&mock_oracle::ID, epoch_day).0;
     let before = rpc.get_account(&day).await.expect("the day's roots").data;

@@ -11,11 +11,11 @@ use std::process::Command;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::system_instruction;
 use fulltime_client::cluster::{Cluster, Endpoint};
-use fulltime_client::fixture::{Expected, FixtureComparison, FixtureOp, ProofFixture, RootsFile};
 use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
+use fulltime_client::proof_file::{Expected, ProofComparison, ProofFile, ProofOp, RootsFile};
 use fulltime_client::rpc::{DEFAULT_HISTORY_DEPTH, FulltimeClient, Pools};
 use fulltime_client::settlement::final_value::is_period_ever_final;
 use fulltime_client::time::format_time;
@@ -30,7 +30,7 @@ use solana_signer::Signer;
 const WALLET_LAMPORTS: u64 = 2_000_000_000;
 const USDC: u64 = 1_000_000;
 
-fn fixture_path(name: &str) -> PathBuf {
+fn proof_path(name: &str) -> PathBuf {
     workspace_root()
         .join("fixtures/generated")
         .join(format!("{name}.json"))
@@ -114,7 +114,7 @@ impl Localnet {
             .oracle_authority
             .expect("localnet names its oracle authority");
         let authority = read_keypair_file(&authority_path).expect("oracle authority");
-        let roots = RootsFile::load(fixture_path("roots")).expect("roots.json");
+        let roots = RootsFile::load(proof_path("roots")).expect("roots.json");
         for root in roots.roots {
             self.send(
                 &[insert_scores_root(
@@ -211,26 +211,26 @@ impl Localnet {
         value
     }
 
-    /// Creates the market `fixture` settles, closing at `close` with a dispute window of
+    /// Creates the market `proof_file` settles, closing at `close` with a dispute window of
     /// `dispute_window`, and returns its id. A market on a period `create-market` no longer takes
     /// (2) is created on full time, then its stored period rewritten with surfpool's
     /// `surfnet_setAccount`, as a chain kept from before holds it.
-    fn create_market(&self, fixture: &ProofFixture, close: &str, dispute_window: &str) -> u64 {
-        let market = &fixture.market;
+    fn create_market(&self, proof_file: &ProofFile, close: &str, dispute_window: &str) -> u64 {
+        let market = &proof_file.market;
         let planted = !is_period_ever_final(market.period);
         let period = if planted { FINAL_PERIOD } else { market.period };
         let comparison = match market.predicate.comparison {
-            FixtureComparison::Gt => "gt",
-            FixtureComparison::Lt => "lt",
-            FixtureComparison::Eq => "eq",
+            ProofComparison::Gt => "gt",
+            ProofComparison::Lt => "lt",
+            ProofComparison::Eq => "eq",
         };
         let predicate = format!("{comparison}:{}", market.predicate.threshold);
         let stat = match market.second_stat {
             None => market.stat_key.to_string(),
             Some(second) => {
                 let op = match second.op {
-                    FixtureOp::Add => '+',
-                    FixtureOp::Subtract => '-',
+                    ProofOp::Add => '+',
+                    ProofOp::Subtract => '-',
                 };
                 format!("{}{op}{}", market.stat_key, second.stat_key)
             }
@@ -282,17 +282,19 @@ fn totals(market: &Value) -> (u64, u64) {
 fn a_market_from_creation_to_payout() {
     let localnet = Localnet::start("lifecycle");
     localnet.post_oracle_roots();
-    let fixture = ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture");
-    let arsenal = fixture_path("arsenal-home-goals-over-1");
+    let proof_file = ProofFile::load(proof_path("arsenal-home-goals-over-1")).expect("proof file");
+    let arsenal = proof_path("arsenal-home-goals-over-1");
     let arsenal = arsenal.to_string_lossy();
     let [alice, bob, carol] = [(); 3].map(|()| localnet.new_wallet(10 * USDC));
 
     // Two markets on the same terms, so that one warp closes both and one ends both dispute
     // windows; the second one's winning side stays empty.
-    let id = localnet.create_market(&fixture, "+10m", "60s");
+    let id = localnet.create_market(&proof_file, "+10m", "60s");
     let market = id.to_string();
     let market = market.as_str();
-    let empty = localnet.create_market(&fixture, "+10m", "60s").to_string();
+    let empty = localnet
+        .create_market(&proof_file, "+10m", "60s")
+        .to_string();
     let state = localnet.ok(&carol, &["market", market]);
     assert_eq!(state["dispute_window"], 60);
     assert_eq!(
@@ -342,12 +344,9 @@ fn a_market_from_creation_to_payout() {
             "BelowMinimum",
         ),
         (&["deposit", market, "yes", "0"], "BelowMinimum"),
+        (&["settle", market, "--proof", &arsenal], "MarketNotClosed"),
         (
-            &["settle", market, "--fixture", &arsenal],
-            "MarketNotClosed",
-        ),
-        (
-            &["settle", market, "--fixture", &arsenal, "--force"],
+            &["settle", market, "--proof", &arsenal, "--force"],
             "MarketNotClosed",
         ),
         (&["claim", market], "NotResolved"),
@@ -419,7 +418,7 @@ fn a_market_from_creation_to_payout() {
         ),
         "{stderr}"
     );
-    let (succeeded, _, stderr) = localnet.human(&carol, &["settle", market, "--fixture", &arsenal]);
+    let (succeeded, _, stderr) = localnet.human(&carol, &["settle", market, "--proof", &arsenal]);
     assert!(!succeeded);
     assert!(
         stderr.starts_with(
@@ -452,7 +451,7 @@ fn a_market_from_creation_to_payout() {
     assert!(after >= before + 660, "{warped:#}");
     // Closed, but the result is not out yet: the proof's batch is after the cluster clock.
     for force in [None, Some("--force")] {
-        let mut args = vec!["settle", market, "--fixture", &arsenal];
+        let mut args = vec!["settle", market, "--proof", &arsenal];
         args.extend(force);
         let error = localnet.refused(&bob, &args, "ProofFromFuture");
         assert_eq!(error["code"], 6036);
@@ -466,9 +465,9 @@ fn a_market_from_creation_to_payout() {
     // Once the clock reaches the batch, the arsenal proof resolves YES: YES holds 3.35 USDC
     // (alice 3, carol 0.35), the pool 4.85. The settlement is provisional for the market's
     // minute of dispute window.
-    let published = format_time(fixture.proof.ts.div_euclid(1_000));
+    let published = format_time(proof_file.proof.ts.div_euclid(1_000));
     localnet.ok(&carol, &["warp", &published]);
-    let settled = localnet.ok(&bob, &["settle", market, "--fixture", &arsenal]);
+    let settled = localnet.ok(&bob, &["settle", market, "--proof", &arsenal]);
     assert_eq!(
         (&settled["stated"], &settled["replaced"]),
         (&Value::from("yes"), &Value::from(false))
@@ -478,7 +477,7 @@ fn a_market_from_creation_to_payout() {
         (&state["status"], &state["outcome"]),
         (&Value::from("provisional"), &Value::from("yes"))
     );
-    assert_eq!(state["proof_ts"], fixture.proof.ts);
+    assert_eq!(state["proof_ts"], proof_file.proof.ts);
     let final_at = state["dispute_ends_at"].as_i64().expect("dispute_ends_at");
     assert!(final_at >= after + 60, "{state:#}");
     let state = localnet.ok(&carol, &["market", market]);
@@ -541,10 +540,10 @@ fn a_market_from_creation_to_payout() {
     localnet.refused(&alice, &["claim", market, "--force"], "NotResolved");
     localnet.refused(
         &bob,
-        &["settle", market, "--fixture", &arsenal],
+        &["settle", market, "--proof", &arsenal],
         "ProofNotLater",
     );
-    let settled = localnet.ok(&carol, &["settle", &empty, "--fixture", &arsenal]);
+    let settled = localnet.ok(&carol, &["settle", &empty, "--proof", &arsenal]);
     assert_eq!(settled["market"]["status"], "provisional");
     assert_eq!(settled["market"]["refundable"], false);
     localnet.refused(&bob, &["refund", &empty], "NotResolved");
@@ -558,7 +557,7 @@ fn a_market_from_creation_to_payout() {
         (&Value::from("resolved"), &Value::from("yes"))
     );
     for force in [None, Some("--force")] {
-        let mut args = vec!["settle", market, "--fixture", &arsenal];
+        let mut args = vec!["settle", market, "--proof", &arsenal];
         args.extend(force);
         localnet.refused(&bob, &args, "MarketResolved");
     }
@@ -600,8 +599,8 @@ fn a_market_from_creation_to_payout() {
 }
 
 #[test]
-fn each_bad_proof_fixture_is_refused_by_name() {
-    let localnet = Localnet::start("bad-fixtures");
+fn each_bad_proof_file_is_refused_by_name() {
+    let localnet = Localnet::start("bad-proofs");
     localnet.post_oracle_roots();
     let depositor = localnet.new_wallet(100 * USDC);
     let dir = workspace_root().join("fixtures/generated");
@@ -612,24 +611,24 @@ fn each_bad_proof_fixture_is_refused_by_name() {
         .collect();
     paths.sort();
 
-    // Every market first, then one warp past their close time and every fixture's batch:
+    // Every market first, then one warp past their close time and every proof file's batch:
     // settling opens only then, and no proof is from the future.
     let mut markets = Vec::new();
     for path in paths {
-        let fixture = ProofFixture::load(&path).expect("fixture");
-        let Expected::Error(expected) = fixture.expected.clone() else {
+        let proof_file = ProofFile::load(&path).expect("proof file");
+        let Expected::Error(expected) = proof_file.expected.clone() else {
             continue;
         };
-        let id = localnet.create_market(&fixture, "+1h", "1h").to_string();
+        let id = localnet.create_market(&proof_file, "+1h", "1h").to_string();
         localnet.ok(&depositor, &["deposit", &id, "yes", "1"]);
-        markets.push((fixture.name, path, expected, id));
+        markets.push((proof_file.name, path, expected, id));
     }
     localnet.ok(&depositor, &["warp", "2026-05-18T21:10:00Z"]);
 
     for (name, path, expected, id) in &markets {
         let error = localnet.refused(
             localnet.node.wallet_path(),
-            &["settle", id, "--fixture", &path.to_string_lossy()],
+            &["settle", id, "--proof", &path.to_string_lossy()],
             &expected.name,
         );
         assert_eq!(
@@ -648,7 +647,7 @@ fn each_bad_proof_fixture_is_refused_by_name() {
     assert_eq!(
         markets.len(),
         21,
-        "the committed set has twenty-one bad fixtures"
+        "the committed set has twenty-one bad proof files"
     );
 }
 
@@ -661,8 +660,8 @@ fn only_final_values_settle_a_market() {
     let localnet = Localnet::start("final-values");
     localnet.post_oracle_roots();
     let [alice, bob] = [(); 2].map(|()| localnet.new_wallet(10 * USDC));
-    let load = |name: &str| ProofFixture::load(fixture_path(name)).expect("fixture");
-    let path = |name: &str| fixture_path(name).to_string_lossy().into_owned();
+    let load = |name: &str| ProofFile::load(proof_path(name)).expect("proof file");
+    let path = |name: &str| proof_path(name).to_string_lossy().into_owned();
 
     let second_half = [
         "create-market",
@@ -720,7 +719,7 @@ fn only_final_values_settle_a_market() {
     );
     let in_play_path = path("brentford-home-goals-first-half-in-play");
     for force in [None, Some("--force")] {
-        let mut args = vec!["settle", &half, "--fixture", &in_play_path];
+        let mut args = vec!["settle", &half, "--proof", &in_play_path];
         args.extend(force);
         let error = localnet.refused(&bob, &args, "ValueNotFinal");
         assert_eq!(error["code"], 6037);
@@ -734,10 +733,10 @@ fn only_final_values_settle_a_market() {
     let mut unmarked = first_half.clone();
     unmarked.proof.full_time_mark = None;
     let unmarked_path = localnet.node.state_dir().join("unmarked.json");
-    std::fs::write(&unmarked_path, unmarked.to_json()).expect("write the unmarked fixture");
+    std::fs::write(&unmarked_path, unmarked.to_json()).expect("write the unmarked proof file");
     let unmarked_path = unmarked_path.to_string_lossy().into_owned();
     for force in [None, Some("--force")] {
-        let mut args = vec!["settle", &half, "--fixture", &unmarked_path];
+        let mut args = vec!["settle", &half, "--proof", &unmarked_path];
         args.extend(force);
         localnet.refused(&bob, &args, "ValueNotFinal");
     }
@@ -746,7 +745,7 @@ fn only_final_values_settle_a_market() {
         &[
             "settle",
             &half,
-            "--fixture",
+            "--proof",
             &path("brentford-home-goals-first-half"),
         ],
     );
@@ -754,13 +753,13 @@ fn only_final_values_settle_a_market() {
     assert_eq!(settled["market"]["status"], "provisional");
 
     // The planted second-half market: the 89' count, alone or with the full-time event's mark.
-    for fixture in [
+    for name in [
         "burnley-second-half-goals-at-89",
         "burnley-second-half-goals-borrowed-mark",
     ] {
         for force in [None, Some("--force")] {
-            let fixture = path(fixture);
-            let mut args = vec!["settle", &planted, "--fixture", &fixture];
+            let proof = path(name);
+            let mut args = vec!["settle", &planted, "--proof", &proof];
             args.extend(force);
             localnet.refused(&bob, &args, "ValueNotFinal");
         }
@@ -906,7 +905,7 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
 
     // `--keypair alice` acts as the book's alice: a deposit from her shows in the list.
     let id = localnet.create_market(
-        &ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture"),
+        &ProofFile::load(proof_path("arsenal-home-goals-over-1")).expect("proof file"),
         "+10m",
         "60s",
     );
@@ -1031,15 +1030,18 @@ fn wallets_of_the_book_are_made_funded_listed_and_named_with_keypair() {
 fn claim_all_pays_every_payout_and_refund_at_once_and_says_what_waits() {
     let localnet = Localnet::start("claim-all");
     localnet.post_oracle_roots();
-    let fixture = ProofFixture::load(fixture_path("arsenal-home-goals-over-1")).expect("fixture");
-    let arsenal = fixture_path("arsenal-home-goals-over-1");
+    let proof_file = ProofFile::load(proof_path("arsenal-home-goals-over-1")).expect("proof file");
+    let arsenal = proof_path("arsenal-home-goals-over-1");
     let arsenal = arsenal.to_string_lossy();
     let [alice, bob] = [(); 2].map(|()| localnet.new_wallet(10 * USDC));
 
     // The arsenal proof resolves YES. Alice wins `won`, loses `lost`, and is refunded `empty`,
     // whose YES side nobody took.
-    let [won, lost, empty] =
-        [(); 3].map(|()| localnet.create_market(&fixture, "+10m", "60s").to_string());
+    let [won, lost, empty] = [(); 3].map(|()| {
+        localnet
+            .create_market(&proof_file, "+10m", "60s")
+            .to_string()
+    });
     for (wallet, market, side, amount) in [
         (&alice, &won, "yes", "2"),
         (&bob, &won, "no", "1"),
@@ -1052,10 +1054,10 @@ fn claim_all_pays_every_payout_and_refund_at_once_and_says_what_waits() {
     localnet.ok(&alice, &["warp", "+11m"]);
     localnet.ok(
         &alice,
-        &["warp", &format_time(fixture.proof.ts.div_euclid(1_000))],
+        &["warp", &format_time(proof_file.proof.ts.div_euclid(1_000))],
     );
     for market in [&won, &lost, &empty] {
-        localnet.ok(&bob, &["settle", market, "--fixture", &arsenal]);
+        localnet.ok(&bob, &["settle", market, "--proof", &arsenal]);
     }
     // Provisional: nothing is paid yet, and the summary says until when.
     let waiting = localnet.ok(&alice, &["claim", "--all"]);
@@ -1067,7 +1069,9 @@ fn claim_all_pays_every_payout_and_refund_at_once_and_says_what_waits() {
     );
     assert_eq!(waiting["waiting"][0]["status"], "provisional");
     localnet.ok(&alice, &["warp", "+61s"]);
-    let open = localnet.create_market(&fixture, "+1h", "60s").to_string();
+    let open = localnet
+        .create_market(&proof_file, "+1h", "60s")
+        .to_string();
     localnet.ok(&alice, &["deposit", &open, "yes", "1"]);
 
     // 2 of YES's 2 USDC in a 3 USDC pool pays 3 USDC; the refund is the 1.5 USDC stake.

@@ -2,7 +2,7 @@
 //! children, driven by key presses: faucet -> deposit -> the log view of the node's transactions
 //! and the faucet's requests -> (a second wallet deposits with the command line meanwhile, and
 //! the screen shows it without a key press) -> warp to the published result -> settle with a
-//! proof fixture -> warp past the dispute window -> claim -> a market created from a fixture ->
+//! proof file -> warp past the dispute window -> claim -> a market created from a proof file ->
 //! quit on `q`; then the balances on chain.
 //!
 //! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
@@ -102,7 +102,7 @@ impl Dashboard {
             "FULLTIME_KEYPAIR",
             "FULLTIME_STATE_DIR",
             "FULLTIME_FAUCET_URL",
-            "FULLTIME_FIXTURES",
+            "FULLTIME_PROOFS",
         ] {
             command.env_remove(variable);
         }
@@ -111,7 +111,7 @@ impl Dashboard {
         command.arg(node.state_dir());
         command.arg("--keypair");
         command.arg(node.wallet_path());
-        command.args(["--faucet-url", faucet_url, "--fixtures"]);
+        command.args(["--faucet-url", faucet_url, "--proofs"]);
         command.arg(workspace_root().join("fixtures/generated"));
         Self {
             screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
@@ -281,7 +281,7 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     dashboard.wait_for(&["YES 2.5 USDC | NO 1.5 USDC"]);
 
     // The clock warp of the dashboard: to when the result was published, the batch of the
-    // market's proof fixture (the first target), past its close at kickoff.
+    // market's proof file (the first target), past its close at kickoff.
     dashboard.press("w");
     dashboard.wait_for(&[
         "Warp the localnet clock",
@@ -319,7 +319,7 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     dashboard.wait_for(&["Confirmed: Claimed 4 USDC from market 0"]);
     dashboard.escape();
 
-    // A new market from the first proof fixture's terms.
+    // A new market from the first proof file's terms.
     dashboard.press("N");
     dashboard.wait_for(&[
         "New market",

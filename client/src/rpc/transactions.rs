@@ -21,9 +21,9 @@ use super::error::SendFailure;
 use super::{ClientError, ConfirmedBy, FulltimeClient, rpc_error, send_and_confirm_by};
 use crate::amount::format_usdc;
 use crate::errors::{ProgramFailure, token_failure};
-use crate::fixture::ProofFixture;
 use crate::instructions;
 use crate::pda;
+use crate::proof_file::ProofFile;
 use crate::side::Side;
 
 /// A test USDC balance before and after a transaction, in base units.
@@ -166,18 +166,18 @@ impl FulltimeClient {
         })
     }
 
-    /// Settles market `market_id` with the fixture's proof, validated by the cluster's oracle,
+    /// Settles market `market_id` with the proof file's proof, validated by the cluster's oracle,
     /// stating the outcome the proven value gives the market's own predicate, and reads the
     /// market back. Anyone may settle; `payer` only pays the fee.
     pub async fn settle(
         &self,
         payer: &Keypair,
         market_id: u64,
-        fixture: &ProofFixture,
+        proof_file: &ProofFile,
     ) -> Result<Settled, ClientError> {
         let market = self.market(market_id).await?;
         let signature = self
-            .send(payer, &[self.settle_instruction(&market, fixture)], &[])
+            .send(payer, &[self.settle_instruction(&market, proof_file)], &[])
             .await?;
         Ok(Settled {
             signature,
@@ -185,14 +185,14 @@ impl FulltimeClient {
         })
     }
 
-    /// The instruction that settles `market` with the fixture's proof, stating the outcome the
+    /// The instruction that settles `market` with the proof file's proof, stating the outcome the
     /// proven value gives the market's predicate.
-    pub fn settle_instruction(&self, market: &Market, fixture: &ProofFixture) -> Instruction {
+    pub fn settle_instruction(&self, market: &Market, proof_file: &ProofFile) -> Instruction {
         instructions::settle(
             pda::market(market.id),
             self.endpoint.oracle_program,
-            fixture.to_settlement_proof(),
-            fixture.stated_outcome(market),
+            proof_file.to_settlement_proof(),
+            proof_file.stated_outcome(market),
         )
     }
 

@@ -1,6 +1,6 @@
 //! The JSON views of the programs' types: the shapes `fulltime --json` prints, kept apart from
-//! the chain types (whose names and encodings are the program's) and from the proof fixture file
-//! format (whose shapes are the fixture files'), as agave's account-decoder keeps its views
+//! the chain types (whose names and encodings are the program's) and from the proof file format
+//! (whose shapes are the proof files'), as agave's account-decoder keeps its views
 //! apart. Each converts from the program's type; a side is [`crate::side::Side`] everywhere.
 
 mod predicate;

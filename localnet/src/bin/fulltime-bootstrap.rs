@@ -16,7 +16,7 @@ const DEFAULT_URL: &str = "http://127.0.0.1:8899";
 
 /// Bootstraps a node that runs the settlement program and the mock TxLINE oracle, over JSON-RPC:
 /// the test USDC mint (the address of <state-dir>/usdc-mint.json, 6 decimals), the settlement
-/// config, the proof fixtures' oracle roots, the demo markets, and the wallet's SOL and test
+/// config, the proof files' oracle roots, the demo markets, and the wallet's SOL and test
 /// USDC; then writes <state-dir>/env.json, which `fulltime --url localnet` and the faucet read.
 ///
 /// Every step looks first and does only what is missing (an existing mint is reused, an existing
@@ -75,11 +75,11 @@ struct Args {
     /// Mint the wallet up to this much test USDC when it holds less.
     #[arg(long, value_name = "USDC", default_value = "1000", value_parser = parse_usdc_arg)]
     wallet_usdc: u64,
-    /// Do not post the proof fixtures' roots to the mock oracle: for a cluster whose oracle is
+    /// Do not post the proof files' roots to the mock oracle: for a cluster whose oracle is
     /// the real TxLINE program (devnet), which takes no roots from anyone else.
     #[arg(long)]
     no_oracle_roots: bool,
-    /// Do not create the demo markets (they settle only with the fixtures' roots posted).
+    /// Do not create the demo markets (they settle only with the proof files' roots posted).
     #[arg(long)]
     no_demo_markets: bool,
 }

@@ -11,7 +11,7 @@ use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{BareNode, ChainStart, DEMO_MARKETS, Node, NodeOptions, StateDir};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
-/// program and the mock TxLINE oracle loaded, a test USDC mint, the proof fixtures' oracle roots,
+/// program and the mock TxLINE oracle loaded, a test USDC mint, the proof files' oracle roots,
 /// demo markets and a funded wallet. State (keypairs, env.json, the chain) is kept in --state-dir:
 /// the chain is resumed on the next start, as it was (accounts, clock, slot), until --reset. A
 /// new chain's clock starts two hours before the demo fixtures' first kickoff (a proof must be

@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::keypair::{
-    Existing, default_keypair_path, read_keypair_file, write_keypair_file,
-};
+use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
+use fulltime_client::keypair_file::write_keypair_file;
+use fulltime_client::whole_file::Existing;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
@@ -101,7 +101,7 @@ pub struct StateKeys {
     /// The test USDC mint's authority, the faucet's key: the authority itself unless told
     /// otherwise (on an internet-facing faucet it should not be the upgrade authority).
     pub mint_authority: KeyFile,
-    /// The mock oracle's authority: it posts the proof fixtures' roots.
+    /// The mock oracle's authority: it posts the proof files' roots.
     pub oracle_authority: KeyFile,
     pub wallet: KeyFile,
 }

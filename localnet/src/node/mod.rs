@@ -1,6 +1,6 @@
 //! The `localnet` node: an offline surfpool with the settlement program and the mock oracle
 //! loaded natively, serving the standard Solana JSON-RPC and WebSocket APIs, bootstrapped with
-//! a test USDC mint, the settlement config, the oracle roots of the proof fixtures, demo markets
+//! a test USDC mint, the settlement config, the oracle roots of the proof files, demo markets
 //! and a funded wallet.
 //!
 //! [`BareNode`] serves the chain with the programs loaded and, on a new chain, nothing else;

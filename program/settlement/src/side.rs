@@ -1,5 +1,5 @@
 //! The two sides of a market, YES and NO: what a position stakes on, what a settlement states and
-//! what a proof fixture expects. Accounts store a side as one byte, its Borsh encoding (the
+//! what a proof file expects. Accounts store a side as one byte, its Borsh encoding (the
 //! variant's place: NO 0, YES 1); the `deposit` instruction carries it as a plain byte
 //! ([`OUTCOME_NO`], [`OUTCOME_YES`]), so that any other byte reaches the program and is refused
 //! as `InvalidOutcome`.

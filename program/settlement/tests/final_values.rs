@@ -3,39 +3,39 @@
 //! value only from such an event, shown by a full-time stat or by the full-time mark of its
 //! event. Running values (Burnley's second-half goals at 89', the first half in play) are refused
 //! with `ValueNotFinal` in the program's order, and each refusal moves no token. The proofs are
-//! the committed fixtures of Brentford v Burnley, against the committed oracle roots.
+//! the committed proof files of Brentford v Burnley, against the committed oracle roots.
 
 mod common;
 
 use anchor_lang::prelude::Pubkey;
-use common::committed::{chain_with_committed_roots, committed, fixture, staked_market};
+use common::committed::{chain_with_committed_roots, committed, named, staked_market};
 use common::*;
-use fulltime_client::fixture::ProofFixture;
 use fulltime_client::pda;
-use fulltime_fixtures::Generated;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_harness::{TestChain, resplit};
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_proof_files::Generated;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
 use settlement::{MarketTerms, SettlementError, SettlementProof, Side};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 use txline_interface::{Comparison, StatTerm, TraderPredicate};
 
-/// A committed fixture's market, staked 2 USDC on YES and 3 USDC on NO, on a chain holding
+/// A committed proof file's market, staked 2 USDC on YES and 3 USDC on NO, on a chain holding
 /// every committed root.
-struct FixtureMarket {
+struct StakedMarket {
     chain: TestChain,
     market: Pubkey,
     yes: Keypair,
     no: Keypair,
 }
 
-impl FixtureMarket {
-    fn new(false_predicate: FalsePredicate, committed: &Generated, fixture: &ProofFixture) -> Self {
+impl StakedMarket {
+    fn new(false_predicate: FalsePredicate, committed: &Generated, proof_file: &ProofFile) -> Self {
         let mut chain = chain_with_committed_roots(false_predicate, &committed.roots);
         let yes = chain.new_wallet(10 * USDC);
         let no = chain.new_wallet(10 * USDC);
-        let market = staked_market(&mut chain, fixture, &yes, &no);
+        let market = staked_market(&mut chain, proof_file, &yes, &no);
         Self {
             chain,
             market,
@@ -114,7 +114,7 @@ fn with_mark(proof: SettlementProof, mark: Option<StatTerm>) -> SettlementProof 
 }
 
 fn proof_of(committed: &Generated, name: &str) -> SettlementProof {
-    fixture(committed, name).to_settlement_proof()
+    named(committed, name).to_settlement_proof()
 }
 
 #[test]
@@ -173,8 +173,8 @@ fn create_market_takes_only_the_periods_a_final_event_carries() {
 fn a_second_half_market_kept_from_before_is_never_settled_from_the_89th_minute() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let at_89 = fixture(&committed, "burnley-second-half-goals-at-89");
-        let mut staked = FixtureMarket::new(false_predicate, &committed, at_89);
+        let at_89 = named(&committed, "burnley-second-half-goals-at-89");
+        let mut staked = StakedMarket::new(false_predicate, &committed, at_89);
         let market = staked.market;
         assert_eq!(staked.chain.market(&market).expect("market").period, 2);
 
@@ -206,8 +206,8 @@ fn a_second_half_market_kept_from_before_is_never_settled_from_the_89th_minute()
 fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let full_time = fixture(&committed, "brentford-home-goals-first-half");
-        let mut staked = FixtureMarket::new(false_predicate, &committed, full_time);
+        let full_time = named(&committed, "brentford-home-goals-first-half");
+        let mut staked = StakedMarket::new(false_predicate, &committed, full_time);
         let honest = full_time.to_settlement_proof();
         let mark = honest.full_time_mark.clone().expect("a full-time mark");
         assert_eq!(mark.stat_to_prove.period, 100);
@@ -246,8 +246,8 @@ fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
 fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let full_time = fixture(&committed, "brentford-burnley-half-goals-over-2");
-        let mut staked = FixtureMarket::new(false_predicate, &committed, full_time);
+        let full_time = named(&committed, "brentford-burnley-half-goals-over-2");
+        let mut staked = StakedMarket::new(false_predicate, &committed, full_time);
         let honest = full_time.to_settlement_proof();
         assert!(honest.stat_b.is_some() && honest.full_time_mark.is_some());
 
@@ -267,8 +267,8 @@ fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
 #[test]
 fn a_mark_is_checked_even_where_none_is_needed() {
     let committed = committed();
-    let other_event = fixture(&committed, "brentford-away-goals-over-1-other-mark");
-    let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, other_event);
+    let other_event = named(&committed, "brentford-away-goals-over-1-other-mark");
+    let mut staked = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, other_event);
     let proof = other_event.to_settlement_proof();
     staked.refused(proof.clone(), SettlementError::ValueNotFinal);
 
@@ -287,10 +287,10 @@ fn a_mark_is_checked_even_where_none_is_needed() {
 #[test]
 fn a_running_value_is_refused_in_the_programs_order() {
     let committed = committed();
-    let total = fixture(&committed, "brentford-burnley-half-goals-over-2");
+    let total = named(&committed, "brentford-burnley-half-goals-over-2");
     let in_play = proof_of(&committed, "brentford-burnley-half-goals-in-play");
     let full_time = total.to_settlement_proof();
-    let mut staked = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, total);
+    let mut staked = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, total);
 
     staked.refused(resplit(&in_play), SettlementError::EventPathMismatch);
     let mixed = SettlementProof {
@@ -304,7 +304,7 @@ fn a_running_value_is_refused_in_the_programs_order() {
     staked.refused(tampered, SettlementError::ValueNotFinal);
 
     // A market closing after the in-play batch: it was still taking stakes then.
-    let mut late = FixtureMarket::new(FalsePredicate::ReturnFalse, &committed, total);
+    let mut late = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, total);
     let creator = late.chain.new_wallet(0);
     let close_time = in_play.ts.div_euclid(1_000) + 1;
     let terms = total.market_terms(close_time, fulltime_testkit::sample::DISPUTE_WINDOW);

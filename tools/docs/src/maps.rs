@@ -218,40 +218,11 @@ fn is_path(span: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
     use super::*;
+    use crate::temp_tree::TempTree;
 
-    /// A directory tree of its own under the system's temporary directory, removed on drop.
-    struct Tree(PathBuf);
-
-    impl Tree {
-        fn new(files: &[(&str, &str)]) -> Self {
-            static COUNT: AtomicUsize = AtomicUsize::new(0);
-            let root = std::env::temp_dir().join(format!(
-                "fulltime-docs-maps-{}-{}",
-                std::process::id(),
-                COUNT.fetch_add(1, Ordering::Relaxed)
-            ));
-            for (path, text) in files {
-                let path = root.join(path);
-                let parent = path.parent().expect("a file has a folder");
-                fs::create_dir_all(parent).expect("make the tree's folders");
-                fs::write(&path, text).expect("write a file of the tree");
-            }
-            Self(root)
-        }
-
-        fn faults(&self) -> Vec<MapFault> {
-            map_faults(&self.0).expect("walk the tree")
-        }
-    }
-
-    impl Drop for Tree {
-        fn drop(&mut self) {
-            // Best effort: a leftover directory fails no test.
-            let _ = fs::remove_dir_all(&self.0);
-        }
+    fn faults(tree: &TempTree) -> Vec<MapFault> {
+        map_faults(tree.root()).expect("walk the tree")
     }
 
     fn map(spans: &str) -> String {
@@ -260,7 +231,7 @@ mod tests {
 
     #[test]
     fn a_source_folder_the_map_leaves_out_is_named_with_how_to_name_it() {
-        let tree = Tree::new(&[
+        let tree = TempTree::new(&[
             ("client/Cargo.toml", ""),
             ("client/README.md", &map("- `src/`: `lib.rs`\n- `tests/`")),
             ("client/src/lib.rs", ""),
@@ -270,7 +241,7 @@ mod tests {
             ("client/benches/data.json", ""),
         ]);
         assert_eq!(
-            tree.faults(),
+            faults(&tree),
             vec![MapFault::Unnamed {
                 readme: PathBuf::from("client/README.md"),
                 folder: PathBuf::from("client/src/rpc"),
@@ -281,7 +252,7 @@ mod tests {
 
     #[test]
     fn a_crate_below_its_readme_is_named_by_its_folder_too() {
-        let tree = Tree::new(&[
+        let tree = TempTree::new(&[
             (
                 "program/README.md",
                 &map("`settlement/`, `settlement/src/`"),
@@ -291,7 +262,7 @@ mod tests {
             ("program/mainnet/Cargo.toml", ""),
         ]);
         assert_eq!(
-            tree.faults(),
+            faults(&tree),
             vec![MapFault::Unnamed {
                 readme: PathBuf::from("program/README.md"),
                 folder: PathBuf::from("program/mainnet"),
@@ -305,7 +276,7 @@ mod tests {
         let spans = "- `src/`: `lib.rs`, `gone.rs`; `src/gone/`\n\
                      - `src/rpc/`: `confirm.rs` and `src/lib.rs`\n\
                      - not paths: `<state-dir>/wallets/`, `../idl/`, `.localnet/`, `*.rs`";
-        let tree = Tree::new(&[
+        let tree = TempTree::new(&[
             ("client/Cargo.toml", ""),
             ("client/README.md", &map(spans)),
             ("client/src/lib.rs", ""),
@@ -316,21 +287,21 @@ mod tests {
             name: name.into(),
         };
         assert_eq!(
-            tree.faults(),
+            faults(&tree),
             vec![missing("gone.rs"), missing("src/gone/")]
         );
     }
 
     #[test]
     fn a_crate_needs_a_readme_with_a_map() {
-        let tree = Tree::new(&[
+        let tree = TempTree::new(&[
             ("tools/docs/Cargo.toml", ""),
             ("tools/docs/src/lib.rs", ""),
             ("stack/Cargo.toml", ""),
             ("stack/README.md", "# Stack\n\n## The code\n\n`src/`\n"),
         ]);
         assert_eq!(
-            tree.faults(),
+            faults(&tree),
             vec![
                 MapFault::NoReadme {
                     crate_dir: PathBuf::from("tools/docs"),

@@ -233,6 +233,11 @@ pub struct Fence {
 }
 
 impl Fence {
+    /// Whether the lines read so far end inside a fenced block.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
     /// Whether `line` is code: a fence line, or a line inside a fenced block.
     pub fn skips(&mut self, line: &str) -> bool {
         let indent = line.len() - line.trim_start_matches(' ').len();

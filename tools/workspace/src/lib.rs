@@ -1,5 +1,5 @@
 //! Where the workspace is on disk, for the tools and tests that read its files (the IDL, the
-//! READMEs, the proof fixtures, the TypeScript client). Std only and nothing else, so that every
+//! READMEs, the proof files, the TypeScript client). Std only and nothing else, so that every
 //! crate can depend on it without a heavy build or a cycle.
 
 use std::path::{Path, PathBuf};

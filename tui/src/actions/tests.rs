@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::Side;
 
@@ -14,13 +14,13 @@ use crate::error::Error;
 use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
 use crate::output::receipt::payout::PayoutKind;
 
-/// The committed proof fixture `name` (`arsenal-home-goals-over-1`: Arsenal's home goals,
+/// The committed proof file `name` (`arsenal-home-goals-over-1`: Arsenal's home goals,
 /// published at 15:51:12).
-pub fn fixture(name: &str) -> ProofFixture {
+pub fn proof_file(name: &str) -> ProofFile {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures/generated")
         .join(format!("{name}.json"));
-    ProofFixture::load(&path).expect("a committed fixture")
+    ProofFile::load(&path).expect("a committed proof file")
 }
 
 /// A deposit into the sample market 3.
@@ -115,7 +115,7 @@ fn a_deposit_stakes_as_the_program_counts() {
 #[test]
 fn settling_too_early_says_when_the_market_closes() {
     let market = sample_market();
-    let refusal = settle::check(&fixture("arsenal-home-goals-over-1"), &market, NOW + 2)
+    let refusal = settle::check(&proof_file("arsenal-home-goals-over-1"), &market, NOW + 2)
         .expect_err("not closed");
     assert_eq!(
         refusal.to_string(),

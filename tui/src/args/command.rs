@@ -23,7 +23,7 @@ pub enum Command {
     CreateMarket(CreateMarketArgs),
     /// Stake test USDC on YES (1) or NO (0).
     Deposit(DepositArgs),
-    /// Settle a closed market with a proof fixture; the oracle program validates the proof. The
+    /// Settle a closed market with a proof file; the oracle program validates the proof. The
     /// settlement is provisional for the market's dispute window, in which a later proof
     /// replaces it.
     Settle(SettleArgs),
@@ -120,9 +120,9 @@ pub struct CreateMarketArgs {
     #[arg(long, value_name = "ID", allow_negative_numbers = true)]
     pub fixture: i64,
 
-    /// The stat key the proof must prove (in the committed fixtures 1 is home goals, 2 away
-    /// goals), or two stats of the same event combined: 1+2 (total goals) or 1-2 (goal
-    /// difference, home minus away). The predicate then applies to the combined value.
+    /// The stat key the proof must prove (in the match catalog 1 is home goals, 2 away goals),
+    /// or two stats of the same event combined: 1+2 (total goals) or 1-2 (goal difference, home
+    /// minus away). The predicate then applies to the combined value.
     #[arg(long, value_name = "KEY|KEY+KEY|KEY-KEY", value_parser = parse_stat)]
     pub stat: StatSpec,
 
@@ -175,12 +175,13 @@ pub struct SettleArgs {
     /// Market id (from `fulltime markets`).
     pub id: u64,
 
-    /// Proof fixture JSON file, e.g. fixtures/generated/arsenal-home-goals-over-1.json. Its
-    /// proof must be of the market's fixture, stat and period; the outcome stated is the one its
-    /// value gives the market's predicate. During the dispute window a strictly later proof
-    /// replaces the settlement.
-    #[arg(long, value_name = "PATH")]
-    pub fixture: PathBuf,
+    /// Proof file (JSON), e.g. fixtures/generated/arsenal-home-goals-over-1.json. Its proof
+    /// must be of the market's fixture, stat and period; the outcome stated is the one its value
+    /// gives the market's predicate. During the dispute window a strictly later proof replaces
+    /// the settlement.
+    // `--fixture`, its name before a proof file had its own word, still works.
+    #[arg(long, value_name = "PATH", alias = "fixture")]
+    pub proof: PathBuf,
 
     #[command(flatten)]
     pub checks: Checks,

@@ -1,4 +1,4 @@
-//! The flags only the dashboard reads: where the faucet, the proof fixtures and the key config
+//! The flags only the dashboard reads: where the faucet, the proof files and the key config
 //! are, and how far back the pool history reads.
 
 use std::path::PathBuf;
@@ -16,14 +16,16 @@ pub struct DashboardOptions {
     #[command(flatten)]
     pub faucet: FaucetArgs,
 
-    /// Where the proof fixtures offered by `s` (settle) are.
+    /// Where the proof files offered by `s` (settle) are.
+    // `--fixtures`, its name before a proof file had its own word, still works.
     #[arg(
         long,
         default_value = "fixtures/generated",
-        env = "FULLTIME_FIXTURES",
-        value_name = "DIR"
+        env = "FULLTIME_PROOFS",
+        value_name = "DIR",
+        alias = "fixtures"
     )]
-    pub fixtures: PathBuf,
+    pub proofs: PathBuf,
 
     /// A key config file (TOML: binding = "key" or ["key", ...]) rebinding any key. Defaults to
     /// $XDG_CONFIG_HOME/fulltime/keys.toml (~/.config/fulltime/keys.toml) when it exists.

@@ -16,7 +16,7 @@ pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;
 
 /// Fulltime prediction markets on Solana: list and inspect markets, stake test USDC on YES or
-/// NO, settle with a proof fixture, claim payouts.
+/// NO, settle with a proof file, claim payouts.
 ///
 /// Without a subcommand, `fulltime` opens the dashboard: the markets (live, filtered and sorted),
 /// the selected market, the wallet and recent activity, with keys to deposit, settle, claim,

@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::error::ErrorKind;
@@ -276,14 +276,18 @@ fn deposit_refuses_amounts_that_are_not_usdc() {
 
 #[test]
 fn settle_claim_refund_and_market_take_an_id() {
-    let cli = parsed(&["settle", "4", "--fixture", "fixtures/generated/x.json"]);
+    let cli = parsed(&["settle", "4", "--proof", "fixtures/generated/x.json"]);
     let Some(Command::Settle(args)) = cli.command else {
         panic!("settle");
     };
     assert_eq!(args.id, 4);
-    assert_eq!(args.fixture, PathBuf::from("fixtures/generated/x.json"));
+    assert_eq!(args.proof, PathBuf::from("fixtures/generated/x.json"));
     assert!(!args.checks.force);
+    // The flag's name before a proof file had its own word.
     let cli = parsed(&["settle", "4", "--fixture", "x.json", "--force"]);
+    assert!(
+        matches!(&cli.command, Some(Command::Settle(args)) if args.proof == Path::new("x.json"))
+    );
     assert!(matches!(cli.command, Some(Command::Settle(args)) if args.checks.force));
     assert_eq!(
         refused(&["settle", "4"]).kind(),
@@ -390,10 +394,15 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
         "Without a subcommand, `fulltime` opens the dashboard",
         "Dashboard options (no subcommand)",
         "--faucet-url",
-        "--fixtures",
+        "--proofs",
     ] {
         assert!(help.contains(text), "{text} in\n{help}");
     }
+    // The flag's name before a proof file had its own word.
+    assert_eq!(
+        parsed(&["--fixtures", "mine"]).dashboard.proofs,
+        Path::new("mine")
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! `settle`: resolving a market with a proof fixture, or replacing its provisional settlement
+//! `settle`: resolving a market with a proof file, or replacing its provisional settlement
 //! with a later proof.
 
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 
 use super::acting;
 use crate::actions::{self, SettleOrder};
@@ -11,10 +11,10 @@ use crate::output::receipt::settle::SettleReceipt;
 use crate::session::Session;
 
 pub async fn run(session: &Session, args: SettleArgs) -> Result<SettleReceipt, Error> {
-    let fixture = ProofFixture::load(&args.fixture)?;
+    let proof_file = ProofFile::load(&args.proof)?;
     let order = SettleOrder {
         market: args.id,
-        fixture: Box::new(fixture),
+        proof_file: Box::new(proof_file),
         force: args.checks.force,
     };
     acting(session, async |actor| {

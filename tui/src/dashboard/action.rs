@@ -42,9 +42,9 @@ pub enum Command {
     Warp,
     /// Save the local chain as a snapshot.
     Snapshot,
-    /// A new market; `CreateFromFixture` prefills it from the first proof fixture.
+    /// A new market; `CreateFromProof` prefills it from the first proof file.
     Create,
-    CreateFromFixture,
+    CreateFromProof,
     /// Tab / Shift-Tab between the fields of the create form.
     NextField,
     PreviousField,

@@ -4,7 +4,7 @@
 
 use std::any::Any;
 
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 
 use super::activity::Activity;
 use super::chain::{Chain, Link, ReadFailure};
@@ -25,8 +25,8 @@ pub struct App {
     pub node_down: Option<ReadFailure>,
     /// Pushed, polled, or reconnecting.
     pub link: Link,
-    /// Proof fixtures found on disk, for settling.
-    pub fixtures: Vec<ProofFixture>,
+    /// Proof files found on disk, for settling.
+    pub proof_files: Vec<ProofFile>,
     /// The wallets `W` offers: the starting one first, then the book's.
     pub wallets: Vec<WalletChoice>,
     /// The name of the wallet acted as, when it is one of `wallets`.
@@ -52,14 +52,14 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: SessionView, fixtures: Vec<ProofFixture>) -> Self {
+    pub fn new(session: SessionView, proof_files: Vec<ProofFile>) -> Self {
         Self {
             logs: Logs::new(&session.state_dir),
             session,
             chain: Remote::Loading,
             node_down: None,
             link: Link::default(),
-            fixtures,
+            proof_files,
             wallets: Vec::new(),
             acting: None,
             activity: Vec::new(),
@@ -81,7 +81,7 @@ impl App {
             chain: &self.chain,
             node_down: self.node_down.as_ref(),
             link: self.link,
-            fixtures: &self.fixtures,
+            proof_files: &self.proof_files,
             wallets: &self.wallets,
             acting: self.acting.as_deref(),
             activity: &self.activity,

@@ -9,7 +9,7 @@
 
 use std::any::Any;
 
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::settlement::state::Market;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -87,8 +87,8 @@ pub struct Context<'a> {
     /// Why the last reading failed while older data is still shown.
     pub node_down: Option<&'a ReadFailure>,
     pub link: Link,
-    /// Proof fixtures found on disk, for settling.
-    pub fixtures: &'a [ProofFixture],
+    /// Proof files found on disk, for settling.
+    pub proof_files: &'a [ProofFile],
     /// The wallets `W` offers: the starting one first, then the book's.
     pub wallets: &'a [WalletChoice],
     /// The name of the wallet acted as, when it is one of `wallets`.

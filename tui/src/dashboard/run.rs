@@ -19,9 +19,9 @@ use tokio::time::interval;
 use super::action::{Action, Command};
 use super::app::App;
 use super::draw::draw;
-use super::fixtures;
 use super::keys::{self, Mode};
 use super::popups::failure::FailurePopup;
+use super::proof_files;
 use super::session_view::SessionView;
 use super::tasks::{Runner, spawn_feed, spawn_log_tail};
 use super::update::update;
@@ -64,7 +64,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         state_dir: state_dir.clone(),
         chain: local_chain(&session),
     };
-    let mut app = App::new(view, fixtures::load(&options.fixtures));
+    let mut app = App::new(view, proof_files::load(&options.proofs));
     // A key config that cannot be used is shown, and the default keys stay in force.
     match keys::in_force(options.keys.as_deref()) {
         Ok(keymap) => app.keys = keymap,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::Balances;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
@@ -37,8 +37,9 @@ pub fn session() -> SessionView {
     }
 }
 
-pub fn fixtures() -> Vec<ProofFixture> {
-    crate::dashboard::fixtures::load(
+/// The committed proof files, as the dashboard finds them on disk.
+pub fn committed_proof_files() -> Vec<ProofFile> {
+    crate::dashboard::proof_files::load(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/generated"),
     )
 }
@@ -122,14 +123,14 @@ pub fn refused() -> ReadFailure {
 }
 
 /// A dashboard whose feed is subscribed, as it is against `localnet`.
-pub fn live(fixtures: Vec<ProofFixture>) -> App {
-    let mut app = App::new(session(), fixtures);
+pub fn live(proof_files: Vec<ProofFile>) -> App {
+    let mut app = App::new(session(), proof_files);
     update(&mut app, Action::Link(Link::Live));
     app
 }
 
 pub fn loaded() -> App {
-    let mut app = live(fixtures());
+    let mut app = live(committed_proof_files());
     update(&mut app, Action::Chain(Ok(chain())));
     app
 }
@@ -163,7 +164,7 @@ pub fn typed(app: &mut App, text: &str) {
 
 /// Market 1 closed at 15:10; Arsenal's result is published at 15:51:12; the clock reads 15:20.
 pub fn before_the_result() -> App {
-    let mut app = live(fixtures());
+    let mut app = live(committed_proof_files());
     let mut chain = chain();
     chain.now = NOW + 1_200;
     update(&mut app, Action::Chain(Ok(chain)));

@@ -13,7 +13,7 @@ use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::{Mode, action_for};
 use crate::dashboard::log_source::{LogRead, LogSource};
 use crate::dashboard::test_support::{
-    chain, faucet_log, fixtures, key, log_lines, node_log, refused, session,
+    chain, committed_proof_files, faucet_log, key, log_lines, node_log, refused, session,
 };
 use crate::dashboard::update::update;
 use crate::error::Error;
@@ -99,10 +99,10 @@ fn random_keys_never_panic() {
         .iter()
         .map(|&(width, height)| Terminal::new(TestBackend::new(width, height)).expect("terminal"))
         .collect();
-    let fixtures = fixtures();
+    let proof_files = committed_proof_files();
     let mut keys = 0;
     while keys < 100_000 {
-        let mut app = App::new(session(), fixtures.clone());
+        let mut app = App::new(session(), proof_files.clone());
         for _ in 0..1_000 {
             match noise.next() % 20 {
                 0 => {

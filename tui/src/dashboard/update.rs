@@ -118,7 +118,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         Command::ClaimAll => claim_all::open(&context),
         Command::Warp => Some(warp::open(&context)),
         Command::Create => Some(create::open(&context, false)),
-        Command::CreateFromFixture => Some(create::open(&context, true)),
+        Command::CreateFromProof => Some(create::open(&context, true)),
         Command::Activity => Some(activity_picker::open(&context)),
         Command::Wallets => Some(wallets::open(&context)),
         Command::Faucet => Some(requests::faucet(&context)),

@@ -12,8 +12,8 @@ mod setup;
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
-use fulltime_client::fixture::FixtureError;
 use fulltime_client::keypair::KeypairError;
+use fulltime_client::proof_file::ProofFileError;
 use fulltime_client::rpc::ClientError;
 use fulltime_client::snapshot::SaveError;
 use fulltime_client::wallet_book::WalletBookError;
@@ -35,7 +35,7 @@ pub enum Error {
     #[error(transparent)]
     Keypair(#[from] KeypairError),
     #[error(transparent)]
-    Fixture(#[from] FixtureError),
+    ProofFile(#[from] ProofFileError),
     #[error(transparent)]
     Faucet(#[from] FaucetError),
     #[error(transparent)]
@@ -73,10 +73,10 @@ impl Error {
             Self::Client(error) => client_report(error),
             Self::Cluster(error) => cluster_report(error),
             Self::Keypair(error) => keypair_report(error),
-            Self::Fixture(error) => ErrorReport::other(
-                "InvalidFixture",
+            Self::ProofFile(error) => ErrorReport::other(
+                "InvalidProofFile",
                 error,
-                "Pass a proof fixture file, like fixtures/generated/arsenal-home-goals-over-1.json",
+                "Pass a proof file, like fixtures/generated/arsenal-home-goals-over-1.json",
             ),
             Self::Faucet(error) => faucet_report(error),
             Self::Unsendable(failure) => ErrorReport::program(failure).with_notes([

@@ -1,4 +1,4 @@
-//! A market's predicate on the command line: `<gt|lt|eq>:<THRESHOLD>`, as in proof fixtures.
+//! A market's predicate on the command line: `<gt|lt|eq>:<THRESHOLD>`, as in proof files.
 
 use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 

@@ -1,6 +1,6 @@
-//! What `fixtures/matches.toml` names, compiled in so that the binary names them wherever it
-//! runs: what the stat keys and periods mean (`[stat_keys]`, `[periods]`) and which match a
-//! fixture id is (`[[batch.fixture]]`'s teams and kickoff).
+//! What the match catalog `fixtures/matches.toml` names, compiled in so that the binary names
+//! them wherever it runs: what the stat keys and periods mean (`[stat_keys]`, `[periods]`) and
+//! which match a fixture id is (`[[batch.fixture]]`'s teams and kickoff).
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 const MATCHES_TOML: &str = include_str!("../../../fixtures/matches.toml");
 
-/// The naming tables and the matches; the events and cases are the fixture generator's.
+/// The naming tables and the matches; the events and cases are the proof files' generator's.
 #[derive(Default, Deserialize)]
 struct Names {
     #[serde(default)]
@@ -45,7 +45,7 @@ impl Match {
 
 static NAMES: LazyLock<Names> = LazyLock::new(|| toml::from_str(MATCHES_TOML).unwrap_or_default());
 
-/// `home goals` for stat key 1; `None` for a key the fixtures do not name.
+/// `home goals` for stat key 1; `None` for a key the catalog does not name.
 pub fn stat_name(key: u32) -> Option<&'static str> {
     NAMES.stat_keys.get(&key.to_string()).map(String::as_str)
 }
@@ -74,7 +74,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_fixtures_name_their_stats_and_periods() {
+    fn the_catalog_names_its_stats_and_periods() {
         assert_eq!(stat_name(1), Some("home goals"));
         assert_eq!(stat_name(4), Some("away corners"));
         assert_eq!(stat_name(99), None);
@@ -83,7 +83,7 @@ mod tests {
     }
 
     #[test]
-    fn the_fixtures_name_their_matches() {
+    fn the_catalog_names_its_matches() {
         assert_eq!(fixture_name(18_502_311), "Arsenal v Chelsea");
         assert_eq!(
             fixture_match(18_502_311).map(|known| known.kickoff),

@@ -257,7 +257,7 @@ pub(crate) mod tests {
     pub const NOW: i64 = 1_778_943_600; // 2026-05-16T15:00:00Z
     /// When `settled_market` becomes final: its close time plus its hour of dispute window.
     pub const FINAL_AT: i64 = NOW + 600 + 3_600; // 2026-05-16T16:10:00Z
-    /// The batch of the arsenal proof fixture.
+    /// The batch of the arsenal proof file.
     pub const PROOF_TS: i64 = 1_778_946_672_000; // 2026-05-16T15:51:12Z
 
     /// The test kit's sample terms on Arsenal v Chelsea (fixture 18502311), closing ten minutes

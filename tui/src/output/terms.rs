@@ -1,6 +1,6 @@
-//! A market's terms in words: which value it asks about, named as the fixtures name the stat keys
-//! (`home goals (stat 1) + away goals (stat 2) > 2`), so a tester reads the question the proof
-//! must answer.
+//! A market's terms in words: which value it asks about, named as the match catalog names the stat
+//! keys (`home goals (stat 1) + away goals (stat 2) > 2`), so a tester reads the question the
+//! proof must answer.
 
 use fulltime_client::settlement::state::{Market, SecondStat};
 use fulltime_client::txline_interface::BinaryExpression;
@@ -8,7 +8,7 @@ use fulltime_client::txline_interface::BinaryExpression;
 use super::catalog::{period_name, stat_name};
 use crate::input::compare_text;
 
-/// `home goals (stat 1)`, or `stat 7` for a key the fixtures do not name.
+/// `home goals (stat 1)`, or `stat 7` for a key the match catalog does not name.
 pub fn describe_stat(key: u32) -> String {
     match stat_name(key) {
         Some(name) => format!("{name} (stat {key})"),
@@ -40,7 +40,7 @@ pub fn describe_question(market: &Market) -> String {
     )
 }
 
-/// `full time (period 100)`, or `period 7` for a period the fixtures do not name.
+/// `full time (period 100)`, or `period 7` for a period the match catalog does not name.
 pub fn describe_period(period: i32) -> String {
     match period_name(period) {
         Some(name) => format!("{name} (period {period})"),

@@ -32,7 +32,7 @@ impl Chain<'_> {
         if genesis == DEVNET_GENESIS_HASH && options.oracle_roots {
             return Err(refused(format!(
                 "{url} is devnet, where the oracle is the real TxLINE program, which takes no \
-                 roots from us and knows nothing of the proof fixtures: pass --no-oracle-roots \
+                 roots from us and knows nothing of the proof files: pass --no-oracle-roots \
                  --no-demo-markets"
             )));
         }

@@ -1,5 +1,5 @@
 //! Makes a chain ready to use through JSON-RPC, like any client: the test USDC mint at its kept
-//! address, the settlement config, the oracle roots the proof fixtures verify against, demo
+//! address, the settlement config, the oracle roots the proof files verify against, demo
 //! markets, and the wallet's SOL and test USDC; then writes `env.json`.
 //!
 //! The same code bootstraps `localnet`'s fresh chain and, as `fulltime-bootstrap`, any other node
@@ -16,10 +16,10 @@ use std::path::PathBuf;
 use fulltime_client::amount::LAMPORTS_PER_SOL;
 /// Where the node's WebSocket is, from its JSON-RPC URL (the client's rule, the solana CLI's).
 pub use fulltime_client::cluster::websocket_url;
-use fulltime_client::fixture::ProofFixture;
 use fulltime_client::instructions;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
+use fulltime_client::proof_file::ProofFile;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
@@ -53,8 +53,8 @@ pub const MAINNET_GENESIS_HASH: &str = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw
 /// The demo markets' dispute window: short, so that a local demo reaches claims in a minute.
 pub const DEMO_DISPUTE_WINDOW_SECS: i64 = 60;
 
-/// Demo markets, each made from the proof fixture of that name, closing at its match's kickoff,
-/// so that the fixture's proof, published after the match, settles it.
+/// Demo markets, each made from the proof file of that name, closing at its match's kickoff,
+/// so that the file's proof, published after the match, settles it.
 pub const DEMO_MARKETS: &[&str] = &[
     "arsenal-home-goals-over-1",
     "chelsea-away-goals-over-1",
@@ -67,27 +67,27 @@ pub const DEMO_MARKETS: &[&str] = &[
 /// markets' fixtures, so that every demo market is open at first and every fixture's batch is
 /// still to come (a proof must be published after the close and before the clock).
 pub fn demo_clock_start() -> Result<i64, NodeError> {
-    demo_fixtures()?
+    demo_proof_files()?
         .iter()
         .map(|(_, kickoff)| kickoff - DEMO_LEAD_SECS)
         .min()
         .ok_or_else(|| NodeError::Bootstrap("no demo markets".into()))
 }
 
-/// Each demo market's proof fixture and its match's kickoff, in `DEMO_MARKETS` order.
-fn demo_fixtures() -> Result<Vec<(ProofFixture, i64)>, NodeError> {
-    let committed = fulltime_fixtures::committed()
-        .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
+/// Each demo market's proof file and its match's kickoff, in `DEMO_MARKETS` order.
+fn demo_proof_files() -> Result<Vec<(ProofFile, i64)>, NodeError> {
+    let committed = fulltime_proof_files::committed()
+        .map_err(|error| NodeError::Bootstrap(format!("proof files: {error}")))?;
     DEMO_MARKETS
         .iter()
         .map(|name| {
-            let fixture = committed
-                .fixture(name)
-                .ok_or_else(|| NodeError::Bootstrap(format!("no proof fixture named {name}")))?;
-            let kickoff = fixture.kickoff.ok_or_else(|| {
-                NodeError::Bootstrap(format!("the proof fixture {name} has no kickoff"))
+            let proof_file = committed
+                .proof_file(name)
+                .ok_or_else(|| NodeError::Bootstrap(format!("no proof file named {name}")))?;
+            let kickoff = proof_file.kickoff.ok_or_else(|| {
+                NodeError::Bootstrap(format!("the proof file {name} has no kickoff"))
             })?;
-            Ok((fixture.clone(), kickoff))
+            Ok((proof_file.clone(), kickoff))
         })
         .collect()
 }
@@ -95,11 +95,11 @@ fn demo_fixtures() -> Result<Vec<(ProofFixture, i64)>, NodeError> {
 /// What a bootstrap creates besides the mint and the config.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BootstrapOptions {
-    /// Post the proof fixtures' roots with the mock oracle's `insert_scores_root`; impossible
+    /// Post the proof files' roots with the mock oracle's `insert_scores_root`; impossible
     /// where the real TxLINE oracle runs (devnet).
     pub oracle_roots: bool,
     /// Create the demo markets (`DEMO_MARKETS`) as markets 0 to 4; they settle only with the
-    /// fixtures' roots posted.
+    /// proof files' roots posted.
     pub demo_markets: bool,
     /// Airdrop the wallet up to this many lamports when it holds less (0 leaves its SOL alone).
     pub wallet_lamports: u64,
@@ -154,9 +154,9 @@ impl Bootstrap {
         if config.is_none() {
             chain.check_upgrade_authority().await?;
         }
-        let fixture_roots = if options.oracle_roots {
+        let proof_roots = if options.oracle_roots {
             chain.check_oracle().await?;
-            Some(chain.fixture_roots().await?)
+            Some(chain.proof_roots().await?)
         } else {
             None
         };
@@ -187,7 +187,7 @@ impl Bootstrap {
         }
         // The oracle authority pays the rent of the roots accounts it creates: it is funded only
         // when there is a root to post, so that a second run sends nothing.
-        if fixture_roots
+        if proof_roots
             .as_ref()
             .is_some_and(|roots| !roots.missing.is_empty())
         {
@@ -237,8 +237,8 @@ impl Bootstrap {
                 0
             }
         };
-        match &fixture_roots {
-            Some(roots) => progress(chain.post_fixture_roots(roots).await?),
+        match &proof_roots {
+            Some(roots) => progress(chain.post_proof_roots(roots).await?),
             None => progress("oracle roots: skipped".into()),
         }
         if options.demo_markets {

@@ -8,20 +8,20 @@ use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
 use anchor_spl::token::spl_token;
 use fulltime_client::amount::{format_sol, format_usdc};
-use fulltime_client::fixture::OracleRoot;
 use fulltime_client::instructions;
 use fulltime_client::pda;
+use fulltime_client::proof_file::OracleRoot;
 use fulltime_client::rpc::wait_for_confirmation;
 use fulltime_client::time::format_time;
 use solana_account::Account;
 use solana_signer::Signer;
 
 use super::chain::{Chain, failed, refused};
-use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS, demo_fixtures};
+use super::{DEMO_DISPUTE_WINDOW_SECS, DEMO_MARKETS, demo_proof_files};
 use crate::node::NodeError;
 
-/// The proof fixtures' roots the mock oracle does not hold yet, and how many it holds.
-pub(super) struct FixtureRoots {
+/// The proof files' roots the mock oracle does not hold yet, and how many it holds.
+pub(super) struct ProofRoots {
     pub(super) missing: Vec<OracleRoot>,
     pub(super) present: usize,
 }
@@ -137,13 +137,13 @@ impl Chain<'_> {
             .await
     }
 
-    /// The proof fixtures' roots, split by whether the mock oracle holds them already.
-    pub(super) async fn fixture_roots(&self) -> Result<FixtureRoots, NodeError> {
+    /// The proof files' roots, split by whether the mock oracle holds them already.
+    pub(super) async fn proof_roots(&self) -> Result<ProofRoots, NodeError> {
         let oracle = mock_oracle::ID;
-        let committed = fulltime_fixtures::committed()
-            .map_err(|error| NodeError::Bootstrap(format!("proof fixtures: {error}")))?;
+        let committed = fulltime_proof_files::committed()
+            .map_err(|error| NodeError::Bootstrap(format!("proof files: {error}")))?;
         let mut days: HashMap<u16, Option<Account>> = HashMap::new();
-        let mut roots = FixtureRoots {
+        let mut roots = ProofRoots {
             missing: Vec::new(),
             present: 0,
         };
@@ -175,10 +175,7 @@ impl Chain<'_> {
     }
 
     /// Posts the roots the mock oracle does not hold yet, signed by the oracle authority.
-    pub(super) async fn post_fixture_roots(
-        &self,
-        roots: &FixtureRoots,
-    ) -> Result<String, NodeError> {
+    pub(super) async fn post_proof_roots(&self, roots: &ProofRoots) -> Result<String, NodeError> {
         let authority = &self.keys.oracle_authority.keypair;
         for root in &roots.missing {
             let insert = instructions::insert_scores_root(
@@ -205,7 +202,7 @@ impl Chain<'_> {
     pub(super) async fn create_demo_markets(&self, market_count: u64) -> Result<String, NodeError> {
         let now = self.unix_time().await?;
         let mut to_create = Vec::new();
-        for (id, (fixture, kickoff)) in (0u64..).zip(demo_fixtures()?) {
+        for (id, (proof_file, kickoff)) in (0u64..).zip(demo_proof_files()?) {
             if id < market_count {
                 continue;
             }
@@ -215,18 +212,18 @@ impl Chain<'_> {
                      ({}), and a market must close before its proof is published; localnet \
                      starts its clock before the fixtures' kickoffs",
                     format_time(now),
-                    fixture.name,
+                    proof_file.name,
                     format_time(kickoff),
                 ));
             }
-            to_create.push((id, fixture, kickoff));
+            to_create.push((id, proof_file, kickoff));
         }
-        for (id, fixture, kickoff) in &to_create {
+        for (id, proof_file, kickoff) in &to_create {
             self.send(&[instructions::create_market(
                 self.keys.authority.pubkey(),
                 self.keys.mint.pubkey(),
                 *id,
-                fixture.market_terms(*kickoff, DEMO_DISPUTE_WINDOW_SECS),
+                proof_file.market_terms(*kickoff, DEMO_DISPUTE_WINDOW_SECS),
             )])
             .await?;
         }

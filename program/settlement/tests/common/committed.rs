@@ -1,27 +1,27 @@
-//! The committed proof fixtures on a chain: their oracle roots posted, and each fixture's market
+//! The committed proof files on a chain: their oracle roots posted, and each proof file's market
 //! staked on the timeline of its match.
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::fixture::{ProofFixture, RootsFile};
-use fulltime_fixtures::Generated;
+use fulltime_client::proof_file::{ProofFile, RootsFile};
 use fulltime_harness::{SlotRoot, TestChain};
 use fulltime_localnet::native::FalsePredicate;
+use fulltime_proof_files::Generated;
 use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::final_value::is_period_ever_final;
 use solana_keypair::Keypair;
 
 use super::USDC;
 
-/// The committed fixtures and roots.
+/// The committed proof files and roots.
 pub fn committed() -> Generated {
-    fulltime_fixtures::committed().expect("load committed fixtures")
+    fulltime_proof_files::committed().expect("load committed proof files")
 }
 
-/// The committed fixture `name`.
-pub fn fixture<'a>(committed: &'a Generated, name: &str) -> &'a ProofFixture {
+/// The committed proof file `name`.
+pub fn named<'a>(committed: &'a Generated, name: &str) -> &'a ProofFile {
     committed
-        .fixture(name)
-        .unwrap_or_else(|| panic!("no fixture {name}"))
+        .proof_file(name)
+        .unwrap_or_else(|| panic!("no proof file {name}"))
 }
 
 /// A chain whose mock oracle holds every committed root.
@@ -40,26 +40,26 @@ pub fn chain_with_committed_roots(false_predicate: FalsePredicate, roots: &Roots
     chain
 }
 
-/// The fixture's kickoff; every committed fixture has one.
-pub fn kickoff(fixture: &ProofFixture) -> i64 {
-    fixture
+/// The proof file's kickoff; every committed proof file has one.
+pub fn kickoff(proof_file: &ProofFile) -> i64 {
+    proof_file
         .kickoff
-        .unwrap_or_else(|| panic!("{}: no kickoff", fixture.name))
+        .unwrap_or_else(|| panic!("{}: no kickoff", proof_file.name))
 }
 
-/// The fixture's market, created an hour before its kickoff and closing at it, with 2 USDC of
+/// The proof file's market, created an hour before its kickoff and closing at it, with 2 USDC of
 /// `yes` on YES and 3 USDC of `no` on NO. A market on a period no final event carries, which
 /// `create_market` refuses, is planted as a chain kept from before holds it.
 pub fn staked_market(
     chain: &mut TestChain,
-    fixture: &ProofFixture,
+    proof_file: &ProofFile,
     yes: &Keypair,
     no: &Keypair,
 ) -> Pubkey {
-    let kickoff = kickoff(fixture);
+    let kickoff = kickoff(proof_file);
     chain.set_time(kickoff - 3_600);
     let creator = chain.new_wallet(0);
-    let terms = fixture.market_terms(kickoff, DISPUTE_WINDOW);
+    let terms = proof_file.market_terms(kickoff, DISPUTE_WINDOW);
     let market = if is_period_ever_final(terms.period) {
         chain.create_market(&creator, terms)
     } else {

@@ -22,6 +22,14 @@ use super::{Keymap, Mode};
 /// The file's name in the config directory.
 const KEYS_FILE: &str = "keys.toml";
 
+/// Names of bindings from before a proof file had its own word ("fixture" is the match): a file
+/// written then still rebinds them.
+pub(super) const RENAMED: &[(&str, &str)] = &[
+    ("new_from_fixture", "new_from_proof"),
+    ("next_fixture_terms", "next_proof_terms"),
+    ("previous_fixture_terms", "previous_proof_terms"),
+];
+
 #[derive(Debug, thiserror::Error)]
 pub enum KeysError {
     #[error("cannot read the key config {}: {source}", path.display())]
@@ -88,7 +96,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Keymap, KeysError> {
     let mut rebound = Vec::with_capacity(entries.len());
     for (name, keys) in entries {
         let offset = name.span().start;
-        let Some(index) = keymap.index_of(name.get_ref()) else {
+        let current = RENAMED
+            .iter()
+            .find(|(old, _)| old == name.get_ref())
+            .map_or(name.get_ref().as_str(), |(_, new)| new);
+        let Some(index) = keymap.index_of(current) else {
             return Err(invalid(
                 offset,
                 format!(
@@ -165,7 +177,7 @@ impl Mode {
             Self::List => "market list",
             Self::Filter => "filter",
             Self::Deposit => "deposit form",
-            Self::Picker => "fixture and activity pickers",
+            Self::Picker => "proof file and activity pickers",
             Self::Confirm => "confirmation",
             Self::Warp => "warp form",
             Self::Create => "new market form",

@@ -29,7 +29,7 @@ pub enum Mode {
     /// Typing the list filter.
     Filter,
     Deposit,
-    /// Picking a proof fixture to settle with, or a sent transaction to inspect.
+    /// Picking a proof file to settle with, or a sent transaction to inspect.
     Picker,
     Confirm,
     Warp,

@@ -63,6 +63,23 @@ fn a_file_rebinds_what_it_names_and_the_rest_keep_their_defaults() {
 }
 
 #[test]
+fn a_binding_s_name_from_before_its_rename_still_rebinds_it() {
+    let keymap =
+        parsed("new_from_fixture = \"F2\"\nnext_fixture_terms = \"F3\"\n").expect("old names");
+    assert_eq!(
+        command(&keymap, Mode::List, KeyCode::F(2)),
+        Some(Command::CreateFromProof)
+    );
+    assert_eq!(
+        command(&keymap, Mode::Create, KeyCode::F(3)),
+        Some(Command::PageDown)
+    );
+    for (old, new) in config::RENAMED {
+        assert!(keymap.names().contains(new), "{old} is now {new}");
+    }
+}
+
+#[test]
 fn two_bindings_may_swap_keys() {
     let keymap = parsed("deposit = \"s\"\nsettle = \"d\"\n").expect("a swap");
     assert_eq!(
@@ -161,4 +178,50 @@ fn the_readmes_example_is_a_good_file() {
         command(&keymap, Mode::List, KeyCode::F(1)),
         Some(Command::Help)
     );
+}
+
+/// The README's table of bindings is the key table: each binding in table order, with its name,
+/// its default keys and its help, and no other row; so a new binding, or a changed key or help,
+/// fails here until the README follows.
+#[test]
+fn the_readme_lists_every_binding_with_its_keys() {
+    let readme = include_str!("../../../README.md");
+    let listed: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| *line != "### Keys of your own")
+        .skip(1)
+        .take_while(|line| !line.starts_with("## ") && !line.starts_with("### "))
+        .filter(|line| line.starts_with("| `"))
+        .collect();
+    let expected: Vec<String> = BINDINGS
+        .iter()
+        .map(|binding| {
+            format!(
+                "| `{}` | `{}` | {} |",
+                binding.name, binding.label, binding.help
+            )
+        })
+        .collect();
+    let missing: Vec<&String> = expected
+        .iter()
+        .filter(|row| !listed.contains(&row.as_str()))
+        .collect();
+    let stale: Vec<&&str> = listed
+        .iter()
+        .filter(|row| !expected.iter().any(|wanted| wanted == **row))
+        .collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "tui/README.md, \"Keys of your own\": {} binding(s) missing or changed, write these rows:\n{}\n\
+         and {} row(s) for no binding:\n{}",
+        missing.len(),
+        missing
+            .iter()
+            .map(|row| row.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        stale.len(),
+        stale.iter().map(|row| **row).collect::<Vec<_>>().join("\n"),
+    );
+    assert_eq!(listed, expected, "the rows are in the key table's order");
 }

@@ -14,29 +14,29 @@ use crate::input::format_time;
 use crate::output::catalog::fixture_name;
 
 pub fn draw(context: &Context, form: &CreateForm, frame: &mut Frame, area: Rect) {
-    let fixtures = context.fixtures;
+    let proof_files = context.proof_files;
     let Some(chain) = context.loaded() else {
         return;
     };
     let mut lines = Vec::new();
     match form
-        .from_fixture
-        .and_then(|index| Some((index, fixtures.get(index)?)))
+        .from_proof
+        .and_then(|index| Some((index, proof_files.get(index)?)))
     {
-        Some((index, fixture)) => lines.push(Line::styled(
+        Some((index, proof_file)) => lines.push(Line::styled(
             format!(
                 "From {}: case {} ({} of {}; PgUp/PgDn for another)",
-                fixture_name(fixture.market.fixture_id),
-                fixture.name,
+                fixture_name(proof_file.market.fixture_id),
+                proof_file.name,
                 index + 1,
-                fixtures.len()
+                proof_files.len()
             ),
             theme::dim(),
         )),
-        None if !fixtures.is_empty() => lines.push(Line::styled(
+        None if !proof_files.is_empty() => lines.push(Line::styled(
             format!(
-                "PgDn fills the terms of a case from the fixtures' catalog ({} cases)",
-                fixtures.len()
+                "PgDn fills the terms of a case from the proof files ({} cases)",
+                proof_files.len()
             ),
             theme::dim(),
         )),

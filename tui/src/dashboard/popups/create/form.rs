@@ -1,8 +1,8 @@
 //! The create-market form's state: the terms typed as `fulltime create-market` takes them,
 //! parsed by the same parsers and checked in the program's order as they are typed; or prefilled
-//! from a proof fixture's market.
+//! from a proof file's market.
 
-use fulltime_client::fixture::{FixtureComparison, FixtureOp, ProofFixture};
+use fulltime_client::proof_file::{ProofComparison, ProofFile, ProofOp};
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::constants::MAX_QUESTION_CHARS;
 use fulltime_client::validate::check_market_terms;
@@ -31,16 +31,17 @@ pub const HINTS: [&str; 7] = [
     "60s ..= 7days",
 ];
 
-/// Close time of a market made from a fixture: soon, so that it can be settled after a warp.
-const FIXTURE_CLOSE: &str = "+10m";
+/// Close time of a market made from a proof file: soon, so that it can be settled after a warp.
+const PROOF_CLOSE: &str = "+10m";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CreateForm {
     pub values: [String; 7],
     /// Index into `FIELDS`.
     pub focus: usize,
-    /// The fixture the form was last filled from, as an index into the fixtures found on disk.
-    pub from_fixture: Option<usize>,
+    /// The proof file the form was last filled from, as an index into the proof files found on
+    /// disk.
+    pub from_proof: Option<usize>,
 }
 
 impl CreateForm {
@@ -56,38 +57,38 @@ impl CreateForm {
                 DEFAULT_DISPUTE_WINDOW.to_owned(),
             ],
             focus: 0,
-            from_fixture: None,
+            from_proof: None,
         }
     }
 
-    /// Every field from `fixture`'s market, with a close time ten minutes ahead.
-    pub fn fill_from(&mut self, index: usize, fixture: &ProofFixture) {
-        let market = &fixture.market;
+    /// Every field from `proof_file`'s market, with a close time ten minutes ahead.
+    pub fn fill_from(&mut self, index: usize, proof_file: &ProofFile) {
+        let market = &proof_file.market;
         let stat = match market.second_stat {
             Some(second) => {
                 let op = match second.op {
-                    FixtureOp::Add => '+',
-                    FixtureOp::Subtract => '-',
+                    ProofOp::Add => '+',
+                    ProofOp::Subtract => '-',
                 };
                 format!("{}{op}{}", market.stat_key, second.stat_key)
             }
             None => market.stat_key.to_string(),
         };
         let comparison = match market.predicate.comparison {
-            FixtureComparison::Gt => "gt",
-            FixtureComparison::Lt => "lt",
-            FixtureComparison::Eq => "eq",
+            ProofComparison::Gt => "gt",
+            ProofComparison::Lt => "lt",
+            ProofComparison::Eq => "eq",
         };
         self.values = [
             market.question.clone(),
-            FIXTURE_CLOSE.to_owned(),
+            PROOF_CLOSE.to_owned(),
             market.fixture_id.to_string(),
             stat,
             market.period.to_string(),
             format!("{comparison}:{}", market.predicate.threshold),
             DEFAULT_DISPUTE_WINDOW.to_owned(),
         ];
-        self.from_fixture = Some(index);
+        self.from_proof = Some(index);
     }
 
     pub fn move_focus(&mut self, delta: i64) {

@@ -1,5 +1,5 @@
-//! The create-market popup (`n`, or `N` prefilled from the first proof fixture): each field with
-//! how it is written, Tab between them, PgUp/PgDn for another fixture's terms, the first fault
+//! The create-market popup (`n`, or `N` prefilled from the first proof file): each field with
+//! how it is written, Tab between them, PgUp/PgDn for another proof file's terms, the first fault
 //! of the terms as typed, and Enter sends the create action's order.
 
 mod draw;
@@ -16,16 +16,16 @@ use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 
-/// Opens the form, blank or filled from the first fixture, or says why not.
-pub fn open(context: &Context, from_fixture: bool) -> Ask {
+/// Opens the form, blank or filled from the first proof file, or says why not.
+pub fn open(context: &Context, from_proof: bool) -> Ask {
     if let Some(problem) = context.wallet_problem() {
         return Ask::Notice(problem);
     }
     let mut form = CreateForm::blank();
-    if from_fixture {
-        match context.fixtures.first() {
-            Some(fixture) => form.fill_from(0, fixture),
-            None => return Ask::Notice("No proof fixtures found (pass --fixtures DIR)".to_owned()),
+    if from_proof {
+        match context.proof_files.first() {
+            Some(proof_file) => form.fill_from(0, proof_file),
+            None => return Ask::Notice("No proof files found (pass --proofs DIR)".to_owned()),
         }
     }
     Ask::open(form)
@@ -41,8 +41,8 @@ impl Popup for CreateForm {
             Action::Type(c) => self.type_char(c),
             Action::Command(Command::NextField) => self.move_focus(1),
             Action::Command(Command::PreviousField) => self.move_focus(-1),
-            Action::Command(Command::PageDown) => self.next_fixture(context, true),
-            Action::Command(Command::PageUp) => self.next_fixture(context, false),
+            Action::Command(Command::PageDown) => self.next_proof_file(context, true),
+            Action::Command(Command::PageUp) => self.next_proof_file(context, false),
             Action::Command(Command::Erase) => self.erase(),
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
@@ -56,20 +56,20 @@ impl Popup for CreateForm {
 }
 
 impl CreateForm {
-    /// PgDn/PgUp: every field from the next (or previous) fixture's market, round the list.
-    fn next_fixture(&mut self, context: &Context, forward: bool) {
-        let count = context.fixtures.len();
+    /// PgDn/PgUp: every field from the next (or previous) proof file's market, round the list.
+    fn next_proof_file(&mut self, context: &Context, forward: bool) {
+        let count = context.proof_files.len();
         if count == 0 {
             return;
         }
-        let index = match (self.from_fixture, forward) {
+        let index = match (self.from_proof, forward) {
             (None, true) => 0,
             (None, false) => count - 1,
             (Some(index), true) => (index + 1) % count,
             (Some(index), false) => (index + count - 1) % count,
         };
-        if let Some(fixture) = context.fixtures.get(index) {
-            self.fill_from(index, fixture);
+        if let Some(proof_file) = context.proof_files.get(index) {
+            self.fill_from(index, proof_file);
         }
     }
 

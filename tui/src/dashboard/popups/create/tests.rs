@@ -1,4 +1,4 @@
-//! The create-market form, blank and from a fixture.
+//! The create-market form, blank and from a proof file.
 
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
@@ -30,10 +30,10 @@ fn creating_a_market_counts_the_question_and_checks_the_terms() {
         other => panic!("expected a create, got {other:?}"),
     }
 
-    // From a fixture, then a question too long: the counter and the program's error.
+    // From a proof file, then a question too long: the counter and the program's error.
     let mut app = loaded();
     press(&mut app, &[KeyCode::Char('N')]);
-    assert_snapshot!("create_from_fixture", render(&app, 80, 24));
+    assert_snapshot!("create_from_proof_file", render(&app, 80, 24));
     typed(&mut app, &"!".repeat(100));
     assert_snapshot!("create_question_too_long", render(&app, 80, 24));
     assert!(press(&mut app, &[KeyCode::Enter]).is_empty());

@@ -10,7 +10,7 @@ use ratatui::backend::TestBackend;
 
 use super::FailurePopup;
 use crate::actions::deposit::{self, DepositOrder};
-use crate::actions::tests::{fixture, order};
+use crate::actions::tests::{order, proof_file};
 use crate::actions::{Refusal, create, payout, settle};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::draw;
@@ -27,11 +27,11 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
     let open = sample_market();
     let provisional = settled_market(Side::Yes);
     let position = sample_position(&open);
-    let arsenal = fixture("arsenal-home-goals-over-1");
+    let arsenal = proof_file("arsenal-home-goals-over-1");
     let batch_s = PROOF_TS.div_euclid(1_000);
     let mut closing_after_the_batch = sample_market();
     closing_after_the_batch.close_time = batch_s + 60;
-    let full_time = fixture("brentford-home-goals-first-half");
+    let full_time = proof_file("brentford-home-goals-first-half");
     let kickoff = full_time.kickoff.expect("a kickoff");
     let first_half = Market::open(
         0,
@@ -40,7 +40,7 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         full_time.market_terms(kickoff, 60),
         255,
     );
-    let in_play = fixture("brentford-home-goals-first-half-in-play");
+    let in_play = proof_file("brentford-home-goals-first-half-in-play");
     let deposit = |order: DepositOrder, market: &Market, now| {
         deposit::check(&order, market, Some(&position), Some(5_000_000), now)
     };

@@ -1,7 +1,7 @@
-//! The settle picker: the proof fixtures, with what each proves for the market.
+//! The settle picker: the proof files, with what each proves for the market.
 
-use fulltime_client::fixture::Expected;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::proof_file::Expected;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::settlement::batch_time::batch_time_fault;
 use fulltime_client::side::Side;
@@ -23,7 +23,7 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
         Line::raw(market.question.clone()),
         Line::styled(
             format!(
-                "Now {}. Fixtures for fixture {}, stat {}, period {} first:",
+                "Now {}. Proof files for fixture {}, stat {}, period {} first:",
                 status_label(MarketStatus::of(market, chain.now), chain.now),
                 market.fixture_id,
                 market.stat_key,
@@ -34,21 +34,21 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
     ];
     let room = usize::from(area.height.saturating_sub(6)).max(1);
     let name_width = context
-        .fixtures
+        .proof_files
         .iter()
-        .map(|fixture| fixture.name.len())
+        .map(|proof_file| proof_file.name.len())
         .max()
         .unwrap_or(0)
         .min(40);
     let first = picker.selected / room * room;
     for (row, &index) in picker.order.iter().enumerate().skip(first).take(room) {
-        let Some(fixture) = context.fixtures.get(index) else {
+        let Some(proof_file) = context.proof_files.get(index) else {
             continue;
         };
-        let terms = &fixture.market;
+        let terms = &proof_file.market;
         let verdict = if terms.fixture_id != market.fixture_id {
             Span::styled(format!("fixture {}", terms.fixture_id), theme::dim())
-        } else if !fits(market, fixture) {
+        } else if !fits(market, proof_file) {
             let second = terms
                 .second_stat
                 .map_or_else(String::new, |second| format!(" and {}", second.stat_key));
@@ -58,15 +58,15 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
             )
         } else {
             match (
-                &fixture.expected,
-                batch_time_fault(fixture.proof.ts, market.close_time, chain.now),
+                &proof_file.expected,
+                batch_time_fault(proof_file.proof.ts, market.close_time, chain.now),
             ) {
                 (_, Some(SettlementError::ProofFromFuture)) => {
                     Span::styled("not published yet (w warps)", theme::dim())
                 }
                 (_, Some(_)) => Span::styled("published before the close", theme::bad()),
                 (Expected::Outcome(_), None) => {
-                    let side = Side::from(fixture.stated_outcome(market));
+                    let side = Side::from(proof_file.stated_outcome(market));
                     Span::styled(format!("settles {side}"), theme::good())
                 }
                 (Expected::Error(error), None) => {
@@ -75,7 +75,7 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
             }
         };
         let line = Line::from(vec![
-            Span::raw(format!("{:<name_width$} ", fixture.name)),
+            Span::raw(format!("{:<name_width$} ", proof_file.name)),
             verdict,
         ]);
         lines.push(if row == picker.selected {
@@ -87,7 +87,7 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
     show(
         frame,
         area,
-        format!(" Settle market {} with a proof fixture ", picker.market),
+        format!(" Settle market {} with a proof file ", picker.market),
         lines,
     );
 }

@@ -1,10 +1,10 @@
-//! The settle picker (`s`): the proof fixtures on disk, those for the market's own fixture, stat
+//! The settle picker (`s`): the proof files on disk, those for the market's own fixture, stat
 //! and period first, each with what it proves for the market; Enter runs the settle action's
 //! checks and sends its order, or shows its refusal.
 
 mod draw;
 
-use fulltime_client::fixture::ProofFixture;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::settlement::state::{Market, SecondStat};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -20,16 +20,16 @@ use crate::dashboard::keys::Mode;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettlePicker {
     pub market: u64,
-    /// Indices into the fixtures found on disk, in the order shown.
+    /// Indices into the proof files found on disk, in the order shown.
     pub order: Vec<usize>,
     /// Index into `order`.
     pub selected: usize,
 }
 
-/// Whether the fixture is for the stat the market is about: fixture, stat key, period and the
+/// Whether the proof file is for the stat the market is about: fixture, stat key, period and the
 /// second stat of a two-stat market.
-pub fn fits(market: &Market, fixture: &ProofFixture) -> bool {
-    let terms = &fixture.market;
+pub fn fits(market: &Market, proof_file: &ProofFile) -> bool {
+    let terms = &proof_file.market;
     terms.fixture_id == market.fixture_id
         && terms.stat_key == market.stat_key
         && terms.period == market.period
@@ -37,11 +37,11 @@ pub fn fits(market: &Market, fixture: &ProofFixture) -> bool {
 }
 
 impl SettlePicker {
-    pub fn new(market: &Market, fixtures: &[ProofFixture]) -> Self {
-        let mut order: Vec<usize> = (0..fixtures.len()).collect();
+    pub fn new(market: &Market, proof_files: &[ProofFile]) -> Self {
+        let mut order: Vec<usize> = (0..proof_files.len()).collect();
         order.sort_by_key(|&index| {
-            let fixture = &fixtures[index];
-            (!fits(market, fixture), fixture.name.clone())
+            let proof_file = &proof_files[index];
+            (!fits(market, proof_file), proof_file.name.clone())
         });
         Self {
             market: market.id,
@@ -59,8 +59,8 @@ impl SettlePicker {
         self.selected = usize::try_from(target).unwrap_or(0);
     }
 
-    pub fn chosen<'a>(&self, fixtures: &'a [ProofFixture]) -> Option<&'a ProofFixture> {
-        fixtures.get(*self.order.get(self.selected)?)
+    pub fn chosen<'a>(&self, proof_files: &'a [ProofFile]) -> Option<&'a ProofFile> {
+        proof_files.get(*self.order.get(self.selected)?)
     }
 }
 
@@ -72,12 +72,12 @@ pub fn open(context: &Context) -> Ask {
     let Some(market) = context.selected_market() else {
         return Ask::Notice("Select a market first".to_owned());
     };
-    if context.fixtures.is_empty() {
+    if context.proof_files.is_empty() {
         return Ask::Notice(
-            "No proof fixtures found (run from the repository, or pass --fixtures DIR)".into(),
+            "No proof files found (run from the repository, or pass --proofs DIR)".into(),
         );
     }
-    Ask::open(SettlePicker::new(market, context.fixtures))
+    Ask::open(SettlePicker::new(market, context.proof_files))
 }
 
 impl Popup for SettlePicker {
@@ -106,18 +106,21 @@ impl Popup for SettlePicker {
 impl SettlePicker {
     /// The chosen proof, checked at what the feed holds: its order, or its refusal.
     fn submit(&self, context: &Context) -> Option<Ask> {
-        let fixture = self.chosen(context.fixtures)?;
+        let proof_file = self.chosen(context.proof_files)?;
         let held = context.loaded()?.standing(self.market)?;
-        if let Err(refusal) = actions::settle::check(fixture, &held.market, held.now) {
+        if let Err(refusal) = actions::settle::check(proof_file, &held.market, held.now) {
             return Some(FailurePopup::refused("Settle", refusal));
         }
         let order = SettleOrder {
             market: self.market,
-            fixture: Box::new(fixture.clone()),
+            proof_file: Box::new(proof_file.clone()),
             force: false,
         };
         Some(Ask::Send {
-            what: format!("Settle market {} with {}", self.market, order.fixture.name),
+            what: format!(
+                "Settle market {} with {}",
+                self.market, order.proof_file.name
+            ),
             request: Request::Settle {
                 order,
                 held: Box::new(held),

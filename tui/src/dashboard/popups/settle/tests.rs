@@ -1,4 +1,4 @@
-//! The settle picker: the fitting fixtures first, and the refusals before sending.
+//! The settle picker: the fitting proof files first, and the refusals before sending.
 
 use std::collections::BTreeMap;
 
@@ -13,12 +13,12 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{
-    before_the_result, chain, fixtures, live, loaded, press, render,
+    before_the_result, chain, committed_proof_files, live, loaded, press, render,
 };
 use crate::dashboard::update::update;
 
 #[test]
-fn settling_offers_the_fitting_fixtures_first() {
+fn settling_offers_the_fitting_proof_files_first() {
     let mut app = loaded();
     press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
     assert_eq!(Mode::of(&app), Mode::Picker);
@@ -27,7 +27,7 @@ fn settling_offers_the_fitting_fixtures_first() {
     match effects.as_slice() {
         [Effect::Send(Request::Settle { order, .. })] => {
             assert_eq!(order.market, 1);
-            assert_eq!(order.fixture.name, "arsenal-home-goals-over-1");
+            assert_eq!(order.proof_file.name, "arsenal-home-goals-over-1");
         }
         other => panic!("expected a settle, got {other:?}"),
     }
@@ -57,17 +57,17 @@ fn a_proof_from_the_future_is_refused_before_sending() {
 }
 
 /// "Brentford more than 1 first-half goal?", closed at kickoff, the clock at the full-time
-/// batch: its fitting fixtures are the full-time proof with its mark, then the one in play.
+/// batch: its fitting proof files are the full-time proof with its mark, then the one in play.
 fn first_half_market() -> App {
-    let fixtures = fixtures();
-    let full_time = fixtures
+    let proof_files = committed_proof_files();
+    let full_time = proof_files
         .iter()
-        .find(|fixture| fixture.name == "brentford-home-goals-first-half")
-        .expect("the committed first-half fixture");
+        .find(|proof_file| proof_file.name == "brentford-home-goals-first-half")
+        .expect("the committed first-half proof file");
     let kickoff = full_time.kickoff.expect("a kickoff");
     let terms = full_time.market_terms(kickoff, 60);
     let now = full_time.proof.ts.div_euclid(1_000);
-    let mut app = live(fixtures.clone());
+    let mut app = live(proof_files.clone());
     update(
         &mut app,
         Action::Chain(Ok(Chain {
@@ -102,7 +102,7 @@ fn a_running_value_is_refused_before_sending() {
     match effects.as_slice() {
         [Effect::Send(Request::Settle { order, .. })] => {
             assert_eq!(order.market, 0);
-            assert_eq!(order.fixture.name, "brentford-home-goals-first-half");
+            assert_eq!(order.proof_file.name, "brentford-home-goals-first-half");
         }
         other => panic!("expected a settle, got {other:?}"),
     }

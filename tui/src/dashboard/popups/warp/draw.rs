@@ -44,7 +44,7 @@ pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
     }
     if let Some(publication) = &form.publication {
         lines.push(Line::styled(
-            format!("The result: the batch of {}", publication.fixture),
+            format!("The result: the batch of {}", publication.proof_file),
             theme::dim(),
         ));
     }

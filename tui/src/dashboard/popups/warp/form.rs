@@ -1,7 +1,7 @@
 //! The warp form's state: its targets, the time each means for the market, or why there is
 //! none.
 
-use fulltime_client::fixture::{Expected, ProofFixture};
+use fulltime_client::proof_file::{Expected, ProofFile};
 use fulltime_client::settlement::state::Market;
 
 use crate::dashboard::popups::settle::fits;
@@ -33,26 +33,30 @@ impl WarpTarget {
     }
 }
 
-/// When a market's result is published: the batch of the newest clean proof fixture for it
+/// When a market's result is published: the batch of the newest clean proof file for it
 /// that is dated after its close (a proof counts from the second its batch is stamped with).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Publication {
     pub at: i64,
-    pub fixture: String,
+    /// The proof file's name.
+    pub proof_file: String,
 }
 
 impl Publication {
-    pub fn of(market: &Market, fixtures: &[ProofFixture]) -> Option<Self> {
-        fixtures
+    pub fn of(market: &Market, proof_files: &[ProofFile]) -> Option<Self> {
+        proof_files
             .iter()
-            .filter(|fixture| fits(market, fixture))
-            .filter(|fixture| matches!(fixture.expected, Expected::Outcome(_)))
-            .map(|fixture| Self {
-                at: fixture.proof.ts.div_euclid(1_000),
-                fixture: fixture.name.clone(),
+            .filter(|proof_file| fits(market, proof_file))
+            .filter(|proof_file| matches!(proof_file.expected, Expected::Outcome(_)))
+            .map(|proof_file| Self {
+                at: proof_file.proof.ts.div_euclid(1_000),
+                proof_file: proof_file.name.clone(),
             })
             .filter(|publication| publication.at >= market.close_time)
-            .max_by(|a, b| a.at.cmp(&b.at).then_with(|| b.fixture.cmp(&a.fixture)))
+            .max_by(|a, b| {
+                a.at.cmp(&b.at)
+                    .then_with(|| b.proof_file.cmp(&a.proof_file))
+            })
     }
 }
 
@@ -60,7 +64,7 @@ impl Publication {
 pub struct WarpForm {
     /// The market selected when the form opened.
     pub market: Option<u64>,
-    /// When its result was published, if a proof fixture says.
+    /// When its result was published, if a proof file says.
     pub publication: Option<Publication>,
     pub target: WarpTarget,
     /// As typed, like `10m` or `2days`.
@@ -70,8 +74,8 @@ pub struct WarpForm {
 impl WarpForm {
     /// Starts on the result's publication while that is still ahead of `now` and the market is
     /// unsettled (the demo's one warp before settling), else on the close time.
-    pub fn new(market: Option<&Market>, fixtures: &[ProofFixture], now: i64) -> Self {
-        let publication = market.and_then(|market| Publication::of(market, fixtures));
+    pub fn new(market: Option<&Market>, proof_files: &[ProofFile], now: i64) -> Self {
+        let publication = market.and_then(|market| Publication::of(market, proof_files));
         let target = match (market, &publication) {
             (None, _) => WarpTarget::Duration,
             (Some(market), Some(publication)) if !market.settled && publication.at > now => {
@@ -119,7 +123,7 @@ impl WarpForm {
             (_, None) => return Err("no market selected".to_owned()),
             (WarpTarget::Result, Some(_)) => match &self.publication {
                 Some(publication) => publication.at,
-                None => return Err("no proof fixture published after its close".to_owned()),
+                None => return Err("no proof file published after its close".to_owned()),
             },
             (WarpTarget::CloseTime, Some(market)) => market.close_time,
             (WarpTarget::DisputeEnd, Some(market)) if market.settled => market.dispute_ends_at,
@@ -151,6 +155,7 @@ mod tests {
     use fulltime_client::side::Side;
 
     use super::*;
+    use crate::dashboard::test_support::committed_proof_files;
     use crate::output::market::tests::{FINAL_AT, NOW, PROOF_TS, sample_market, settled_market};
 
     #[test]
@@ -160,11 +165,11 @@ mod tests {
         assert_eq!(
             form.target,
             WarpTarget::CloseTime,
-            "no fixture: the close time"
+            "no proof file: the close time"
         );
         assert_eq!(
             form.time_of(WarpTarget::Result, Some(&open), NOW),
-            Err("no proof fixture published after its close".to_owned())
+            Err("no proof file published after its close".to_owned())
         );
         assert_eq!(
             form.time_of(WarpTarget::CloseTime, Some(&open), NOW),
@@ -192,23 +197,17 @@ mod tests {
         assert!(form.time_of(WarpTarget::Duration, None, NOW).is_err());
     }
 
-    fn committed_fixtures() -> Vec<ProofFixture> {
-        crate::dashboard::fixtures::load(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/generated"),
-        )
-    }
-
     #[test]
     fn the_result_is_the_newest_clean_batch_after_the_close_and_comes_first() {
         // Open until 15:10 on the day Arsenal's full-time result is published at 15:51:12.
         let open = sample_market();
-        let fixtures = committed_fixtures();
-        let form = WarpForm::new(Some(&open), &fixtures, NOW);
+        let proof_files = committed_proof_files();
+        let form = WarpForm::new(Some(&open), &proof_files, NOW);
         assert_eq!(
             form.publication,
             Some(Publication {
                 at: PROOF_TS / 1_000,
-                fixture: "arsenal-home-goals-over-1".into()
+                proof_file: "arsenal-home-goals-over-1".into()
             })
         );
         assert_eq!(form.target, WarpTarget::Result);
@@ -217,16 +216,19 @@ mod tests {
             Ok(PROOF_TS / 1_000)
         );
         // Once the clock has passed it, or the market is settled, the close time comes first.
-        let later = WarpForm::new(Some(&open), &fixtures, PROOF_TS / 1_000);
+        let later = WarpForm::new(Some(&open), &proof_files, PROOF_TS / 1_000);
         assert_eq!(later.target, WarpTarget::CloseTime);
         let settled = settled_market(Side::Yes);
         assert_eq!(
-            WarpForm::new(Some(&settled), &fixtures, NOW).target,
+            WarpForm::new(Some(&settled), &proof_files, NOW).target,
             WarpTarget::CloseTime
         );
         // A market closing after the batch has no result to warp to: that proof predates it.
         let mut late = sample_market();
         late.close_time = PROOF_TS / 1_000 + 1;
-        assert_eq!(WarpForm::new(Some(&late), &fixtures, NOW).publication, None);
+        assert_eq!(
+            WarpForm::new(Some(&late), &proof_files, NOW).publication,
+            None
+        );
     }
 }

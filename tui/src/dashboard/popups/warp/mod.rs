@@ -1,5 +1,5 @@
 //! The clock warp (`w`, localnet): to when the selected market's result was published (the
-//! batch of its newest clean proof fixture), to its close time, to the end of its dispute
+//! batch of its newest clean proof file), to its close time, to the end of its dispute
 //! window, or forward by a typed duration, through the same warp action as `fulltime warp`.
 
 mod draw;
@@ -24,7 +24,7 @@ pub fn open(context: &Context) -> Ask {
     let now = context.loaded().map_or(0, |chain| chain.now);
     Ask::open(WarpForm::new(
         context.selected_market(),
-        context.fixtures,
+        context.proof_files,
         now,
     ))
 }

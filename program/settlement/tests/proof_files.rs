@@ -1,17 +1,17 @@
-//! Every committed proof fixture, settled in the runtime against the committed oracle roots,
-//! gives exactly the result the fixture states, on the timeline of a real match: betting opens
-//! before the fixture's kickoff and closes at it, and the proof counts once the clock reaches
-//! its batch. A fixture's market on a period `create_market` no longer takes (period 2) is
+//! Every committed proof file, settled in the runtime against the committed oracle roots,
+//! gives exactly the result the proof file states, on the timeline of a real match: betting opens
+//! before the match's kickoff and closes at it, and the proof counts once the clock reaches
+//! its batch. A proof file's market on a period `create_market` no longer takes (period 2) is
 //! planted, as a chain kept from before holds it.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::committed::{chain_with_committed_roots, committed, fixture, kickoff, staked_market};
+use common::committed::{chain_with_committed_roots, committed, kickoff, named, staked_market};
 use common::*;
-use fulltime_client::fixture::Expected;
 use fulltime_client::pda;
+use fulltime_client::proof_file::Expected;
 use fulltime_client::side::Side;
 use fulltime_localnet::native::FalsePredicate;
 use settlement::SettlementError;
@@ -19,37 +19,37 @@ use solana_signer::Signer;
 
 /// Whatever the oracle does with a false predicate, since the program never asks one.
 #[test]
-fn each_fixture_settles_as_it_says() {
+fn each_proof_file_settles_as_it_says() {
     for false_predicate in FalsePredicate::BOTH {
-        each_fixture_settles_as_it_says_with(false_predicate);
+        each_proof_file_settles_as_it_says_with(false_predicate);
     }
 }
 
-fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
+fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
     let committed = committed();
     let mut chain = chain_with_committed_roots(false_predicate, &committed.roots);
 
     let mut seen = BTreeSet::new();
-    for fixture in &committed.fixtures {
-        // Each fixture's market lives on its match's day: the clock goes back for each one.
+    for proof_file in &committed.proof_files {
+        // Each proof file's market lives on its match's day: the clock goes back for each one.
         let yes = chain.new_wallet(10 * USDC);
         let no = chain.new_wallet(10 * USDC);
-        let market = staked_market(&mut chain, fixture, &yes, &no);
-        let proof = fixture.to_settlement_proof();
+        let market = staked_market(&mut chain, proof_file, &yes, &no);
+        let proof = proof_file.to_settlement_proof();
         assert!(
-            proof.ts >= kickoff(fixture) * 1_000,
+            proof.ts >= kickoff(proof_file) * 1_000,
             "{}: its batch comes after the kickoff",
-            fixture.name
+            proof_file.name
         );
         chain.reach_batch(&proof);
 
         let result = chain.settle(&market, proof);
         let state = chain.market(&market).expect("market");
-        match &fixture.expected {
+        match &proof_file.expected {
             Expected::Outcome(outcome) => {
-                result.unwrap_or_else(|failure| panic!("{}: {failure}", fixture.name));
-                assert!(state.settled, "{}", fixture.name);
-                assert_eq!(state.outcome, *outcome, "{}", fixture.name);
+                result.unwrap_or_else(|failure| panic!("{}: {failure}", proof_file.name));
+                assert!(state.settled, "{}", proof_file.name);
+                assert_eq!(state.outcome, *outcome, "{}", proof_file.name);
                 chain.finalize(&market);
                 let winner = if *outcome == Side::Yes { &yes } else { &no };
                 chain.claim(winner, &market).expect("the winner claims");
@@ -62,22 +62,22 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
                     chain.usdc_balance(&winner.pubkey()),
                     10 * USDC - staked + 5 * USDC,
                     "{}: the winner takes the pool",
-                    fixture.name
+                    proof_file.name
                 );
                 seen.insert(format!("{outcome:?}"));
             }
             Expected::Error(expected) => {
-                let failure = result.expect_err(&fixture.name);
-                let explained = failure
-                    .program_failure()
-                    .unwrap_or_else(|| panic!("{}: not a program error: {failure}", fixture.name));
+                let failure = result.expect_err(&proof_file.name);
+                let explained = failure.program_failure().unwrap_or_else(|| {
+                    panic!("{}: not a program error: {failure}", proof_file.name)
+                });
                 assert_eq!(
                     (explained.source, explained.name.as_str(), explained.code),
                     (expected.program, expected.name.as_str(), expected.code),
                     "{}",
-                    fixture.name
+                    proof_file.name
                 );
-                assert!(!state.settled, "{}", fixture.name);
+                assert!(!state.settled, "{}", proof_file.name);
                 assert_eq!(chain.token_balance(&pda::vault(&market)), 5 * USDC);
                 seen.insert(expected.name.clone());
             }
@@ -85,26 +85,26 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
     }
 
     let yes = committed
-        .fixtures
+        .proof_files
         .iter()
         .filter(|f| f.expected == Expected::Outcome(Side::Yes))
         .count();
     let no = committed
-        .fixtures
+        .proof_files
         .iter()
         .filter(|f| f.expected == Expected::Outcome(Side::No))
         .count();
-    assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO fixtures");
+    assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO proof files");
     let two_stat = |outcome| {
         committed
-            .fixtures
+            .proof_files
             .iter()
             .filter(|f| f.market.second_stat.is_some() && f.expected == Expected::Outcome(outcome))
             .count()
     };
     assert!(
         two_stat(Side::Yes) >= 1 && two_stat(Side::No) >= 1,
-        "two-stat fixtures resolving each way"
+        "two-stat proof files resolving each way"
     );
     for required in [
         "InvalidMainTreeProof",
@@ -120,7 +120,7 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
         "EventPathMismatch",
         "ValueNotFinal",
     ] {
-        assert!(seen.contains(required), "no fixture produces {required}");
+        assert!(seen.contains(required), "no proof file produces {required}");
     }
 }
 
@@ -132,9 +132,9 @@ fn each_fixture_settles_as_it_says_with(false_predicate: FalsePredicate) {
 #[test]
 fn a_re_split_full_time_proof_cannot_stop_the_correction() {
     let committed = committed();
-    let full_time = fixture(&committed, "brentford-away-goals-over-1-full-time");
-    let re_split = fixture(&committed, "brentford-away-goals-over-1-resplit");
-    let corrected = fixture(&committed, "brentford-away-goals-over-1-corrected");
+    let full_time = named(&committed, "brentford-away-goals-over-1-full-time");
+    let re_split = named(&committed, "brentford-away-goals-over-1-resplit");
+    let corrected = named(&committed, "brentford-away-goals-over-1-corrected");
     for other in [re_split, corrected] {
         assert_eq!(
             (&other.market, other.kickoff, other.proof.ts),
