@@ -28,6 +28,7 @@ use solana_signer::Signer;
 
 use crate::native::{Deployment, FalsePredicate};
 
+pub use blocks::lifetime::LIFETIME_BLOCKS as BLOCKHASH_LIFETIME_BLOCKS;
 pub use bootstrap::{
     AUTHORITY_MIN_SOL, Bootstrap, BootstrapOptions, DEMO_DISPUTE_WINDOW_SECS, DEMO_LEAD_SECS,
     DEMO_MARKETS, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC,

@@ -29,7 +29,10 @@ pub fn holds(svm: &SurfnetSvm, message: &VersionedMessage) -> bool {
     };
     let writable =
         message.is_maybe_writable_with_reserved_addresses(nonce_index, None::<&HashSet<_>>);
-    let Some(address) = keys.get(nonce_index).filter(|_| advances_a_nonce && writable) else {
+    let Some(address) = keys
+        .get(nonce_index)
+        .filter(|_| advances_a_nonce && writable)
+    else {
         return false;
     };
     let Ok(Some(account)) = svm.get_account(address) else {

@@ -55,8 +55,8 @@ mod tests {
 
     #[test]
     fn every_synthetic_blockhash_names_its_index() {
-        let indices = (0..70_000)
-            .chain([0xFFFF_FFFF, 0x1_0000_0000, 0x0123_4567_89AB, u64::MAX / 16]);
+        let indices =
+            (0..70_000).chain([0xFFFF_FFFF, 0x1_0000_0000, 0x0123_4567_89AB, u64::MAX / 16]);
         for index in indices {
             let hash = *SyntheticBlockhash::new(index).hash();
             assert_eq!(block_index(&hash), Some(index), "{hash}");
@@ -84,6 +84,10 @@ mod tests {
             freshness(&hash, last_valid_block_height(100) + 1),
             Freshness::Expired
         );
-        assert_eq!(freshness(&hash, 99), Freshness::Expired, "a block not made yet");
+        assert_eq!(
+            freshness(&hash, 99),
+            Freshness::Expired,
+            "a block not made yet"
+        );
     }
 }

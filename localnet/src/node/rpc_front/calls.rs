@@ -231,7 +231,10 @@ mod tests {
             Treatment::of("requestAirdrop"),
             Treatment::MakesBlock
         ));
-        assert!(matches!(Treatment::of("getAccountInfo"), Treatment::Forward));
+        assert!(matches!(
+            Treatment::of("getAccountInfo"),
+            Treatment::Forward
+        ));
     }
 
     #[test]

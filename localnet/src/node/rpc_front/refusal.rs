@@ -29,7 +29,12 @@ pub fn simulation_value_refused(value: &mut Value) {
         return;
     };
     for (field, refused) in [
-        ("err", json!(UiTransactionError::from(TransactionError::BlockhashNotFound))),
+        (
+            "err",
+            json!(UiTransactionError::from(
+                TransactionError::BlockhashNotFound
+            )),
+        ),
         ("logs", json!([])),
         ("accounts", Value::Null),
         ("unitsConsumed", json!(0)),
@@ -37,7 +42,10 @@ pub fn simulation_value_refused(value: &mut Value) {
     ] {
         fields.insert(field.into(), refused);
     }
-    if let Some(inner) = fields.get_mut("innerInstructions").filter(|inner| !inner.is_null()) {
+    if let Some(inner) = fields
+        .get_mut("innerInstructions")
+        .filter(|inner| !inner.is_null())
+    {
         *inner = json!([]);
     }
 }

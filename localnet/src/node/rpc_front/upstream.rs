@@ -36,10 +36,7 @@ impl Upstream {
     /// Sends `body` as the client sent its request (method, path, headers), and reads the
     /// whole answer.
     pub async fn send(&self, parts: &Parts, body: Bytes) -> Result<Answer, String> {
-        let path = parts
-            .uri
-            .path_and_query()
-            .map_or("/", |path| path.as_str());
+        let path = parts.uri.path_and_query().map_or("/", |path| path.as_str());
         let uri: Uri = format!("http://{}{path}", self.authority)
             .parse()
             .map_err(|error| format!("{error}"))?;
