@@ -5,13 +5,15 @@ use base64::Engine;
 use hyper::HeaderMap;
 use hyper::body::Bytes;
 use hyper::http::request::Parts;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use solana_hash::Hash;
 use solana_transaction::versioned::VersionedTransaction;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use super::refusal;
-use super::upstream::Upstream;
+use super::upstream::{Answer, Upstream};
 use crate::node::blocks::lifetime::{self, Freshness};
 use crate::node::blocks::{BlockRequests, durable_nonce};
 
@@ -45,11 +47,23 @@ impl Treatment {
     }
 }
 
-/// An answer to one call: the JSON-RPC response (none for a notification) and surfpool's
-/// headers when it was asked.
-pub struct Reply {
-    pub response: Option<Value>,
-    pub headers: Option<HeaderMap>,
+/// An answer to one call.
+pub enum Reply {
+    /// surfpool's, unchanged.
+    AsAnswered(Answer),
+    /// The JSON-RPC response (none for a notification), with surfpool's headers.
+    Rewritten {
+        response: Option<Value>,
+        headers: HeaderMap,
+    },
+    /// The front's own response.
+    Own(Value),
+}
+
+/// Whether a call succeeded, read without building the rest.
+#[derive(Deserialize)]
+struct Outcome {
+    result: Option<IgnoredAny>,
 }
 
 pub struct Calls {
@@ -59,7 +73,9 @@ pub struct Calls {
 }
 
 impl Calls {
-    pub async fn answer(&self, parts: &Parts, call: Value) -> Result<Reply, String> {
+    /// Answers `call`, whose JSON text is `body` (forwarded as it is when surfpool's answer
+    /// needs no change).
+    pub async fn answer(&self, parts: &Parts, call: Value, body: Bytes) -> Result<Reply, String> {
         let treatment = call
             .get("method")
             .and_then(Value::as_str)
@@ -71,12 +87,12 @@ impl Calls {
                 let expired = !replaced && !self.lifetime_holds(&call).await;
                 if expired && treatment == Treatment::SendTransaction {
                     let id = call.get("id").cloned().unwrap_or(Value::Null);
-                    return Ok(Reply {
-                        response: Some(refusal::send_refused(&id)),
-                        headers: None,
-                    });
+                    return Ok(Reply::Own(refusal::send_refused(&id)));
                 }
-                let mut reply = self.forward(parts, &call).await?;
+                if treatment == Treatment::SendTransaction {
+                    return self.forward_then_block(parts, body).await;
+                }
+                let mut reply = self.forward(parts, body).await?;
                 if let Some(value) = result_value(&mut reply) {
                     if expired {
                         refusal::simulation_value_refused(value);
@@ -84,13 +100,10 @@ impl Calls {
                         set_last_valid_block_height(replacement);
                     }
                 }
-                if treatment == Treatment::SendTransaction {
-                    self.block_after(&reply);
-                }
                 Ok(reply)
             }
             Treatment::LatestBlockhash => {
-                let mut reply = self.forward(parts, &call).await?;
+                let mut reply = self.forward(parts, body).await?;
                 if let Some(value) = result_value(&mut reply) {
                     set_last_valid_block_height(value);
                 }
@@ -98,44 +111,40 @@ impl Calls {
             }
             Treatment::BlockhashValid => {
                 let recent = self.blockhash_is_recent(&call).await;
-                let mut reply = self.forward(parts, &call).await?;
+                let mut reply = self.forward(parts, body).await?;
                 if let Some(value) = result_value(&mut reply) {
                     *value = Value::Bool(recent);
                 }
                 Ok(reply)
             }
-            Treatment::MakesBlock => {
-                let reply = self.forward(parts, &call).await?;
-                self.block_after(&reply);
-                Ok(reply)
-            }
-            Treatment::Forward => self.forward(parts, &call).await,
+            Treatment::MakesBlock => self.forward_then_block(parts, body).await,
+            Treatment::Forward => self.forward(parts, body).await,
         }
     }
 
-    async fn forward(&self, parts: &Parts, call: &Value) -> Result<Reply, String> {
-        let body = Bytes::from(serde_json::to_vec(call).map_err(|error| error.to_string())?);
+    async fn forward(&self, parts: &Parts, body: Bytes) -> Result<Reply, String> {
         let answer = self.upstream.send(parts, body).await?;
         let response = if answer.body.is_empty() {
             None
         } else {
             Some(serde_json::from_slice(&answer.body).map_err(|error| error.to_string())?)
         };
-        Ok(Reply {
+        Ok(Reply::Rewritten {
             response,
-            headers: Some(answer.headers),
+            headers: answer.headers,
         })
     }
 
-    /// A transaction was processed: its block follows.
-    fn block_after(&self, reply: &Reply) {
-        if reply
-            .response
-            .as_ref()
-            .is_some_and(|response| response.get("result").is_some())
-        {
-            self.blocks.request();
+    /// Forwards a call that may process a transaction, and once it did, answers after the
+    /// block that confirms it.
+    async fn forward_then_block(&self, parts: &Parts, body: Bytes) -> Result<Reply, String> {
+        let answer = self.upstream.send(parts, body).await?;
+        let processed = serde_json::from_slice::<Outcome>(&answer.body)
+            .is_ok_and(|outcome| outcome.result.is_some());
+        if processed {
+            self.blocks.next_block().await;
         }
+        Ok(Reply::AsAnswered(answer))
     }
 
     /// Whether the call's transaction may still be processed: a recent blockhash, or a durable
@@ -199,7 +208,14 @@ fn transaction(call: &Value) -> Option<VersionedTransaction> {
 }
 
 fn result_value(reply: &mut Reply) -> Option<&mut Value> {
-    reply.response.as_mut()?.get_mut("result")?.get_mut("value")
+    let Reply::Rewritten {
+        response: Some(response),
+        ..
+    } = reply
+    else {
+        return None;
+    };
+    response.get_mut("result")?.get_mut("value")
 }
 
 /// `lastValidBlockHeight` of an `RpcBlockhash` object, from the block its blockhash names.

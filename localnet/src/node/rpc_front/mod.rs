@@ -82,8 +82,9 @@ impl RpcFront {
     ) -> Result<Self, NodeError> {
         let start_error = |error: std::io::Error| NodeError::Start(error.to_string());
         listener.0.set_nonblocking(true).map_err(start_error)?;
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .thread_name("rpc-front")
+        // One thread: the front only parses and forwards, and a second one would mostly wake
+        // the first.
+        let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(start_error)?;
@@ -183,8 +184,8 @@ async fn answer(calls: &Calls, request: Request<Incoming>) -> Response<Full<Byte
         Some(Ok(call)) => call,
         _ => return passthrough(calls, &parts, body).await,
     };
-    match calls.answer(&parts, call).await {
-        Ok(Reply { response, headers }) => json_response(response.as_ref(), headers),
+    match calls.answer(&parts, call, body).await {
+        Ok(reply) => reply_response(reply),
         Err(error) => unreachable_node(&error),
     }
 }
@@ -195,26 +196,41 @@ async fn answer_batch(calls: &Calls, parts: &Parts, batch: Vec<Value>) -> Respon
     let mut last_headers = None;
     for call in batch {
         let id = call.get("id").cloned().unwrap_or(Value::Null);
-        match calls.answer(parts, call).await {
-            Ok(Reply { response, headers }) => {
-                responses.extend(response);
-                last_headers = headers.or(last_headers);
-            }
-            Err(error) => responses.push(node_error(&id, &error)),
-        }
+        let body = Bytes::from(call.to_string());
+        let (response, headers) = match calls.answer(parts, call, body).await {
+            Ok(Reply::AsAnswered(answer)) => (
+                serde_json::from_slice(&answer.body).ok(),
+                Some(answer.headers),
+            ),
+            Ok(Reply::Rewritten { response, headers }) => (response, Some(headers)),
+            Ok(Reply::Own(response)) => (Some(response), None),
+            Err(error) => (Some(node_error(&id, &error)), None),
+        };
+        responses.extend(response);
+        last_headers = headers.or(last_headers);
     }
     let responses = (!responses.is_empty()).then_some(Value::Array(responses));
     json_response(responses.as_ref(), last_headers)
 }
 
+fn reply_response(reply: Reply) -> Response<Full<Bytes>> {
+    match reply {
+        Reply::AsAnswered(answer) => answer_response(answer),
+        Reply::Rewritten { response, headers } => json_response(response.as_ref(), Some(headers)),
+        Reply::Own(response) => json_response(Some(&response), None),
+    }
+}
+
+fn answer_response(answer: upstream::Answer) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(answer.body));
+    *response.status_mut() = answer.status;
+    *response.headers_mut() = answer.headers;
+    response
+}
+
 async fn passthrough(calls: &Calls, parts: &Parts, body: Bytes) -> Response<Full<Bytes>> {
     match calls.upstream.send(parts, body).await {
-        Ok(answer) => {
-            let mut response = Response::new(Full::new(answer.body));
-            *response.status_mut() = answer.status;
-            *response.headers_mut() = answer.headers;
-            response
-        }
+        Ok(answer) => answer_response(answer),
         Err(error) => unreachable_node(&error),
     }
 }
