@@ -4,11 +4,12 @@
 //! or an airdrop (a time travel, such as the wall clock's tick, still closes one). The JSON-RPC
 //! front asks for one after each transaction it forwarded, and answers once it is made
 //! ([`BlockRequests::next_block`]): a transaction whose `sendTransaction` has returned is
-//! confirmed, as it was with one block per transaction. The [`BlockMaker`] queues one block on surfpool's runloop, behind the transactions queued
-//! before it, so a block gathers everything processed since the last one. Requests made while a
-//! block is on its way make the next block, never more than one a millisecond. While
-//! transactions await finalization (31 blocks) it goes on making blocks, as surfpool's
-//! `Transaction` mode does, so `finalized` comes about 31 ms after the last transaction.
+//! confirmed, as it was with one block per transaction. The [`BlockMaker`] queues one block on
+//! surfpool's runloop, behind the transactions queued before it, so a block gathers everything
+//! processed since the last one. Requests made while a block is on its way make the next block,
+//! never more than one a millisecond. While transactions await finalization (31 blocks) it goes
+//! on making blocks, as surfpool's `Transaction` mode does, so `finalized` comes about 31 ms
+//! after the last transaction.
 
 pub mod durable_nonce;
 pub mod lifetime;

@@ -22,6 +22,7 @@ use solana_rpc_client_api::config::RpcSendTransactionConfig;
 use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
+use tokio::task::JoinHandle;
 
 #[derive(Parser)]
 struct Args {
@@ -155,16 +156,7 @@ async fn transfers(rpc: &RpcClient, env: &LocalnetEnv, args: &Args) -> Result<Re
             })
         })
         .collect();
-    let mut accepted = Vec::new();
-    for sender in senders {
-        accepted.extend(sender.await.map_err(|error| error.to_string())?);
-    }
-    let (processed, last) = processed(rpc, &accepted).await;
-    Ok(Report {
-        accepted: accepted.len(),
-        processed,
-        elapsed: last.saturating_duration_since(started),
-    })
+    report(rpc, senders, started).await
 }
 
 async fn deposits(
@@ -214,6 +206,15 @@ async fn deposits(
             })
         })
         .collect();
+    report(rpc, senders, started).await
+}
+
+/// What the senders had accepted, and how much of it was then processed, counted from `started`.
+async fn report(
+    rpc: &RpcClient,
+    senders: Vec<JoinHandle<Vec<Signature>>>,
+    started: Instant,
+) -> Result<Report, String> {
     let mut accepted = Vec::new();
     for sender in senders {
         accepted.extend(sender.await.map_err(|error| error.to_string())?);
