@@ -48,7 +48,7 @@ proofs-check:
 
 alias fixtures-check := proofs-check
 
-# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets), faucet, dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
+# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets), faucet, the send path (transfers from 8 clients at once, pipelined deposits), dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -66,6 +66,7 @@ bench:
         sleep 0.2
     done
     ./target/release/faucet-bench --rpc-url localnet --state-dir "$state_dir" --mints 200
+    ./target/release/send-bench --state-dir "$state_dir"
     ./target/release/examples/dashboard-bench --state-dir "$state_dir" --markets 10000
     kill $node 2>/dev/null || true
     just build-stack

@@ -1,6 +1,6 @@
 //! Keeps the cluster clock moving with the wall clock.
 //!
-//! With one block per transaction the clock would only move when transactions arrive, so a
+//! With blocks only on transactions the clock would only move when transactions arrive, so a
 //! market "closing in five minutes" would never close on an idle node. Once a second this moves
 //! the clock forward by the wall time that passed, through surfpool's own time travel; warps a
 //! user makes (`surfnet_timeTravel`) are kept, since the clock only ever moves on from wherever it

@@ -8,11 +8,13 @@
 //! from the state directory or a snapshot (`lasting`). The bootstrap ([`Bootstrap`]) talks
 //! JSON-RPC only, so the `fulltime-bootstrap` command runs the same code against any node.
 
+mod blocks;
 mod bootstrap;
 mod clock;
 mod error;
 mod keys;
 mod lasting;
+mod rpc_front;
 mod state_dir;
 mod surfnet;
 mod transaction_log;
@@ -26,6 +28,7 @@ use solana_signer::Signer;
 
 use crate::native::{Deployment, FalsePredicate};
 
+pub use blocks::lifetime::LIFETIME_BLOCKS as BLOCKHASH_LIFETIME_BLOCKS;
 pub use bootstrap::{
     AUTHORITY_MIN_SOL, Bootstrap, BootstrapOptions, DEMO_DISPUTE_WINDOW_SECS, DEMO_LEAD_SECS,
     DEMO_MARKETS, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC,
@@ -92,6 +95,9 @@ impl NodeOptions {
 /// created on it: no mint, config, roots, markets or funded wallet. Serves until it is shut
 /// down (or dropped).
 pub struct BareNode {
+    /// Dropped first: no call reaches the node once it stops.
+    _front: rpc_front::RpcFront,
+    _blocks: blocks::BlockMaker,
     surfnet: surfnet::Surfnet,
     _clock: clock::WallClock,
     rpc_url: String,
@@ -167,8 +173,10 @@ impl BareNode {
                 },
             ),
         };
+        let front_listener = rpc_front::FrontListener::bind(options.rpc_port)?;
+        let surfpool_port = rpc_front::hidden_port()?;
         let surfnet = surfnet::Surfnet::start(
-            options.rpc_port,
+            surfpool_port,
             options.ws_port,
             Deployment {
                 settlement_authority: upgrade_authority,
@@ -185,7 +193,17 @@ impl BareNode {
             remove_stale_env(state.path())?;
         }
         let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
+        let (block_maker, block_requests) =
+            blocks::BlockMaker::start(surfnet.locker(), surfnet.commands())?;
+        let front = rpc_front::RpcFront::start(
+            front_listener,
+            surfpool_port,
+            surfnet.locker(),
+            block_requests,
+        )?;
         Ok(Self {
+            _front: front,
+            _blocks: block_maker,
             surfnet,
             _clock: clock,
             rpc_url: format!("http://127.0.0.1:{}", options.rpc_port),

@@ -1,5 +1,6 @@
-//! The embedded surfpool: offline, one block per transaction (so a confirmation takes
-//! milliseconds), instruction profiling off (it re-runs every transaction and means nothing for
+//! The embedded surfpool: offline, blocks made by the node (`blocks`: one after each
+//! transaction, so a confirmation takes milliseconds), blockhash lifetimes checked by the node
+//! (`rpc_front`), instruction profiling off (it re-runs every transaction and means nothing for
 //! native programs), and both programs registered as native builtins.
 
 use std::sync::mpsc;
@@ -46,7 +47,8 @@ pub struct Surfnet {
 }
 
 impl Surfnet {
-    /// Starts the runloop on its own thread and waits until the RPC servers serve. The programs
+    /// Starts the runloop on its own thread and waits until the RPC servers serve (its
+    /// JSON-RPC server on `rpc_port`, behind the node's front). The programs
     /// are loaded as `deployment` says (on every start: a loaded chain holds no program, and
     /// one that tries is refused before anything serves), and the chain holds what `genesis`
     /// says. With `log_transactions`, every processed transaction is printed to stdout.
@@ -61,6 +63,9 @@ impl Surfnet {
         let svm_config = SurfnetSvmConfig {
             slot_time: SLOT_TIME_MS,
             instruction_profiling_enabled: false,
+            // The node's JSON-RPC front checks blockhashes, over a lifetime longer than the
+            // 150 entries of the RecentBlockhashes sysvar that surfpool checks against.
+            skip_blockhash_check: true,
             ..SurfnetSvmConfig::default()
         };
         let (mut svm, events, geyser_events) =
@@ -104,7 +109,7 @@ impl Surfnet {
                 offline_mode: true,
                 remote_rpc_url: None,
                 slot_time: SLOT_TIME_MS,
-                block_production_mode: BlockProductionMode::Transaction,
+                block_production_mode: BlockProductionMode::Manual,
                 instruction_profiling_enabled: false,
                 ..SimnetConfig::default()
             }],

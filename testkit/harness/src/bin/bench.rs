@@ -33,7 +33,9 @@ fn main() {
     println!("in process: LiteSVM 0.16, programs native, SPL Token as SBF");
     deposits_per_second();
     full_market();
-    println!("over JSON-RPC: the localnet node (surfpool 1.6.1, one block per transaction)");
+    println!(
+        "over JSON-RPC: the localnet node (surfpool 1.6.1, blocks on demand behind its own front)"
+    );
     match tokio::runtime::Runtime::new() {
         Ok(runtime) => {
             runtime.block_on(over_json_rpc());
