@@ -12,6 +12,7 @@ mod error;
 mod funding;
 mod inspect;
 mod pay_out_all;
+mod pipeline;
 mod pool_history;
 mod push;
 mod time_travel;
@@ -36,6 +37,7 @@ pub use confirm::{
 pub use error::ClientError;
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
+pub use pipeline::{IN_FLIGHT, Unsigned};
 pub use pool_history::{
     DEFAULT_HISTORY_DEPTH, DepositHistory, ListedTransaction, MarketTransactions, PoolPoint, Pools,
     READS_AT_ONCE, TransactionCount,

@@ -196,7 +196,11 @@ impl FulltimeClient {
         )
     }
 
-    async fn explain(&self, error: RpcClientError, signature: &Signature) -> ClientError {
+    pub(super) async fn explain(
+        &self,
+        error: RpcClientError,
+        signature: &Signature,
+    ) -> ClientError {
         let failure = SendFailure::classify(error);
         let logs = match failure {
             SendFailure::Executed { .. } => self.transaction_logs(signature).await,

@@ -1,0 +1,34 @@
+//! A `localnet` node of the bench's own, on free ports, in a state directory of its own.
+
+use std::path::{Path, PathBuf};
+
+use fulltime_localnet::native::FalsePredicate;
+use fulltime_localnet::node::{ChainStart, NodeOptions, load_or_create_keypair};
+
+/// Options for a node in `state_dir` serving `chain`, funding `wallet`.
+pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> NodeOptions {
+    NodeOptions {
+        rpc_port: free_port(),
+        ws_port: free_port(),
+        state_dir: state_dir.to_owned(),
+        wallet: Some(wallet),
+        false_predicate: FalsePredicate::ReturnFalse,
+        clock_start: None,
+        chain,
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a free port")
+}
+
+/// A fresh wallet file, so the bench never touches the user's own keypair.
+pub fn write_wallet(state_dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(state_dir).expect("state dir");
+    let path = state_dir.join("bench-wallet.json");
+    load_or_create_keypair(&path).expect("bench wallet");
+    path
+}

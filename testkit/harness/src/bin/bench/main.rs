@@ -1,0 +1,79 @@
+//! `just bench`: throughput of the programs running natively in the real runtime, in process and
+//! through the `localnet` node's JSON-RPC and WebSocket as a client sees them.
+//!
+//! Wall-clock figures from a shared machine; compare them as ratios between runs of the same
+//! command, not as absolutes. Compute units are meaningless here: a native builtin is charged
+//! one unit per instruction.
+
+mod in_process;
+mod local_node;
+mod over_rpc;
+mod qa_scale;
+
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+
+/// The bench's parts, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Part {
+    /// Deposits and a market of 1,000 positions, in process.
+    InProcess,
+    /// Deposits one after another over JSON-RPC.
+    Rpc,
+    /// A chain of 1,000 markets kept, snapshot saved and loaded.
+    Lasting,
+    /// 1,000 wallets, 10,000 deposits over 100 markets, settled and claimed, over JSON-RPC.
+    Qa,
+}
+
+#[derive(Parser)]
+#[command(about = "Fulltime's throughput bench (`just bench`)")]
+struct Args {
+    /// Run only these parts (repeat the flag); every part by default.
+    #[arg(long, value_enum)]
+    only: Vec<Part>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let runs = |part| args.only.is_empty() || args.only.contains(&part);
+    println!("command: just bench  (target/release/bench)");
+    if runs(Part::InProcess) {
+        println!("in process: LiteSVM 0.16, programs native, SPL Token as SBF");
+        in_process::deposits_per_second();
+        in_process::full_market();
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => return eprintln!("no async runtime: {error}"),
+    };
+    if runs(Part::Rpc) {
+        println!(
+            "over JSON-RPC: the localnet node (surfpool 1.6.1, blocks on demand behind its own front)"
+        );
+        runtime.block_on(over_rpc::deposits_one_by_one());
+    }
+    if runs(Part::Lasting) {
+        println!(
+            "the chain that lasts: {} markets kept, snapshot saved and loaded",
+            over_rpc::LASTING_MARKETS
+        );
+        runtime.block_on(over_rpc::lasting_chain());
+    }
+    if runs(Part::Qa) {
+        println!(
+            "QA scale, over JSON-RPC and WebSocket: {} wallets, {} deposits over {} markets, settled and claimed",
+            qa_scale::WALLETS,
+            qa_scale::DEPOSITS,
+            qa_scale::MARKETS
+        );
+        if let Err(error) = runtime.block_on(qa_scale::run()) {
+            eprintln!("QA scale: {error}");
+        }
+    }
+}
+
+fn per_second(count: usize, elapsed: Duration) -> f64 {
+    count as f64 / elapsed.as_secs_f64()
+}

@@ -1,0 +1,286 @@
+//! The QA-scale step: what a match-day QA run sets up, done through the node's JSON-RPC and
+//! WebSocket as any client would. A thousand wallets funded with SOL and test USDC, a hundred
+//! markets on one proof file's match, ten thousand deposits spread over them, every market
+//! settled with the proof, and every winning position claimed; each phase timed. Bulk phases
+//! send through the client's pipeline (many transactions before any is confirmed, one
+//! confirmation stream).
+
+use std::time::{Duration, Instant};
+
+use anchor_lang::solana_program::instruction::Instruction;
+use anchor_lang::solana_program::system_instruction;
+use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::instructions::{self, Withdrawal};
+use fulltime_client::pda;
+use fulltime_client::proof_file::{Expected, ProofFile};
+use fulltime_client::rpc::{FulltimeClient, Unsigned};
+use fulltime_client::side::Side;
+use fulltime_localnet::node::{ChainStart, MINT_AUTHORITY_FILE, Node, load_keypair};
+use solana_keypair::Keypair;
+use solana_signer::Signer;
+
+use super::local_node::{node_options, write_wallet};
+use super::per_second;
+
+pub const WALLETS: usize = 1_000;
+pub const MARKETS: usize = 100;
+/// Each wallet stakes in this many markets, every one a different market.
+const MARKETS_PER_WALLET: usize = 10;
+pub const DEPOSITS: usize = WALLETS * MARKETS_PER_WALLET;
+/// The match the markets are on: a demo proof file, which resolves YES.
+const PROOF_FILE: &str = "arsenal-home-goals-over-1";
+const DISPUTE_WINDOW_SECS: i64 = 60;
+const WALLET_LAMPORTS: u64 = 50_000_000;
+const WALLET_USDC: u64 = 100_000_000;
+/// Wallets funded per transaction, and winning positions claimed per transaction: as many as fit
+/// in a transaction's 1,232 bytes with room to spare.
+const WALLETS_PER_FUNDING: usize = 6;
+const CLAIMS_PER_TRANSACTION: usize = 5;
+
+type Failure = Box<dyn std::error::Error>;
+
+pub async fn run() -> Result<(), Failure> {
+    let state_dir = std::env::temp_dir().join(format!("fulltime-bench-qa-{}", std::process::id()));
+    let options = node_options(&state_dir, write_wallet(&state_dir), ChainStart::Reset);
+    let node = Node::start(options).await?;
+    let outcome = qa_run(&node, &state_dir).await;
+    node.shutdown();
+    let _ = std::fs::remove_dir_all(&state_dir);
+    outcome
+}
+
+async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure> {
+    let client = FulltimeClient::connect(Endpoint::resolve(Cluster::Localnet, state_dir)?).await?;
+    let funder = load_keypair(&node.env().wallet)?;
+    let mint_authority = load_keypair(&state_dir.join(MINT_AUTHORITY_FILE))?;
+    let proof_file = fulltime_proof_files::committed()?
+        .proof_file(PROOF_FILE)
+        .cloned()
+        .ok_or("the demo proof file is missing")?;
+    let kickoff = proof_file.kickoff.ok_or("the proof file has no kickoff")?;
+    let whole = Instant::now();
+
+    let started = Instant::now();
+    let wallets: Vec<Keypair> = (0..WALLETS).map(|_| Keypair::new()).collect();
+    let funding = funding_transactions(&client, &funder, &mint_authority, &wallets)?;
+    let transactions = funding.len();
+    all_landed("funding", client.send_all(funding).await)?;
+    report(
+        "wallets created and funded",
+        WALLETS,
+        transactions,
+        started.elapsed(),
+    );
+
+    let started = Instant::now();
+    let first = client.config().await?.market_count;
+    for _ in 0..MARKETS {
+        let terms = proof_file.market_terms(kickoff, DISPUTE_WINDOW_SECS);
+        client.create_market(&funder, terms).await?;
+    }
+    let market_ids: Vec<u64> = (first..).take(MARKETS).collect();
+    report(
+        "markets created, one by one",
+        MARKETS,
+        MARKETS,
+        started.elapsed(),
+    );
+
+    let started = Instant::now();
+    let deposits = deposit_transactions(&client, &wallets, &market_ids);
+    all_landed("deposits", client.send_all(deposits).await)?;
+    report("deposits", DEPOSITS, DEPOSITS, started.elapsed());
+
+    let started = Instant::now();
+    let published = proof_file.proof.ts.div_euclid(1_000);
+    client.warp(published + 1).await?;
+    let markets = client.markets().await?;
+    let settlements: Vec<Unsigned> = markets
+        .iter()
+        .filter(|market| market_ids.contains(&market.id))
+        .map(|market| {
+            Unsigned::by(
+                &funder,
+                vec![client.settle_instruction(market, &proof_file)],
+            )
+        })
+        .collect();
+    let settled = settlements.len();
+    all_landed("settlements", client.send_all(settlements).await)?;
+    report("markets settled", settled, settled, started.elapsed());
+
+    let started = Instant::now();
+    client.warp(published + DISPUTE_WINDOW_SECS + 2).await?;
+    let (claims, positions) = claim_transactions(&client, &proof_file, &wallets, &market_ids);
+    let transactions = claims.len();
+    all_landed("claims", client.send_all(claims).await)?;
+    report(
+        "winning positions claimed",
+        positions,
+        transactions,
+        started.elapsed(),
+    );
+
+    let left = vault_balances(&client, &market_ids).await?;
+    println!(
+        "  the whole run: {:.2} s; the vaults keep {left} base units of dust",
+        whole.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// SOL and test USDC for every wallet, a few wallets per transaction, paid by `funder` and
+/// minted by the mint authority.
+fn funding_transactions<'a>(
+    client: &FulltimeClient,
+    funder: &'a Keypair,
+    mint_authority: &'a Keypair,
+    wallets: &[Keypair],
+) -> Result<Vec<Unsigned<'a>>, Failure> {
+    let mint = client.usdc_mint();
+    wallets
+        .chunks(WALLETS_PER_FUNDING)
+        .map(|chunk| {
+            let mut funding: Vec<Instruction> = Vec::new();
+            for wallet in chunk {
+                funding.push(system_instruction::transfer(
+                    &funder.pubkey(),
+                    &wallet.pubkey(),
+                    WALLET_LAMPORTS,
+                ));
+                funding.extend(instructions::mint_to_wallet(
+                    &funder.pubkey(),
+                    &wallet.pubkey(),
+                    &mint,
+                    &mint_authority.pubkey(),
+                    WALLET_USDC,
+                )?);
+            }
+            Ok(Unsigned {
+                instructions: funding,
+                signers: vec![funder, mint_authority],
+            })
+        })
+        .collect()
+}
+
+/// Wallet `i` stakes in markets `i, i + 10, ..., i + 90` (modulo the hundred), so every market
+/// gets as many deposits; a third of the wallets back NO, the rest YES.
+fn deposit_transactions<'a>(
+    client: &FulltimeClient,
+    wallets: &'a [Keypair],
+    market_ids: &[u64],
+) -> Vec<Unsigned<'a>> {
+    let mint = client.usdc_mint();
+    let mut deposits = Vec::with_capacity(DEPOSITS);
+    for round in 0..MARKETS_PER_WALLET {
+        for (index, wallet) in wallets.iter().enumerate() {
+            let market = market_ids[(index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS];
+            let amount = 1_000_000 + (index * MARKETS_PER_WALLET + round) as u64;
+            let deposit = instructions::deposit(
+                wallet.pubkey(),
+                mint,
+                pda::market(market),
+                side_of(index).byte(),
+                amount,
+            );
+            deposits.push(Unsigned::by(wallet, vec![deposit]));
+        }
+    }
+    deposits
+}
+
+fn side_of(wallet_index: usize) -> Side {
+    if wallet_index.is_multiple_of(3) {
+        Side::No
+    } else {
+        Side::Yes
+    }
+}
+
+/// Every position on the winning side claimed by its owner, a few per transaction; and how many
+/// positions that is.
+fn claim_transactions<'a>(
+    client: &FulltimeClient,
+    proof_file: &ProofFile,
+    wallets: &'a [Keypair],
+    market_ids: &[u64],
+) -> (Vec<Unsigned<'a>>, usize) {
+    let mint = client.usdc_mint();
+    // The demo proof file states the side it resolves to; one that expects an error pays no one.
+    let winner = match proof_file.expected {
+        Expected::Outcome(side) => Some(side),
+        Expected::Error(_) => None,
+    };
+    let mut claims = Vec::new();
+    let mut positions = 0;
+    for (index, wallet) in wallets.iter().enumerate() {
+        if Some(side_of(index)) != winner {
+            continue;
+        }
+        let markets: Vec<u64> = (0..MARKETS_PER_WALLET)
+            .map(|round| market_ids[(index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS])
+            .collect();
+        positions += markets.len();
+        for chunk in markets.chunks(CLAIMS_PER_TRANSACTION) {
+            let paid = chunk
+                .iter()
+                .map(|id| {
+                    instructions::claim(Withdrawal::of(wallet.pubkey(), mint, pda::market(*id)))
+                })
+                .collect();
+            claims.push(Unsigned::by(wallet, paid));
+        }
+    }
+    (claims, positions)
+}
+
+/// What the markets' vaults hold once every winner has claimed: the rounding dust.
+async fn vault_balances(client: &FulltimeClient, market_ids: &[u64]) -> Result<u64, Failure> {
+    let vaults: Vec<_> = market_ids
+        .iter()
+        .map(|id| pda::vault(&pda::market(*id)))
+        .collect();
+    let mut left = 0u64;
+    for chunk in vaults.chunks(100) {
+        for account in client.rpc().get_multiple_accounts(chunk).await? {
+            let account = account.ok_or("a vault is missing")?;
+            let amount = account
+                .data
+                .get(64..72)
+                .and_then(|bytes| bytes.try_into().ok())
+                .map(u64::from_le_bytes)
+                .ok_or("a vault is not a token account")?;
+            left = left.checked_add(amount).ok_or("vault balances overflow")?;
+        }
+    }
+    Ok(left)
+}
+
+fn all_landed<T>(
+    phase: &str,
+    outcomes: Vec<Result<T, fulltime_client::rpc::ClientError>>,
+) -> Result<(), Failure> {
+    let failed: Vec<_> = outcomes
+        .iter()
+        .filter_map(|outcome| outcome.as_ref().err())
+        .collect();
+    match failed.first() {
+        None => Ok(()),
+        Some(first) => Err(format!(
+            "{phase}: {} of {} transactions failed, the first: {first}",
+            failed.len(),
+            outcomes.len()
+        )
+        .into()),
+    }
+}
+
+fn report(what: &str, count: usize, transactions: usize, elapsed: Duration) {
+    println!(
+        "  {count} {what}: {:.2} s, {:.0}/s ({transactions} transactions, {:.0} tx/s)",
+        elapsed.as_secs_f64(),
+        per_second(count, elapsed),
+        per_second(transactions, elapsed),
+    );
+}
