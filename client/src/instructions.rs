@@ -78,17 +78,19 @@ pub fn deposit(
         depositor,
         pda::token_account(&depositor, &usdc_mint),
         market,
+        pda::position(&market, &depositor),
         pda::vault(&market),
         outcome,
         amount,
     )
 }
 
-/// A deposit with every token account named explicitly.
+/// A deposit with every account that is not the program's or the config named explicitly.
 pub fn deposit_from(
     depositor: Pubkey,
     depositor_token: Pubkey,
     market: Pubkey,
+    position: Pubkey,
     vault: Pubkey,
     outcome: u8,
     amount: u64,
@@ -98,7 +100,7 @@ pub fn deposit_from(
             depositor,
             config: pda::config(),
             market,
-            position: pda::position(&market, &depositor),
+            position,
             vault,
             depositor_token,
             token_program: spl_token::ID,

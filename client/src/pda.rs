@@ -1,12 +1,18 @@
 //! Every account address the programs use, derived the way the programs derive them.
 
+use std::sync::LazyLock;
+
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::bpf_loader_upgradeable;
 use anchor_spl::associated_token::get_associated_token_address;
 use settlement::constants::{CONFIG_SEED, MARKET_SEED, POSITION_SEED, VAULT_SEED};
 
 pub fn config() -> Pubkey {
-    Pubkey::find_program_address(&[CONFIG_SEED], &settlement::ID).0
+    // One address for the program's life: every deposit names it, and deriving it costs curve
+    // arithmetic (an on-curve check per bump tried).
+    static CONFIG: LazyLock<Pubkey> =
+        LazyLock::new(|| Pubkey::find_program_address(&[CONFIG_SEED], &settlement::ID).0);
+    *CONFIG
 }
 
 /// The settlement program's program-data account, which names its upgrade authority (the only

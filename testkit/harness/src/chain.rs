@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::program_pack::Pack;
 use anchor_lang::solana_program::system_instruction;
@@ -41,6 +43,18 @@ pub struct TestChain {
     mint: Pubkey,
     /// Signatures made so far: each transaction's are numbers, unique on this chain.
     signed_count: u64,
+    /// Addresses derived once, since a derivation is curve arithmetic (an on-curve check per
+    /// bump tried), the larger part of a deposit's time here when made anew each time.
+    derived: Derived,
+}
+
+/// Program addresses this chain has derived: positions by (wallet, market), vaults by market,
+/// test USDC accounts by wallet.
+#[derive(Default)]
+struct Derived {
+    positions: HashMap<(Pubkey, Pubkey), Pubkey>,
+    vaults: HashMap<Pubkey, Pubkey>,
+    token_accounts: HashMap<Pubkey, Pubkey>,
 }
 
 impl Default for TestChain {
@@ -97,6 +111,7 @@ impl TestChain {
             oracle_authority,
             mint: Pubkey::default(),
             signed_count: 0,
+            derived: Derived::default(),
         };
         chain.set_time(GENESIS_UNIX_TIME);
         chain.mint = chain.create_mint(6).expect("create the test USDC mint");
@@ -282,7 +297,11 @@ impl TestChain {
         let fund = instructions::mint_to_wallet(&admin, wallet, mint, &admin, amount)
             .expect("valid mint_to instruction");
         self.send_as_admin(&fund)?;
-        Ok(pda::token_account(wallet, mint))
+        let token_account = pda::token_account(wallet, mint);
+        if *mint == self.mint {
+            self.derived.token_accounts.insert(*wallet, token_account);
+        }
+        Ok(token_account)
     }
 
     /// The balance of a token account, 0 when it does not exist.
@@ -364,8 +383,16 @@ impl TestChain {
         outcome: u8,
         amount: u64,
     ) -> Result<Sent, TxFailure> {
-        let instruction =
-            instructions::deposit(wallet.pubkey(), self.mint, *market, outcome, amount);
+        let accounts = self.position_accounts(&wallet.pubkey(), market);
+        let instruction = instructions::deposit_from(
+            accounts.owner,
+            accounts.owner_token,
+            accounts.market,
+            accounts.position,
+            accounts.vault,
+            outcome,
+            amount,
+        );
         self.send(&[instruction], &[wallet])
     }
 
@@ -405,13 +432,35 @@ impl TestChain {
     }
 
     pub fn claim(&mut self, wallet: &Keypair, market: &Pubkey) -> Result<Sent, TxFailure> {
-        let instruction = instructions::claim(Withdrawal::of(wallet.pubkey(), self.mint, *market));
+        let instruction = instructions::claim(self.position_accounts(&wallet.pubkey(), market));
         self.send(&[instruction], &[wallet])
     }
 
     pub fn refund(&mut self, wallet: &Keypair, market: &Pubkey) -> Result<Sent, TxFailure> {
-        let instruction = instructions::refund(Withdrawal::of(wallet.pubkey(), self.mint, *market));
+        let instruction = instructions::refund(self.position_accounts(&wallet.pubkey(), market));
         self.send(&[instruction], &[wallet])
+    }
+
+    /// The accounts of `wallet`'s position in `market`, paid to its test USDC account.
+    fn position_accounts(&mut self, wallet: &Pubkey, market: &Pubkey) -> Withdrawal {
+        let mint = self.mint;
+        let derived = &mut self.derived;
+        Withdrawal {
+            owner: *wallet,
+            market: *market,
+            position: *derived
+                .positions
+                .entry((*wallet, *market))
+                .or_insert_with(|| pda::position(market, wallet)),
+            vault: *derived
+                .vaults
+                .entry(*market)
+                .or_insert_with(|| pda::vault(market)),
+            owner_token: *derived
+                .token_accounts
+                .entry(*wallet)
+                .or_insert_with(|| pda::token_account(wallet, &mint)),
+        }
     }
 
     /// Posts one five-minute root to the mock oracle at the devnet id.
