@@ -18,7 +18,7 @@ use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
 
 use super::NodeError;
 use super::lasting;
-use super::pubsub::{CommitFeed, PubsubFront, PubsubLoad, Rereads};
+use super::pubsub::{CommitFeed, PubsubFront, PubsubLoad, Rereads, StartingChain};
 use super::transaction_log::TransactionLog;
 use crate::native::{Deployment, FalsePredicate, register_programs};
 
@@ -111,6 +111,7 @@ impl Surfnet {
             .local_addr()
             .map_err(|error| NodeError::Start(error.to_string()))?
             .port();
+        let slot = svm.get_latest_absolute_slot();
         let locker = SurfnetSvmLocker::new(svm);
         // The commit events feed the front; surfpool's geyser runloop (no plugin here) gets a
         // channel that never yields.
@@ -120,7 +121,10 @@ impl Surfnet {
             surfpool_ws_port,
             &feed,
             locker.clone(),
-            new_chain,
+            StartingChain {
+                slot,
+                new: new_chain,
+            },
         )?;
         let (idle_geyser, geyser_events) = crossbeam_channel::unbounded();
 

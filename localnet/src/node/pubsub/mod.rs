@@ -31,6 +31,13 @@ const WORKER_THREADS: usize = 2;
 
 const ACCEPT_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
+/// The chain as the node starts serving it.
+pub struct StartingChain {
+    pub slot: u64,
+    /// Made at this start (not resumed, nor loaded from a snapshot).
+    pub new: bool,
+}
+
 /// Serves the front until dropped.
 pub struct PubsubFront {
     shared: Arc<Shared>,
@@ -40,16 +47,17 @@ pub struct PubsubFront {
 
 impl PubsubFront {
     /// Serves `listener` (bound to `--ws-port`), fed by `feed`, relaying to surfpool's
-    /// WebSocket server on `upstream_port`. `new_chain` says whether every signature the chain
-    /// ever commits reaches the feed (else older ones are looked up in surfpool's store).
+    /// WebSocket server on `upstream_port`. `chain` is the chain as the node starts: its slot,
+    /// and whether it is new (then every signature it ever commits reaches the feed; else older
+    /// ones are looked up in surfpool's store).
     pub fn start(
         listener: std::net::TcpListener,
         upstream_port: u16,
         feed: &CommitFeed,
         locker: SurfnetSvmLocker,
-        new_chain: bool,
+        chain: StartingChain,
     ) -> Result<Self, NodeError> {
-        let registry = Arc::new(Registry::new(locker.get_latest_absolute_slot(), new_chain));
+        let registry = Arc::new(Registry::new(chain.slot, chain.new));
         {
             let registry = Arc::clone(&registry);
             feed.subscribe(move |committed| {

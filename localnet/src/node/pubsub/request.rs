@@ -189,7 +189,7 @@ mod tests {
             level(r#",{"commitment":"processed","enableReceivedNotification":true}"#),
             Some(SignatureLevel::Received)
         );
-        assert_eq!(level(r#",{"commitment":"sometime"}"#), None);
+        assert_eq!(level(r#",{"enableReceivedNotification":"yes"}"#), None);
     }
 
     #[test]
