@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::frames::{Outbox, internal_error, reply};
-use super::registry::{ConnectionId, ProgramFilter, Registry, SignatureStatus};
+use super::registry::{ConnectionId, ProgramFilter, Registry, SignatureStatus, Subscriber};
 use super::request::{Ask, Native, native};
 
 /// What every connection of the front shares.
@@ -126,27 +126,26 @@ impl Connection {
         }
         let subscription = registry.new_id();
         self.send(reply(&id, subscription));
+        let subscriber = Subscriber {
+            id: subscription,
+            connection: self.id,
+            outbox: self.outbox.clone(),
+        };
         match ask {
             Ask::Signature { signature, level } => {
-                if registry.watch_signature(self.id, &self.outbox, subscription, signature, level) {
+                if registry.watch_signature(subscriber, signature, level) {
                     self.look_up(signature);
                 }
             }
             Ask::Account { pubkey, encoding } => {
-                registry.watch_account(self.id, &self.outbox, subscription, pubkey, encoding);
+                registry.watch_account(subscriber, pubkey, encoding);
             }
             Ask::Program {
                 program,
                 encoding,
                 filters,
-            } => registry.watch_program(
-                self.id,
-                &self.outbox,
-                subscription,
-                program,
-                ProgramFilter { encoding, filters },
-            ),
-            Ask::Slots => registry.watch_slots(self.id, &self.outbox, subscription),
+            } => registry.watch_program(subscriber, program, ProgramFilter { encoding, filters }),
+            Ask::Slots => registry.watch_slots(subscriber),
             Ask::Unsubscribe { .. } => {}
         }
     }

@@ -76,10 +76,11 @@ pub struct Registry {
     next_connection: AtomicU64,
 }
 
-struct Subscriber {
-    id: u64,
-    connection: ConnectionId,
-    outbox: Outbox,
+/// A subscription's id, and the connection whose outbox its notifications go to.
+pub struct Subscriber {
+    pub id: u64,
+    pub connection: ConnectionId,
+    pub outbox: Outbox,
 }
 
 struct State {
@@ -184,24 +185,17 @@ impl Registry {
         id >= FIRST_FRONT_ID
     }
 
-    /// Answers subscription `id` for `signature` at once if its transaction committed as far as
+    /// Answers `subscriber` at once if the transaction of `signature` committed as far as
     /// `level` asks, else keeps it until it does. True when the signature is not in the record
     /// and the record may miss it: the caller looks it up and calls [`Self::import`].
     pub fn watch_signature(
         &self,
-        connection: ConnectionId,
-        outbox: &Outbox,
-        id: u64,
+        subscriber: Subscriber,
         signature: Signature,
         level: SignatureLevel,
     ) -> bool {
         let mut state = self.state();
-        let subscriber = Subscriber {
-            id,
-            connection,
-            outbox: outbox.clone(),
-        };
-        if !state.adopt(id, connection) {
+        if !state.adopt(&subscriber) {
             return false;
         }
         match state.record.statuses.get(&signature).cloned() {
@@ -210,12 +204,9 @@ impl Registry {
                 false
             }
             None => {
-                state
-                    .waiting
-                    .entry(signature)
-                    .or_default()
-                    .push((subscriber, level));
-                state.live.insert(id, Place::Waiting(signature));
+                state.live.insert(subscriber.id, Place::Waiting(signature));
+                let waiting = state.waiting.entry(signature).or_default();
+                waiting.push((subscriber, level));
                 !state.record.complete
             }
         }
@@ -237,61 +228,32 @@ impl Registry {
 
     pub fn watch_account(
         &self,
-        connection: ConnectionId,
-        outbox: &Outbox,
-        id: u64,
+        subscriber: Subscriber,
         pubkey: Pubkey,
         encoding: UiAccountEncoding,
     ) {
         let mut state = self.state();
-        if state.adopt(id, connection) {
-            let subscriber = Subscriber {
-                id,
-                connection,
-                outbox: outbox.clone(),
-            };
-            state
-                .accounts
-                .entry(pubkey)
-                .or_default()
-                .push((subscriber, encoding));
-            state.live.insert(id, Place::Account(pubkey));
+        if state.adopt(&subscriber) {
+            state.live.insert(subscriber.id, Place::Account(pubkey));
+            let subscribers = state.accounts.entry(pubkey).or_default();
+            subscribers.push((subscriber, encoding));
         }
     }
 
-    pub fn watch_program(
-        &self,
-        connection: ConnectionId,
-        outbox: &Outbox,
-        id: u64,
-        program: Pubkey,
-        filter: ProgramFilter,
-    ) {
+    pub fn watch_program(&self, subscriber: Subscriber, program: Pubkey, filter: ProgramFilter) {
         let mut state = self.state();
-        if state.adopt(id, connection) {
-            let subscriber = Subscriber {
-                id,
-                connection,
-                outbox: outbox.clone(),
-            };
-            state
-                .programs
-                .entry(program)
-                .or_default()
-                .push((subscriber, filter));
-            state.live.insert(id, Place::Program(program));
+        if state.adopt(&subscriber) {
+            state.live.insert(subscriber.id, Place::Program(program));
+            let subscribers = state.programs.entry(program).or_default();
+            subscribers.push((subscriber, filter));
         }
     }
 
-    pub fn watch_slots(&self, connection: ConnectionId, outbox: &Outbox, id: u64) {
+    pub fn watch_slots(&self, subscriber: Subscriber) {
         let mut state = self.state();
-        if state.adopt(id, connection) {
-            state.slots.push(Subscriber {
-                id,
-                connection,
-                outbox: outbox.clone(),
-            });
-            state.live.insert(id, Place::Slot);
+        if state.adopt(&subscriber) {
+            state.live.insert(subscriber.id, Place::Slot);
+            state.slots.push(subscriber);
         }
     }
 
@@ -340,13 +302,11 @@ impl Registry {
 }
 
 impl State {
-    /// Records `id` as `connection`'s; false when the connection is gone (then nothing is kept).
-    fn adopt(&mut self, id: u64, connection: ConnectionId) -> bool {
-        match self.connections.get_mut(&connection) {
-            Some(ids) => {
-                ids.insert(id);
-                true
-            }
+    /// Records the subscription as its connection's; false when the connection is gone (then
+    /// nothing is kept).
+    fn adopt(&mut self, subscriber: &Subscriber) -> bool {
+        match self.connections.get_mut(&subscriber.connection) {
+            Some(ids) => ids.insert(subscriber.id),
             None => false,
         }
     }
