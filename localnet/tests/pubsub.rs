@@ -416,6 +416,12 @@ async fn a_client_that_goes_leaves_nothing_behind() {
         idle.subscriptions + 3
     );
 
+    // The front answers a close (web3.js waits 30 s for that answer before it lets go).
+    socket.stream.close(None).await.expect("a close sent");
+    let answer = tokio::time::timeout(HANG, socket.stream.next())
+        .await
+        .expect("an answer in time");
+    assert!(matches!(answer, Some(Ok(Message::Close(_)))), "{answer:?}");
     drop(socket);
     tokio::time::timeout(HANG, async {
         while node.node().pubsub_load() != idle {

@@ -46,21 +46,23 @@ pub async fn serve(stream: TcpStream, shared: Arc<Shared>) {
         shared,
         upstream: None,
     };
-    // Writes what is queued, flushing once per batch; ends after a close frame or when the
-    // client cannot be written to.
+    // Writes what is queued, flushing once per batch; a close frame closes the socket (flushing
+    // the reply to a client's close, which tungstenite queued) and ends the writer, as does a
+    // client that cannot be written to.
     let writer = async move {
-        while let Some(frame) = outgoing.recv().await {
-            let mut closing = frame.is_close();
-            if sink.feed(frame).await.is_err() {
-                return;
-            }
-            while !closing && let Ok(frame) = outgoing.try_recv() {
-                closing = frame.is_close();
+        while let Some(first) = outgoing.recv().await {
+            let mut next = Some(first);
+            while let Some(frame) = next.take() {
+                if frame.is_close() {
+                    let _ = sink.close().await;
+                    return;
+                }
                 if sink.feed(frame).await.is_err() {
                     return;
                 }
+                next = outgoing.try_recv().ok();
             }
-            if sink.flush().await.is_err() || closing {
+            if sink.flush().await.is_err() {
                 return;
             }
         }
@@ -70,7 +72,8 @@ pub async fn serve(stream: TcpStream, shared: Arc<Shared>) {
             match frame {
                 Message::Text(text) => connection.handle(text.as_str()).await,
                 Message::Binary(_) => connection.relay(frame, &Value::Null).await,
-                Message::Close(_) => return,
+                // The writer answers the close; the client then ends the connection.
+                Message::Close(_) => connection.send(Some(Message::Close(None))),
                 Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
             }
         }
