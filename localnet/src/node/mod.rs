@@ -14,6 +14,7 @@ mod clock;
 mod error;
 mod keys;
 mod lasting;
+mod pubsub;
 mod rpc_front;
 mod state_dir;
 mod surfnet;
@@ -40,6 +41,7 @@ pub use keys::{
     WALLET_FILE, load_keypair, load_or_create_keypair,
 };
 pub use lasting::{CHAIN_FILE, CLOCK_FILE, ChainStart, SNAPSHOT_KEYS_DIR};
+pub use pubsub::{CommitFeed, Committed, FIRST_FRONT_ID, PubsubLoad};
 pub use state_dir::StateDir;
 pub use surfnet::SLOT_TIME_MS;
 
@@ -316,6 +318,18 @@ impl BareNode {
         Ok(())
     }
 
+    /// The ordered stream of what the chain commits (transactions, accounts, slots, blocks):
+    /// [`CommitFeed::listen`] for a channel of it.
+    pub fn commit_feed(&self) -> Option<&CommitFeed> {
+        self.surfnet.commit_feed()
+    }
+
+    /// What the WebSocket front holds now: client connections, subscriptions, relays to
+    /// surfpool's own server (a client that goes leaves none behind).
+    pub fn pubsub_load(&self) -> PubsubLoad {
+        self.surfnet.pubsub_load()
+    }
+
     /// Stops the RPC servers and the runloop.
     pub fn shutdown(self) {
         self.surfnet.shutdown();
@@ -360,6 +374,11 @@ impl Node {
 
     pub fn env(&self) -> &LocalnetEnv {
         &self.env
+    }
+
+    /// See [`BareNode::pubsub_load`].
+    pub fn pubsub_load(&self) -> PubsubLoad {
+        self.bare.pubsub_load()
     }
 
     /// Stops the RPC servers and the runloop.

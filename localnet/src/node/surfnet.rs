@@ -8,6 +8,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use surfpool_core::surfnet::GeyserEvent;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 use surfpool_core::surfnet::svm::{SurfnetSvm, SurfnetSvmConfig};
 use surfpool_types::{
@@ -18,6 +19,7 @@ use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
 
 use super::NodeError;
 use super::lasting;
+use super::pubsub::{CommitFeed, PubsubFront, PubsubLoad, Rereads, StartingChain};
 use super::transaction_log::TransactionLog;
 use crate::native::{Deployment, FalsePredicate, register_programs};
 
@@ -44,6 +46,11 @@ pub struct Surfnet {
     commands: Sender<SimnetCommand>,
     runloop: Option<JoinHandle<()>>,
     node_accounts: lasting::NodeAccounts,
+    /// Stopped after the runloop, so a commit made as it stops still reaches subscribers.
+    front: Option<PubsubFront>,
+    feed: Option<CommitFeed>,
+    /// Keeps the channel surfpool's geyser runloop reads open (a closed one ends the runloop).
+    _idle_geyser: Sender<GeyserEvent>,
 }
 
 impl Surfnet {
@@ -76,6 +83,7 @@ impl Surfnet {
                 .map_err(|error| NodeError::Start(error.to_string()))?;
         }
         let node_accounts = lasting::NodeAccounts::of(&svm);
+        let new_chain = matches!(genesis, Genesis::New { .. });
         match genesis {
             // Offline, surfpool keeps the clock where it is set here; block times count from it.
             Genesis::New { clock_start } => {
@@ -101,8 +109,29 @@ impl Surfnet {
             }
         }
         ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
-        ensure_free(ws_port, "WebSocket", "--ws-port")?;
+        // The node serves --ws-port itself (see `pubsub`); surfpool's own WebSocket server, for
+        // what the front relays, gets a free loopback port nobody else is told about.
+        let ws_listener = bind(ws_port, "WebSocket", "--ws-port")?;
+        let surfpool_ws_port = bind(0, "WebSocket", "--ws-port")?
+            .local_addr()
+            .map_err(|error| NodeError::Start(error.to_string()))?
+            .port();
+        let slot = svm.get_latest_absolute_slot();
         let locker = SurfnetSvmLocker::new(svm);
+        // The commit events feed the front; surfpool's geyser runloop (no plugin here) gets a
+        // channel that never yields.
+        let feed = CommitFeed::start(geyser_events, locker.clone())?;
+        let front = PubsubFront::start(
+            ws_listener,
+            surfpool_ws_port,
+            &feed,
+            locker.clone(),
+            StartingChain {
+                slot,
+                new: new_chain,
+            },
+        )?;
+        let (idle_geyser, geyser_events) = crossbeam_channel::unbounded();
 
         let config = SurfpoolConfig {
             simnets: vec![SimnetConfig {
@@ -116,7 +145,7 @@ impl Surfnet {
             rpc: RpcConfig {
                 bind_host: "127.0.0.1".into(),
                 bind_port: rpc_port,
-                ws_port,
+                ws_port: surfpool_ws_port,
                 ..RpcConfig::default()
             },
             ..SurfpoolConfig::default()
@@ -149,16 +178,20 @@ impl Surfnet {
                 .map_err(|error| NodeError::Start(error.to_string()))?
         };
 
-        wait_until_serving(&events, &ended, rpc_port, ws_port)?;
+        wait_until_serving(&events, &ended, rpc_port, surfpool_ws_port)?;
+        let rereads = feed.rereads();
         std::thread::Builder::new()
             .name("surfnet-events".into())
-            .spawn(move || report_events(events, log_transactions))
+            .spawn(move || report_events(events, log_transactions, &rereads))
             .map_err(|error| NodeError::Start(error.to_string()))?;
         Ok(Self {
             locker,
             commands,
             runloop: Some(runloop),
             node_accounts,
+            front: Some(front),
+            feed: Some(feed),
+            _idle_geyser: idle_geyser,
         })
     }
 
@@ -175,6 +208,19 @@ impl Surfnet {
         self.commands.clone()
     }
 
+    /// The ordered stream of what committed.
+    pub fn commit_feed(&self) -> Option<&CommitFeed> {
+        self.feed.as_ref()
+    }
+
+    /// What the WebSocket front holds now.
+    pub fn pubsub_load(&self) -> PubsubLoad {
+        self.front
+            .as_ref()
+            .map(PubsubFront::load)
+            .unwrap_or_default()
+    }
+
     pub fn shutdown(mut self) {
         self.stop();
     }
@@ -184,6 +230,8 @@ impl Surfnet {
         if let Some(runloop) = self.runloop.take() {
             let _ = runloop.join();
         }
+        self.front.take();
+        self.feed.take();
     }
 }
 
@@ -222,8 +270,17 @@ fn wait_until_serving(
 
 /// Checked before surfpool starts, so the message names this binary's flag.
 fn ensure_free(port: u16, what: &'static str, flag: &'static str) -> Result<(), NodeError> {
+    bind(port, what, flag).map(drop)
+}
+
+/// `port` on the loopback (0: any free one), or an error naming `flag` when it is taken.
+fn bind(
+    port: u16,
+    what: &'static str,
+    flag: &'static str,
+) -> Result<std::net::TcpListener, NodeError> {
     match std::net::TcpListener::bind(("127.0.0.1", port)) {
-        Ok(_) => Ok(()),
+        Ok(listener) => Ok(listener),
         Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
             Err(NodeError::PortInUse { port, what, flag })
         }
@@ -251,7 +308,9 @@ const TIME_FORMAT: &str = "%H:%M:%S%.3f";
 
 /// Surfpool's own errors and warnings go to stderr; processed and refused transactions go to
 /// stdout when `log_transactions` is on; everything else it says is routine.
-fn report_events(events: Receiver<SimnetEvent>, log_transactions: bool) {
+/// An account surfpool wrote outside a transaction (`SimnetEvent::AccountUpdate`: airdrops,
+/// cheatcodes) is named to the commit feed, which sends no geyser event for it.
+fn report_events(events: Receiver<SimnetEvent>, log_transactions: bool, rereads: &Rereads) {
     /// How surfpool 1.6.1 reports a transaction the preflight simulation refused.
     const SIMULATION_FAILED: &str = "Transaction simulation failed: ";
     let mut transactions = TransactionLog::default();
@@ -267,6 +326,7 @@ fn report_events(events: Receiver<SimnetEvent>, log_transactions: bool) {
                 }
                 _ => eprintln!("surfnet error: {message}"),
             },
+            SimnetEvent::AccountUpdate(_, pubkey) => rereads.account_written(pubkey),
             SimnetEvent::WarnLog(_, message) => eprintln!("surfnet warning: {message}"),
             SimnetEvent::Aborted(reason) => eprintln!("surfnet aborted: {reason}"),
             _ => {}
