@@ -3,9 +3,8 @@
 //! newest 1,000 deposits, says so, and counts the pools back from the market's; a transaction
 //! that cannot be read in the middle is a gap, and the rest of the history stays.
 //!
-//! The deposits are sent a hundred at a time without waiting for each (the node lands them one
-//! after another, as each writes the market), then awaited together; deadlines are generous
-//! upper bounds for a loaded machine, never measures.
+//! The deposits go through the client's pipeline (many sent before any is confirmed); the
+//! deadline is a generous upper bound for a loaded machine, never a measure.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -17,26 +16,20 @@ use fulltime_client::instructions;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::pda;
 use fulltime_client::rpc::{
-    DEFAULT_HISTORY_DEPTH, DepositHistory, FulltimeClient, ListedTransaction,
+    DEFAULT_HISTORY_DEPTH, DepositHistory, FulltimeClient, ListedTransaction, Unsigned,
 };
 use fulltime_client::side::Side;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
-use futures_util::stream::{self, StreamExt};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use solana_keypair::Keypair;
-use solana_rpc_client_api::config::RpcSendTransactionConfig;
 use solana_signature::Signature;
 use solana_signer::Signer;
-use solana_transaction::Transaction;
 
 const DEPOSITS: u64 = 5_000;
 /// The least a deposit may be; each deposit adds its own number of base units, so that no two
 /// transactions are the same.
 const DEPOSIT: u64 = 100_000;
-/// Transactions signed with one blockhash, fetched anew for each batch.
-const SIGNED_AT_ONCE: usize = 100;
-const SENT_AT_ONCE: usize = 64;
 const DEADLINE: Duration = Duration::from_secs(300);
 
 #[test]
@@ -141,82 +134,35 @@ async fn new_market(client: &FulltimeClient, creator: &Keypair) -> u64 {
         .id
 }
 
-/// `DEPOSITS` deposits on YES into market `id`, each one transaction, sent many at a time. A
-/// blockhash lives about 1.5 s on localnet (10 ms slots), so each batch is signed with a fresh
-/// one and awaited; a deposit its blockhash outlived is signed and sent again.
+/// `DEPOSITS` deposits on YES into market `id`, each one transaction, through the client's
+/// pipeline: many sent before any is confirmed, all on blockhashes the node keeps valid.
 async fn deposit_many(client: &FulltimeClient, depositor: &Keypair, id: u64) {
     let market = pda::market(id);
-    let rpc = client.rpc();
-    let config = RpcSendTransactionConfig {
-        skip_preflight: true,
-        ..RpcSendTransactionConfig::default()
-    };
-    let mut waiting: Vec<u64> = (0..DEPOSITS).map(|n| DEPOSIT + n).collect();
-    let started = Instant::now();
-    while !waiting.is_empty() {
-        assert!(
-            started.elapsed() < DEADLINE,
-            "{} deposits never landed",
-            waiting.len()
-        );
-        let batch: Vec<u64> = waiting.drain(..waiting.len().min(SIGNED_AT_ONCE)).collect();
-        let blockhash = rpc.get_latest_blockhash().await.expect("a blockhash");
-        let transactions: Vec<Transaction> = batch
-            .iter()
-            .map(|&amount| {
-                let deposit = instructions::deposit(
-                    depositor.pubkey(),
-                    client.usdc_mint(),
-                    market,
-                    Side::Yes.byte(),
-                    amount,
-                );
-                Transaction::new_signed_with_payer(
-                    &[deposit],
-                    Some(&depositor.pubkey()),
-                    &[depositor],
-                    blockhash,
-                )
-            })
-            .collect();
-        // A send the node refused is found below, without a status, and sent again.
-        let _: Vec<_> = stream::iter(&transactions)
-            .map(|transaction| rpc.send_transaction_with_config(transaction, config))
-            .buffer_unordered(SENT_AT_ONCE)
-            .collect()
-            .await;
-        let signatures: Vec<Signature> = transactions
-            .iter()
-            .map(|transaction| transaction.signatures[0])
-            .collect();
-        // Until each has landed or none can any more; then once more, for a last one landing.
-        loop {
-            let statuses = rpc
-                .get_signature_statuses(&signatures)
-                .await
-                .expect("statuses")
-                .value;
-            let expired = !rpc
-                .is_blockhash_valid(&blockhash, rpc.commitment())
-                .await
-                .expect("blockhash validity");
-            if statuses.iter().all(Option::is_some) || expired {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        let statuses = rpc
-            .get_signature_statuses(&signatures)
-            .await
-            .expect("statuses")
-            .value;
-        for (amount, status) in batch.into_iter().zip(statuses) {
-            match status {
-                Some(status) => assert!(status.err.is_none(), "a deposit failed: {status:?}"),
-                None => waiting.push(amount),
-            }
-        }
-    }
+    let deposits = (DEPOSIT..DEPOSIT + DEPOSITS)
+        .map(|amount| {
+            let deposit = instructions::deposit(
+                depositor.pubkey(),
+                client.usdc_mint(),
+                market,
+                Side::Yes.byte(),
+                amount,
+            );
+            Unsigned::by(depositor, vec![deposit])
+        })
+        .collect();
+    let outcomes = tokio::time::timeout(DEADLINE, client.send_all(deposits))
+        .await
+        .expect("the deposits land within the deadline");
+    let failed: Vec<_> = outcomes
+        .iter()
+        .filter_map(|outcome| outcome.as_ref().err())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} deposits failed, the first: {:?}",
+        failed.len(),
+        failed.first()
+    );
 }
 
 /// The dashboard at 120x40 showing market `id`'s pool history as `history`.

@@ -29,10 +29,10 @@ use solana_transaction::Transaction;
 use solana_transaction_error::TransactionError;
 use tokio::time::{Instant, sleep_until};
 
-const FIRST_POLL: Duration = Duration::from_millis(1);
-const SLOWEST_POLL: Duration = Duration::from_millis(100);
+pub(super) const FIRST_POLL: Duration = Duration::from_millis(1);
+pub(super) const SLOWEST_POLL: Duration = Duration::from_millis(100);
 /// About as long as a blockhash stays valid: past it the transaction can no longer land.
-const GIVE_UP_AFTER: Duration = Duration::from_secs(90);
+pub(super) const GIVE_UP_AFTER: Duration = Duration::from_secs(90);
 /// A WebSocket handshake or subscription that takes longer than this is taken for no WebSocket.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// While subscribed, how long the node may stay silent before its status is asked once.
@@ -182,7 +182,7 @@ async fn status(
         .map(|result| result.map_err(Into::into)))
 }
 
-fn not_confirmed(signature: Signature) -> RpcClientError {
+pub(super) fn not_confirmed(signature: Signature) -> RpcClientError {
     ErrorKind::Custom(format!(
         "transaction {signature} was not confirmed within {} s",
         GIVE_UP_AFTER.as_secs()

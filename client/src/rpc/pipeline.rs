@@ -2,30 +2,43 @@
 //!
 //! A bulk path (funding a thousand wallets, ten thousand deposits, the claims after a settlement)
 //! that sends one transaction and waits for it before the next pays a round trip and a
-//! confirmation per transaction. Here up to [`IN_FLIGHT`] transactions wait for their
-//! confirmation at once: each is subscribed to on the client's one WebSocket before it is sent
-//! (by polling where the node serves none), as [`FulltimeClient::send`] does for one. Sends start
-//! in the order given; outcomes come back in that order, a refusal explained by the error
-//! catalog as for one transaction.
+//! confirmation per transaction. Here up to [`IN_FLIGHT`] transactions are sent and unconfirmed
+//! at once, and one loop confirms them all: a `getSignatureStatuses` for every transaction still
+//! waiting (up to 256 a request), again and again, from a millisecond apart up to a tenth of a
+//! second while none lands. A subscription per transaction would cost a request and an answer
+//! each on the WebSocket; on `localnet` a `sendTransaction` answers once the block that confirms
+//! the transaction is made, so the first look finds the whole batch confirmed. Sends start in the
+//! order given; outcomes come back in that order, a refusal explained by the error catalog as
+//! for one transaction.
 
-use std::time::{Duration, Instant};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anchor_lang::solana_program::instruction::Instruction;
 use futures_util::stream::{self, StreamExt};
 use solana_hash::Hash;
 use solana_keypair::Keypair;
 use solana_message::Message;
+use solana_rpc_client_api::client_error::Error as RpcClientError;
 use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
-use tokio::sync::Mutex;
+use solana_transaction_error::TransactionError;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
 
-use super::{ClientError, FulltimeClient, rpc_error, send_and_confirm_by};
+use super::confirm::{FIRST_POLL, GIVE_UP_AFTER, SLOWEST_POLL, not_confirmed};
+use super::{ClientError, FulltimeClient, rpc_error};
 
-/// How many transactions may wait for their confirmation at once: enough to keep a local node
-/// busy while the client signs and the answers travel, few enough that a public node's rate
-/// limits are not met with a burst of thousands.
+/// How many transactions may be sent and unconfirmed at once: enough to keep a local node busy
+/// while the client signs and the answers travel, few enough that a public node's rate limits
+/// are not met with a burst of thousands.
 pub const IN_FLIGHT: usize = 128;
+
+/// The most signatures `getSignatureStatuses` takes in one request.
+const STATUSES_PER_REQUEST: usize = 256;
 
 /// How long one blockhash signs transactions before a newer one is asked for: far inside the
 /// minute a blockhash stays valid on devnet and on `localnet`.
@@ -47,6 +60,69 @@ impl<'a> Unsigned<'a> {
     }
 }
 
+/// How a sent transaction ended, as the statuses tell it.
+type Landed = Result<(), TransactionError>;
+
+/// A sent transaction's deadline, and where its outcome goes (`None`: not confirmed in time).
+type Waiter = (Instant, oneshot::Sender<Option<Landed>>);
+
+/// The transactions sent and not yet confirmed.
+#[derive(Default)]
+struct Waiting(Mutex<HashMap<Signature, Waiter>>);
+
+impl Waiting {
+    fn add(&self, signature: Signature) -> oneshot::Receiver<Option<Landed>> {
+        let (answer, answered) = oneshot::channel();
+        let deadline = Instant::now() + GIVE_UP_AFTER;
+        self.lock().insert(signature, (deadline, answer));
+        answered
+    }
+
+    fn remove(&self, signature: &Signature) {
+        self.lock().remove(signature);
+    }
+
+    fn signatures(&self) -> Vec<Signature> {
+        self.lock()
+            .keys()
+            .take(STATUSES_PER_REQUEST)
+            .copied()
+            .collect()
+    }
+
+    /// Tells the sender of `signature` how it ended (`None`: not confirmed in time).
+    fn answer(&self, signature: &Signature, landed: Option<Landed>) {
+        if let Some((_, answer)) = self.lock().remove(signature) {
+            let _ = answer.send(landed);
+        }
+    }
+
+    /// Gives up on every transaction past its deadline.
+    fn expire(&self) {
+        let now = Instant::now();
+        let expired: Vec<Signature> = self
+            .lock()
+            .iter()
+            .filter(|(_, (deadline, _))| *deadline <= now)
+            .map(|(signature, _)| *signature)
+            .collect();
+        for signature in expired {
+            self.answer(&signature, None);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.lock().is_empty()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Signature, Waiter>> {
+        // A poisoned map only means a sender panicked; the others' entries are intact.
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 impl FulltimeClient {
     /// Sends every transaction of `transactions`, up to [`IN_FLIGHT`] unconfirmed at once, and
     /// answers each one's outcome in the order given.
@@ -54,24 +130,77 @@ impl FulltimeClient {
         &self,
         transactions: Vec<Unsigned<'_>>,
     ) -> Vec<Result<Signature, ClientError>> {
-        let socket = self.confirmation_socket().await;
         let blockhash = RecentBlockhash::default();
-        stream::iter(transactions)
-            .map(|unsigned| {
-                let (socket, blockhash) = (socket.as_deref(), &blockhash);
-                async move {
-                    let transaction = self.sign(unsigned, blockhash).await?;
-                    let signature = transaction.signatures[0];
-                    let send = self.rpc.send_transaction(&transaction);
-                    match send_and_confirm_by(&self.rpc, socket, signature, send).await {
-                        Ok(_) => Ok(signature),
-                        Err(error) => Err(self.explain(error, &signature).await),
-                    }
+        let waiting = Waiting::default();
+        let sent_all = AtomicBool::new(false);
+        let sends = async {
+            let outcomes = stream::iter(transactions)
+                .map(|unsigned| self.send_one(unsigned, &blockhash, &waiting))
+                .buffered(IN_FLIGHT)
+                .collect::<Vec<_>>()
+                .await;
+            sent_all.store(true, Ordering::Release);
+            outcomes
+        };
+        let (outcomes, ()) = tokio::join!(sends, self.confirm_waiting(&waiting, &sent_all));
+        outcomes
+    }
+
+    async fn send_one(
+        &self,
+        unsigned: Unsigned<'_>,
+        blockhash: &RecentBlockhash,
+        waiting: &Waiting,
+    ) -> Result<Signature, ClientError> {
+        let transaction = self.sign(unsigned, blockhash).await?;
+        let signature = transaction.signatures[0];
+        let answered = waiting.add(signature);
+        if let Err(error) = self.rpc.send_transaction(&transaction).await {
+            waiting.remove(&signature);
+            return Err(self.explain(error, &signature).await);
+        }
+        let failure: RpcClientError = match answered.await {
+            Ok(Some(Ok(()))) => return Ok(signature),
+            Ok(Some(Err(error))) => error.into(),
+            Ok(None) | Err(_) => not_confirmed(signature),
+        };
+        Err(self.explain(failure, &signature).await)
+    }
+
+    /// The one confirmation loop: statuses of the waiting transactions, asked until every
+    /// transaction is sent and none waits.
+    async fn confirm_waiting(&self, waiting: &Waiting, sent_all: &AtomicBool) {
+        let mut pause = FIRST_POLL;
+        loop {
+            let signatures = waiting.signatures();
+            if signatures.is_empty() {
+                if sent_all.load(Ordering::Acquire) && waiting.is_empty() {
+                    return;
                 }
-            })
-            .buffered(IN_FLIGHT)
-            .collect()
-            .await
+                tokio::time::sleep(FIRST_POLL).await;
+                continue;
+            }
+            let mut landed = 0;
+            // A failed look is retried; each transaction's deadline bounds the retries.
+            if let Ok(statuses) = self.rpc.get_signature_statuses(&signatures).await {
+                for (signature, status) in signatures.iter().zip(statuses.value) {
+                    let Some(status) =
+                        status.filter(|status| status.satisfies_commitment(self.rpc.commitment()))
+                    else {
+                        continue;
+                    };
+                    waiting.answer(signature, Some(status.status));
+                    landed += 1;
+                }
+            }
+            waiting.expire();
+            pause = if landed > 0 {
+                FIRST_POLL
+            } else {
+                (pause * 2).min(SLOWEST_POLL)
+            };
+            tokio::time::sleep(pause).await;
+        }
     }
 
     async fn sign(
@@ -94,7 +223,7 @@ impl FulltimeClient {
 
 /// The blockhash the pipeline signs with, asked for again once it is [`BLOCKHASH_REUSE`] old.
 #[derive(Default)]
-struct RecentBlockhash(Mutex<Option<(Hash, Instant)>>);
+struct RecentBlockhash(tokio::sync::Mutex<Option<(Hash, Instant)>>);
 
 impl RecentBlockhash {
     async fn get(&self, client: &FulltimeClient) -> Result<Hash, ClientError> {

@@ -1,9 +1,9 @@
 //! The QA-scale step: what a match-day QA run sets up, done through the node's JSON-RPC and
-//! WebSocket as any client would. A thousand wallets funded with SOL and test USDC, a hundred
+//! WebSocket as any client would (each market created is confirmed by `signatureSubscribe`). A thousand wallets funded with SOL and test USDC, a hundred
 //! markets on one proof file's match, ten thousand deposits spread over them, every market
 //! settled with the proof, and every winning position claimed; each phase timed. Bulk phases
 //! send through the client's pipeline (many transactions before any is confirmed, one
-//! confirmation stream).
+//! confirmation loop).
 
 use std::time::{Duration, Instant};
 
