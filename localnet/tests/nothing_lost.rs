@@ -1,6 +1,7 @@
 //! Nothing accepted is lost: a burst of transfers from eight clients at once, each signed on one
 //! blockhash fetched at the start, is all processed in each client's order; a blockhash
-//! thousands of transactions old is still accepted, one past its lifetime is refused by
+//! thousands of transactions old is still accepted, and so is one half a minute old (a slow
+//! client: signed, then sent 30 s later); one past its lifetime is refused by
 //! `sendTransaction` with or without preflight, and `isBlockhashValid` and
 //! `lastValidBlockHeight` say so; durable-nonce transactions still work.
 
@@ -186,6 +187,45 @@ async fn a_burst_from_eight_clients_is_all_processed_in_each_clients_order() {
     let signature = send(&rpc, &late, false)
         .await
         .expect("an old blockhash is accepted");
+    processed_slots(&rpc, &[signature]).await;
+}
+
+/// How long the slow client below waits between signing and sending: devnet's blockhashes live
+/// about a minute, and a client that signs slowly or queues its sends must land here too.
+const SLOW_CLIENT_WAIT: Duration = Duration::from_secs(30);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transaction_signed_half_a_minute_before_it_is_sent_is_processed() {
+    let node = start("slow-client");
+    let rpc = rpc_of(&node);
+    let wallet = read_keypair_file(node.wallet_path()).expect("the wallet");
+    let (blockhash, last_valid) = rpc
+        .get_latest_blockhash_with_commitment(CommitmentConfig::confirmed())
+        .await
+        .expect("a blockhash");
+    let signed = transfer(&wallet, &Pubkey::new_unique(), 1_000_000, blockhash);
+
+    // Meanwhile the node is idle but for a transfer every half second, each making blocks.
+    let waited = Instant::now();
+    let mut amount = 1_000_000;
+    while waited.elapsed() < SLOW_CLIENT_WAIT {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let recent = rpc.get_latest_blockhash().await.expect("a blockhash");
+        amount += 1;
+        let traffic = transfer(&wallet, &Pubkey::new_unique(), amount, recent);
+        send(&rpc, &traffic, false).await.expect("traffic");
+    }
+
+    let height = rpc.get_block_height().await.expect("block height");
+    assert!(height <= last_valid, "block {height} is past {last_valid}");
+    assert!(
+        rpc.is_blockhash_valid(&blockhash, CommitmentConfig::confirmed())
+            .await
+            .expect("valid?")
+    );
+    let signature = send(&rpc, &signed, false)
+        .await
+        .expect("a blockhash half a minute old is accepted");
     processed_slots(&rpc, &[signature]).await;
 }
 
