@@ -164,8 +164,7 @@ fn funding_transactions<'a>(
         .collect()
 }
 
-/// Wallet `i` stakes in markets `i, i + 10, ..., i + 90` (modulo the hundred), so every market
-/// gets as many deposits; a third of the wallets back NO, the rest YES.
+/// Every wallet's ten deposits (`market_of`); a third of the wallets back NO, the rest YES.
 fn deposit_transactions<'a>(
     client: &FulltimeClient,
     wallets: &'a [Keypair],
@@ -175,7 +174,7 @@ fn deposit_transactions<'a>(
     let mut deposits = Vec::with_capacity(DEPOSITS);
     for round in 0..MARKETS_PER_WALLET {
         for (index, wallet) in wallets.iter().enumerate() {
-            let market = market_ids[(index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS];
+            let market = market_of(index, round, market_ids);
             let amount = 1_000_000 + (index * MARKETS_PER_WALLET + round) as u64;
             let deposit = instructions::deposit(
                 wallet.pubkey(),
@@ -188,6 +187,12 @@ fn deposit_transactions<'a>(
         }
     }
     deposits
+}
+
+/// The market wallet `wallet_index` stakes in at its `round`-th deposit: ten rounds, ten
+/// different markets, each market staked in as often as any other.
+fn market_of(wallet_index: usize, round: usize, market_ids: &[u64]) -> u64 {
+    market_ids[(wallet_index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS]
 }
 
 fn side_of(wallet_index: usize) -> Side {
@@ -219,7 +224,7 @@ fn claim_transactions<'a>(
             continue;
         }
         let markets: Vec<u64> = (0..MARKETS_PER_WALLET)
-            .map(|round| market_ids[(index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS])
+            .map(|round| market_of(index, round, market_ids))
             .collect();
         positions += markets.len();
         for chunk in markets.chunks(CLAIMS_PER_TRANSACTION) {
