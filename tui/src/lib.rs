@@ -18,6 +18,7 @@ mod error;
 mod input;
 mod output;
 mod session;
+mod timeline;
 
 use std::process::ExitCode;
 

@@ -42,6 +42,24 @@ pub enum Command {
     /// Save the local chain of --state-dir to one file, or list the saved ones.
     #[command(subcommand)]
     Snapshot(SnapshotCommand),
+    /// Match timelines (fixtures/timelines/): a QA run written once as a file.
+    #[command(subcommand)]
+    Timeline(TimelineCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TimelineCommand {
+    /// Run FILE against a fresh localnet of its own (the `localnet` beside `fulltime`): make its
+    /// wallets and markets, play its steps in order at their times, check every expectation.
+    /// Stops at the first unexpected result (exit 1); a file that does not load exits 2 and
+    /// starts nothing. The node and its state directory are removed at the end.
+    Run(TimelineRunArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TimelineRunArgs {
+    /// The timeline file, like fixtures/timelines/pro-rata-payouts.toml.
+    pub file: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]

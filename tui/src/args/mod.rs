@@ -10,7 +10,7 @@ use clap::Parser;
 
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
-    WalletCommand, WalletNewArgs,
+    TimelineCommand, TimelineRunArgs, WalletCommand, WalletNewArgs,
 };
 pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;

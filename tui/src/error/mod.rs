@@ -25,6 +25,9 @@ use self::setup::{cluster_report, keypair_report, wallet_book_report};
 use crate::actions::Refusal;
 use crate::input::WhenError;
 use crate::output::receipt::claim_all::ClaimAllReceipt;
+use crate::output::timeline::TimelineRun;
+use crate::timeline::NodeError;
+use fulltime_proof_files::timeline::TimelineError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -56,6 +59,21 @@ pub enum Error {
     NoFundingOnMainnet,
     #[error(transparent)]
     Snapshot(#[from] SaveError),
+    /// A timeline file that does not load: nothing was started.
+    #[error(transparent)]
+    Timeline(#[from] Box<TimelineError>),
+    /// A timeline's run met an unexpected result: the steps up to it and what happened.
+    #[error("the timeline stopped at an unexpected result")]
+    TimelineFailed(Box<TimelineRun>),
+    /// The timeline's own node did not start.
+    #[error(transparent)]
+    Node(#[from] NodeError),
+    /// A name the loader resolved that this run cannot find (a proof case, a market label).
+    #[error("`{0}` names nothing on this run")]
+    UnknownTimelineName(String),
+    /// `timeline run` starts a node without a faucet.
+    #[error("a timeline's faucet action needs a faucet, and `timeline run` starts none yet")]
+    NoFaucetInTimeline,
     /// An outcome word that no transaction can carry, so `--force` cannot send it either.
     #[error("{0}")]
     Unsendable(Box<ProgramFailure>),
@@ -100,6 +118,45 @@ impl Error {
                 "Make the wallet without --fund and fund it yourself",
             ),
             Self::Snapshot(error) => snapshot_report(error),
+            Self::Timeline(error) => ErrorReport::other(
+                "InvalidTimeline",
+                error,
+                "Mend the file as said; the format is in fixtures/README.md, \"Timelines\"",
+            ),
+            Self::TimelineFailed(run) => ErrorReport::other(
+                "TimelineFailed",
+                run.failure.as_ref().map_or_else(String::new, |failure| {
+                    format!(
+                        "step {}: expected {}, happened {}",
+                        failure.step, failure.expected, failure.happened
+                    )
+                }),
+                "Compare the step with the chain; the run's steps say what held",
+            ),
+            Self::Node(error) => ErrorReport::other(
+                "NodeNotStarted",
+                error,
+                "Build localnet beside fulltime: cargo build -p fulltime-localnet",
+            ),
+            Self::UnknownTimelineName(_) => ErrorReport::other(
+                "UnknownTimelineName",
+                self,
+                "Regenerate the proof files (just proofs) and run again",
+            ),
+            Self::NoFaucetInTimeline => ErrorReport::other(
+                "NoFaucetInTimeline",
+                self,
+                "Fund the wallet in [wallets] instead",
+            ),
+        }
+    }
+
+    /// The exit code of a command that failed so: 2 for a timeline that does not load (nothing
+    /// ran), 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Timeline(_) => 2,
+            _ => 1,
         }
     }
 }

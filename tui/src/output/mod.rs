@@ -14,6 +14,7 @@ pub mod snapshot;
 pub mod table;
 pub mod terminal_text;
 pub mod terms;
+pub mod timeline;
 pub mod wallet_book;
 
 use std::fmt::Display;
@@ -52,13 +53,18 @@ pub fn emit(result: Result<String, Error>, format: OutputFormat) -> ExitCode {
             print(&text);
             ExitCode::SUCCESS
         }
+        // A timeline that stopped prints its steps up to there, with what happened.
+        Err(Error::TimelineFailed(run)) => {
+            print(&format.formatted_string(&*run));
+            ExitCode::FAILURE
+        }
         Err(error) => {
             let report = error.report();
             match format {
                 OutputFormat::Json => print(&format.formatted_string(&report)),
                 OutputFormat::Text => eprintln!("{report}"),
             }
-            ExitCode::FAILURE
+            ExitCode::from(error.exit_code())
         }
     }
 }

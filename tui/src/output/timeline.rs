@@ -1,0 +1,159 @@
+//! A timeline's run: a line per step (the chain time, the step, what was done, each expectation
+//! held or not) and, when it stopped early, what was expected and what happened.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::terminal_text::escaped;
+use crate::input::format_time;
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TimelineRun {
+    pub file: String,
+    pub steps: Vec<StepRun>,
+    /// The first unexpected result; `None` when every step went as written.
+    pub failure: Option<TimelineFailure>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct StepRun {
+    pub name: String,
+    /// The chain clock after the step's warp, unix seconds.
+    pub at: i64,
+    pub at_utc: String,
+    /// Each action as done: `alice deposits 10 USDC on YES in home-over-1`, `... refused
+    /// MarketClosed as expected`.
+    pub done: Vec<String>,
+    pub expectations: Vec<ExpectationRun>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ExpectationRun {
+    /// `alice's USDC`, `home-over-1's pool`.
+    pub what: String,
+    pub expected: String,
+    pub found: String,
+    pub held: bool,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TimelineFailure {
+    pub step: String,
+    /// The action that went otherwise; `None` when an expectation did not hold.
+    pub action: Option<String>,
+    pub expected: String,
+    pub happened: String,
+    /// The transaction's logs, when it had some.
+    pub logs: Vec<String>,
+}
+
+impl StepRun {
+    pub fn new(name: &str, at: i64) -> Self {
+        Self {
+            name: name.to_owned(),
+            at,
+            at_utc: format_time(at),
+            done: Vec::new(),
+            expectations: Vec::new(),
+        }
+    }
+}
+
+/// `2026-05-16T13:30:00Z  stakes: alice deposits ...; home-over-1's stage open: held`.
+impl fmt::Display for StepRun {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{}  {}:", self.at_utc, escaped(&self.name))?;
+        let done = self.done.iter().map(|done| escaped(done).into_owned());
+        let held = self.expectations.iter().map(|expectation| {
+            let verdict = if expectation.held {
+                "held".to_owned()
+            } else {
+                format!("NOT HELD, found {}", expectation.found)
+            };
+            format!(
+                "{} {}: {verdict}",
+                escaped(&expectation.what),
+                expectation.expected
+            )
+        });
+        let parts: Vec<String> = done.chain(held).collect();
+        if parts.is_empty() {
+            formatter.write_str(" nothing to do")
+        } else {
+            write!(formatter, " {}", parts.join("; "))
+        }
+    }
+}
+
+impl fmt::Display for TimelineRun {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for step in &self.steps {
+            writeln!(formatter, "{step}")?;
+        }
+        match &self.failure {
+            None => write!(
+                formatter,
+                "{}: {} steps, every expectation held",
+                escaped(&self.file),
+                self.steps.len()
+            ),
+            Some(failure) => {
+                write!(formatter, "FAILED at step {}", escaped(&failure.step))?;
+                if let Some(action) = &failure.action {
+                    write!(formatter, ", action {}", escaped(action))?;
+                }
+                write!(
+                    formatter,
+                    ": expected {}, happened {}",
+                    escaped(&failure.expected),
+                    escaped(&failure.happened)
+                )?;
+                for log in &failure.logs {
+                    write!(formatter, "\n  log: {}", escaped(log))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_is_one_line_and_a_failure_names_step_action_and_both_sides() {
+        let mut step = StepRun::new("claims", 1_779_000_000);
+        step.done.push("alice claims home-over-1".into());
+        step.expectations.push(ExpectationRun {
+            what: "alice's USDC".into(),
+            expected: "102.941176".into(),
+            found: "102.941176".into(),
+            held: true,
+        });
+        step.expectations.push(ExpectationRun {
+            what: "bob's USDC".into(),
+            expected: "1".into(),
+            found: "2".into(),
+            held: false,
+        });
+        let run = TimelineRun {
+            file: "t.toml".into(),
+            steps: vec![step],
+            failure: Some(TimelineFailure {
+                step: "claims".into(),
+                action: None,
+                expected: "bob's USDC 1".into(),
+                happened: "2".into(),
+                logs: vec!["Program log: x".into()],
+            }),
+        };
+        assert_eq!(
+            run.to_string(),
+            "2026-05-17T06:40:00Z  claims: alice claims home-over-1; alice's USDC 102.941176: \
+             held; bob's USDC 1: NOT HELD, found 2\nFAILED at step claims: expected bob's USDC 1, \
+             happened 2\n  log: Program log: x"
+        );
+    }
+}

@@ -1,0 +1,308 @@
+//! Playing a timeline: its wallets made and funded (SOL by airdrop, test USDC from the node's mint
+//! authority, as `wallet new --fund` does on localnet), its markets created by the desk, then each
+//! step in order: the clock warped to its time (never back), its actions run one after another
+//! through the action layer, each checked against the error it must fail with, then its
+//! expectations read from the chain. The first unexpected result ends the run in `run.failure`.
+
+use std::collections::BTreeMap;
+
+use fulltime_client::amount::format_usdc;
+use fulltime_client::cluster::ClusterError;
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::proof_file::ExpectedError;
+use fulltime_client::wallet_book::WalletName;
+use fulltime_proof_files::Generated;
+use fulltime_proof_files::timeline::{Action, ActionKind, Timeline};
+use solana_keypair::{Address as Pubkey, Keypair};
+use solana_signer::Signer;
+
+use super::expect;
+use crate::actions::{
+    self, Actor, CreateOrder, DepositOrder, PayoutOrder, SettleOrder, create_market,
+};
+use crate::error::{Error, ErrorReport};
+use crate::input::When;
+use crate::output::receipt::payout::PayoutKind;
+use crate::output::timeline::{StepRun, TimelineFailure, TimelineRun};
+use crate::session::Session;
+
+/// Who and what the timeline's names stand for on this node.
+pub struct Cast {
+    desk: Keypair,
+    wallets: BTreeMap<WalletName, Keypair>,
+    markets: BTreeMap<String, u64>,
+}
+
+impl Cast {
+    pub fn desk(&self) -> Pubkey {
+        self.desk.pubkey()
+    }
+
+    /// The loader checked every name a step uses, and every wallet is made before the first.
+    pub fn wallet(&self, name: &WalletName) -> &Keypair {
+        self.wallets.get(name).unwrap_or(&self.desk)
+    }
+
+    /// Market ids start after the node's demo markets; a label not created yet has none.
+    pub fn market(&self, label: &str) -> u64 {
+        self.markets.get(label).copied().unwrap_or(u64::MAX)
+    }
+}
+
+pub async fn play(
+    session: &Session,
+    timeline: &Timeline,
+    proofs: &Generated,
+    run: &mut TimelineRun,
+) -> Result<(), Error> {
+    let client = session.client().await?;
+    let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
+    let mint_authority = read_keypair_file(&env.mint_authority)?;
+    let mut cast = Cast {
+        desk: session.wallet()?,
+        wallets: BTreeMap::new(),
+        markets: BTreeMap::new(),
+    };
+    for wallet in &timeline.wallets {
+        let keypair = Keypair::new();
+        if wallet.lamports > 0 {
+            client.airdrop(&keypair.pubkey(), wallet.lamports).await?;
+        }
+        if wallet.usdc > 0 {
+            client
+                .mint_test_usdc(&mint_authority, &keypair.pubkey(), wallet.usdc)
+                .await?;
+        }
+        cast.wallets.insert(wallet.name.clone(), keypair);
+    }
+    for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
+        create(session, &mut cast, timeline, &market.label).await?;
+    }
+    for step in &timeline.steps {
+        let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
+        let mut failure = None;
+        for action in &step.actions {
+            let done = perform(session, &mut cast, timeline, proofs, &action.kind).await;
+            match judged(action, done) {
+                Ok(done) => step_run.done.push(done),
+                Err(mut unexpected) => {
+                    unexpected.step.clone_from(&step.name);
+                    failure = Some(unexpected);
+                    break;
+                }
+            }
+        }
+        if failure.is_none() {
+            for expectation in &step.expect {
+                step_run
+                    .expectations
+                    .push(expect::check(&client, &cast, expectation).await?);
+            }
+            failure = step_run
+                .expectations
+                .iter()
+                .find(|expectation| !expectation.held)
+                .map(|broken| TimelineFailure {
+                    step: step.name.clone(),
+                    action: None,
+                    expected: format!("{} {}", broken.what, broken.expected),
+                    happened: broken.found.clone(),
+                    logs: Vec::new(),
+                });
+        }
+        run.steps.push(step_run);
+        if failure.is_some() {
+            run.failure = failure;
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Moves the clock to `at` when it is behind; the clock it reads after.
+async fn warp(session: &Session, at: i64) -> Result<i64, Error> {
+    let now = session.client().await?.cluster_time().await?;
+    if at <= now {
+        return Ok(now);
+    }
+    Ok(actions::warp(session, When::At(at)).await?.after)
+}
+
+/// What `action` did, when it went as the file says; else the unexpected result (its step
+/// filled in by the caller).
+fn judged(action: &Action, done: Result<String, Error>) -> Result<String, TimelineFailure> {
+    let described = describe(&action.kind);
+    let unexpected = |expected: String, report: Option<ErrorReport>| TimelineFailure {
+        step: String::new(),
+        action: Some(described.clone()),
+        expected,
+        happened: report.as_ref().map_or_else(
+            || "it succeeded".to_owned(),
+            |report| format!("{}: {}", report.headline(), report.message),
+        ),
+        logs: report.map(|report| report.notes).unwrap_or_default(),
+    };
+    match (done, &action.fails) {
+        (Ok(done), None) => Ok(done),
+        (Ok(_), Some(expected)) => Err(unexpected(format!("to fail with {}", expected.name), None)),
+        (Err(error), Some(expected)) if is_expected(&error.report(), expected) => Ok(format!(
+            "{described}: refused with {} as expected",
+            expected.name
+        )),
+        (Err(error), fails) => Err(unexpected(
+            fails.as_ref().map_or_else(
+                || "success".to_owned(),
+                |expected| format!("to fail with {}", expected.name),
+            ),
+            Some(error.report()),
+        )),
+    }
+}
+
+/// Whether the failure `report` is the one the file names: its name, and its program when it
+/// is a program's error.
+fn is_expected(report: &ErrorReport, expected: &ExpectedError) -> bool {
+    report.error == expected.name
+        && report
+            .program
+            .as_deref()
+            .is_none_or(|program| program == expected.program.label())
+}
+
+/// Runs `kind` through the action layer; what was done, in words.
+async fn perform(
+    session: &Session,
+    cast: &mut Cast,
+    timeline: &Timeline,
+    proofs: &Generated,
+    kind: &ActionKind,
+) -> Result<String, Error> {
+    let client = session.client().await?;
+    let actor = |wallet: &WalletName| Actor {
+        client: &client,
+        wallet: cast.wallet(wallet),
+        progress: None,
+    };
+    match kind {
+        ActionKind::Deposit {
+            wallet,
+            market,
+            side,
+            usdc,
+        } => {
+            let order = DepositOrder {
+                market: cast.market(market),
+                outcome: side.byte(),
+                amount: *usdc,
+                force: false,
+            };
+            actions::deposit(&actor(wallet), order, None).await?;
+        }
+        ActionKind::Create { market } => {
+            create(session, cast, timeline, market).await?;
+        }
+        ActionKind::Settle { market, proof } => {
+            let proof_file = proofs
+                .proof_file(proof)
+                .ok_or_else(|| Error::UnknownTimelineName(proof.clone()))?;
+            let desk = Actor {
+                client: &client,
+                wallet: &cast.desk,
+                progress: None,
+            };
+            let order = SettleOrder {
+                market: cast.market(market),
+                proof_file: Box::new(proof_file.clone()),
+                force: false,
+            };
+            actions::settle(&desk, order, None).await?;
+        }
+        ActionKind::Claim { wallet, market } | ActionKind::Refund { wallet, market } => {
+            let kind = match kind {
+                ActionKind::Refund { .. } => PayoutKind::Refund,
+                _ => PayoutKind::Claim,
+            };
+            let order = PayoutOrder {
+                kind,
+                market: cast.market(market),
+                force: false,
+            };
+            let receipt = actions::pay_out(&actor(wallet), order, None).await?;
+            return Ok(format!(
+                "{}: paid {}",
+                describe_payout(kind, wallet, market),
+                format_usdc(receipt.paid)
+            ));
+        }
+        ActionKind::ClaimAll { wallet } => {
+            let receipt = actions::claim_all(&actor(wallet)).await?;
+            return Ok(format!(
+                "{wallet} claims all: paid {}",
+                format_usdc(receipt.total_paid)
+            ));
+        }
+        ActionKind::Faucet { .. } => return Err(Error::NoFaucetInTimeline),
+        ActionKind::Warp { to } => {
+            warp(session, *to).await?;
+        }
+    }
+    Ok(describe(kind))
+}
+
+/// Creates the market labelled `label` as the desk, at the clock's time.
+async fn create(
+    session: &Session,
+    cast: &mut Cast,
+    timeline: &Timeline,
+    label: &str,
+) -> Result<(), Error> {
+    let client = session.client().await?;
+    let Some(market) = timeline.markets.iter().find(|market| market.label == label) else {
+        return Err(Error::UnknownTimelineName(label.to_owned()));
+    };
+    let desk = Actor {
+        client: &client,
+        wallet: &cast.desk,
+        progress: None,
+    };
+    let order = CreateOrder {
+        terms: market.terms.clone(),
+        force: false,
+    };
+    let now = client.cluster_time().await?;
+    let receipt = create_market(&desk, order, now).await?;
+    cast.markets.insert(label.to_owned(), receipt.market.id);
+    Ok(())
+}
+
+fn describe_payout(kind: PayoutKind, wallet: &WalletName, market: &str) -> String {
+    match kind {
+        PayoutKind::Claim => format!("{wallet} claims from {market}"),
+        PayoutKind::Refund => format!("{wallet} takes a refund from {market}"),
+    }
+}
+
+/// The action in words: `alice deposits 10 USDC on YES in home-over-1`.
+fn describe(kind: &ActionKind) -> String {
+    match kind {
+        ActionKind::Deposit {
+            wallet,
+            market,
+            side,
+            usdc,
+        } => format!(
+            "{wallet} deposits {} on {side} in {market}",
+            format_usdc(*usdc)
+        ),
+        ActionKind::Create { market } => format!("create {market}"),
+        ActionKind::Settle { market, proof } => format!("settle {market} with {proof}"),
+        ActionKind::Claim { wallet, market } => describe_payout(PayoutKind::Claim, wallet, market),
+        ActionKind::Refund { wallet, market } => {
+            describe_payout(PayoutKind::Refund, wallet, market)
+        }
+        ActionKind::ClaimAll { wallet } => format!("{wallet} claims all"),
+        ActionKind::Faucet { wallet } => format!("{wallet} asks the faucet"),
+        ActionKind::Warp { to } => format!("warp to {}", crate::input::format_time(*to)),
+    }
+}

@@ -1,0 +1,94 @@
+//! `fulltime timeline run` end to end: the binary starts the `localnet` beside it (built first when
+//! missing), plays the shipped timelines green, stops at a changed balance naming the step and
+//! the wallet, and starts nothing for a file that does not load.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use fulltime_proof_files::timeline::timelines_dir;
+use fulltime_testkit::process::binary_beside;
+use serde_json::Value;
+
+fn fulltime() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_fulltime"))
+}
+
+fn run(file: &Path) -> Output {
+    binary_beside(&fulltime()).expect("localnet beside fulltime");
+    Command::new(fulltime())
+        .args(["--json", "timeline", "run"])
+        .arg(file)
+        .output()
+        .expect("run fulltime")
+}
+
+fn document(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
+        panic!(
+            "{error}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+#[test]
+fn the_shipped_timelines_run_green() {
+    for name in ["pro-rata-payouts.toml", "correction-in-dispute-window.toml"] {
+        let output = run(&timelines_dir().join(name));
+        let run = document(&output);
+        assert_eq!(output.status.code(), Some(0), "{name}: {run}");
+        assert_eq!(run["failure"], Value::Null, "{name}");
+        assert_eq!(run["steps"].as_array().map(Vec::len), Some(6), "{name}");
+    }
+}
+
+#[test]
+fn a_changed_balance_stops_the_run_naming_its_step_and_wallet() {
+    let text = std::fs::read_to_string(timelines_dir().join("pro-rata-payouts.toml"))
+        .expect("the shipped timeline");
+    let changed = text.replace(
+        "{ wallet = \"bob\", usdc = \"102.058823\" }",
+        "{ wallet = \"bob\", usdc = \"102.058824\" }",
+    );
+    assert_ne!(changed, text, "the balance to change is in the file");
+    let dir = std::env::temp_dir().join(format!("fulltime-timeline-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("changed.toml");
+    std::fs::write(&file, changed).expect("write the copy");
+    let output = run(&file);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let run = document(&output);
+    assert_eq!(output.status.code(), Some(1), "{run}");
+    let failure = &run["failure"];
+    assert_eq!(failure["step"], "claims");
+    assert_eq!(failure["expected"], "bob's USDC 102.058824 USDC");
+    assert_eq!(failure["happened"], "102.058823 USDC");
+    // The steps before ran, and the failing one is the last.
+    assert_eq!(run["steps"].as_array().map(Vec::len), Some(5));
+}
+
+#[test]
+fn a_file_that_does_not_load_sends_nothing_and_says_why() {
+    let dir = std::env::temp_dir().join(format!("fulltime-timeline-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("bad.toml");
+    std::fs::write(
+        &file,
+        "match = \"arsenal-home-goals-over-1\"\n[wallets]\nalice = { sol = 2, usdc = \"1\" }\n\
+         [[step]]\nname = \"s\"\nat = \"kickoff\"\ndo = [{ claim = { wallet = \"zoe\", market = \"m\" } }]\n",
+    )
+    .expect("write the file");
+    let output = Command::new(fulltime())
+        .args(["timeline", "run"])
+        .arg(&file)
+        .output()
+        .expect("run fulltime");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("InvalidTimeline"), "{stderr}");
+    assert!(stderr.contains("zoe"), "{stderr}");
+    // Nothing started: no step ran, so nothing was printed on stdout.
+    assert!(output.stdout.is_empty());
+}
