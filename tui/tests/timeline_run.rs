@@ -40,6 +40,10 @@ fn the_shipped_timelines_run_green() {
         assert_eq!(output.status.code(), Some(0), "{name}: {run}");
         assert_eq!(run["failure"], Value::Null, "{name}");
         assert_eq!(run["steps"].as_array().map(Vec::len), Some(6), "{name}");
+        let steps = run["steps"].as_array().into_iter().flatten();
+        for step in steps {
+            assert_eq!(step["invariants_held"], true, "{name}: {step}");
+        }
     }
 }
 
