@@ -1,11 +1,12 @@
 //! `fulltime timeline run` end to end: the binary starts the `localnet` beside it (built first when
-//! missing), plays the shipped timelines green, stops at a changed balance naming the step and
-//! the wallet, and starts nothing for a file that does not load.
+//! missing), plays every shipped timeline green with the invariants held after every step, stops
+//! at a changed balance naming the step and the wallet, and starts nothing for a file that does
+//! not load.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use fulltime_proof_files::timeline::timelines_dir;
+use fulltime_proof_files::timeline::{load, timelines_dir};
 use fulltime_testkit::process::binary_beside;
 use serde_json::Value;
 
@@ -32,14 +33,46 @@ fn document(output: &Output) -> Value {
     })
 }
 
+/// Every file of the timelines folder: a timeline that ships is one that runs green.
 #[test]
 fn the_shipped_timelines_run_green() {
-    for name in ["pro-rata-payouts.toml", "correction-in-dispute-window.toml"] {
-        let output = run(&timelines_dir().join(name));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(timelines_dir())
+        .expect("the timelines folder")
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "toml")
+        })
+        .collect();
+    files.sort();
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(|file| file.file_stem()?.to_str().map(str::to_owned))
+        .collect();
+    for shipped in [
+        "pro-rata-payouts",
+        "correction-in-dispute-window",
+        "abandoned-match",
+        "one-sided-pool",
+    ] {
+        assert!(
+            names.iter().any(|name| name == shipped),
+            "{shipped} in {names:?}"
+        );
+    }
+    for file in &files {
+        let name = file.display();
+        let output = run(file);
         let run = document(&output);
         assert_eq!(output.status.code(), Some(0), "{name}: {run}");
         assert_eq!(run["failure"], Value::Null, "{name}");
-        assert_eq!(run["steps"].as_array().map(Vec::len), Some(6), "{name}");
+        // Every step of the file ran.
+        let steps = load(file).map(|timeline| timeline.steps.len()).ok();
+        assert_eq!(run["steps"].as_array().map(Vec::len), steps, "{name}");
+        let steps = run["steps"].as_array().into_iter().flatten();
+        for step in steps {
+            assert_eq!(step["invariants_held"], true, "{name}: {step}");
+        }
     }
 }
 

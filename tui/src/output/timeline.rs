@@ -26,6 +26,9 @@ pub struct StepRun {
     /// MarketClosed as expected`.
     pub done: Vec<String>,
     pub expectations: Vec<ExpectationRun>,
+    /// The invariants were checked after the step and held (`false` when the step stopped the
+    /// run before they were checked, or one was broken).
+    pub invariants_held: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -56,6 +59,7 @@ impl StepRun {
             at_utc: format_time(at),
             done: Vec::new(),
             expectations: Vec::new(),
+            invariants_held: false,
         }
     }
 }
@@ -77,7 +81,8 @@ impl fmt::Display for StepRun {
                 expectation.expected
             )
         });
-        let parts: Vec<String> = done.chain(held).collect();
+        let invariants = self.invariants_held.then(|| "invariants held".to_owned());
+        let parts: Vec<String> = done.chain(held).chain(invariants).collect();
         if parts.is_empty() {
             formatter.write_str(" nothing to do")
         } else {
@@ -154,6 +159,19 @@ mod tests {
             "2026-05-17T06:40:00Z  claims: alice claims home-over-1; alice's USDC 102.941176: \
              held; bob's USDC 1: NOT HELD, found 2\nFAILED at step claims: expected bob's USDC 1, \
              happened 2\n  log: Program log: x"
+        );
+    }
+
+    #[test]
+    fn a_step_whose_invariants_held_says_so_last() {
+        let mut step = StepRun::new("stakes", 1_779_000_000);
+        step.done
+            .push("alice deposits 10 USDC on YES in home-over-1".into());
+        step.invariants_held = true;
+        assert_eq!(
+            step.to_string(),
+            "2026-05-17T06:40:00Z  stakes: alice deposits 10 USDC on YES in home-over-1; \
+             invariants held"
         );
     }
 }

@@ -4,9 +4,11 @@
 //! imports the floor only.
 //!
 //! `node.rs` is the run's own node; `play.rs` makes the wallets and markets and plays the steps;
-//! `expect.rs` reads an expectation from the chain; the result is `output::timeline`.
+//! `expect.rs` reads an expectation from the chain;
+//! `invariants.rs` checks the rules every step must leave true; the result is `output::timeline`.
 
 mod expect;
+mod invariants;
 mod node;
 mod play;
 

@@ -2,7 +2,7 @@
 //! authority, as `wallet new --fund` does on localnet), its markets created by the desk, then each
 //! step in order: the clock warped to its time (never back), its actions run one after another
 //! through the action layer, each checked against the error it must fail with, then its
-//! expectations read from the chain. The first unexpected result ends the run in `run.failure`.
+//! expectations read from the chain, then the invariants (`invariants.rs`). The first unexpected result ends the run in `run.failure`.
 
 use std::collections::BTreeMap;
 
@@ -17,7 +17,7 @@ use fulltime_proof_files::timeline::{Action, ActionKind, Timeline};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
 
-use super::expect;
+use super::{expect, invariants};
 use crate::actions::{
     self, Actor, CreateOrder, DepositOrder, PayoutOrder, SettleOrder, create_market,
 };
@@ -47,6 +47,15 @@ impl Cast {
     /// Market ids start after the node's demo markets; a label not created yet has none.
     pub fn market(&self, label: &str) -> u64 {
         self.markets.get(label).copied().unwrap_or(u64::MAX)
+    }
+
+    /// The markets created so far, by label, with their ids.
+    pub fn markets(&self) -> impl Iterator<Item = (&str, u64)> {
+        self.markets.iter().map(|(label, id)| (label.as_str(), *id))
+    }
+
+    pub fn wallets(&self) -> impl Iterator<Item = (&WalletName, &Keypair)> {
+        self.wallets.iter()
     }
 }
 
@@ -79,6 +88,7 @@ pub async fn play(
     for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
         create(session, &mut cast, timeline, &market.label).await?;
     }
+    let mut previous = None;
     for step in &timeline.steps {
         let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
         let mut failure = None;
@@ -110,6 +120,23 @@ pub async fn play(
                     happened: broken.found.clone(),
                     logs: Vec::new(),
                 });
+        }
+        if failure.is_none() {
+            let reading = invariants::read(&client, &cast).await?;
+            failure = invariants::first_broken(previous.as_ref(), &reading).map(|broken| {
+                TimelineFailure {
+                    step: step.name.clone(),
+                    action: None,
+                    expected: broken.market.map_or_else(
+                        || broken.invariant.to_owned(),
+                        |market| format!("{} ({market})", broken.invariant),
+                    ),
+                    happened: broken.found,
+                    logs: Vec::new(),
+                }
+            });
+            step_run.invariants_held = failure.is_none();
+            previous = Some(reading);
         }
         run.steps.push(step_run);
         if failure.is_some() {
