@@ -38,7 +38,7 @@ pub async fn check(
                 .await?
                 .unwrap_or(0);
             compared(
-                format!("{wallet}'s USDC"),
+                format!("{wallet} holds"),
                 format_usdc(*usdc),
                 &format_usdc(held),
             )

@@ -86,14 +86,14 @@ pub async fn play(
         cast.wallets.insert(wallet.name.clone(), keypair);
     }
     for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
-        create(session, &mut cast, timeline, &market.label).await?;
+        create(session, &mut cast, timeline, &market.label, false).await?;
     }
     let mut previous = None;
     for step in &timeline.steps {
         let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
         let mut failure = None;
         for action in &step.actions {
-            let done = perform(session, &mut cast, timeline, proofs, &action.kind).await;
+            let done = perform(session, &mut cast, timeline, proofs, action).await;
             match judged(action, done) {
                 Ok(done) => step_run.done.push(done),
                 Err(mut unexpected) => {
@@ -159,7 +159,10 @@ async fn warp(session: &Session, at: i64) -> Result<i64, Error> {
 /// What `action` did, when it went as the file says; else the unexpected result (its step
 /// filled in by the caller).
 fn judged(action: &Action, done: Result<String, Error>) -> Result<String, TimelineFailure> {
-    let described = describe(&action.kind);
+    let mut described = describe(&action.kind);
+    if action.force {
+        described.push_str(" (forced)");
+    }
     let unexpected = |expected: String, report: Option<ErrorReport>| TimelineFailure {
         step: String::new(),
         action: Some(described.clone()),
@@ -197,15 +200,17 @@ fn is_expected(report: &ErrorReport, expected: &ExpectedError) -> bool {
             .is_none_or(|program| program == expected.program.label())
 }
 
-/// Runs `kind` through the action layer; what was done, in words.
+/// Runs `action` through the action layer (without the client's checks when it says `force`);
+/// what was done, in words.
 async fn perform(
     session: &Session,
     cast: &mut Cast,
     timeline: &Timeline,
     proofs: &Generated,
-    kind: &ActionKind,
+    action: &Action,
 ) -> Result<String, Error> {
     let client = session.client().await?;
+    let (kind, force) = (&action.kind, action.force);
     let actor = |wallet: &WalletName| Actor {
         client: &client,
         wallet: cast.wallet(wallet),
@@ -222,12 +227,12 @@ async fn perform(
                 market: cast.market(market),
                 outcome: side.byte(),
                 amount: *usdc,
-                force: false,
+                force,
             };
             actions::deposit(&actor(wallet), order, None).await?;
         }
         ActionKind::Create { market } => {
-            create(session, cast, timeline, market).await?;
+            create(session, cast, timeline, market, force).await?;
         }
         ActionKind::Settle { market, proof } => {
             let proof_file = proofs
@@ -241,7 +246,7 @@ async fn perform(
             let order = SettleOrder {
                 market: cast.market(market),
                 proof_file: Box::new(proof_file.clone()),
-                force: false,
+                force,
             };
             actions::settle(&desk, order, None).await?;
         }
@@ -253,7 +258,7 @@ async fn perform(
             let order = PayoutOrder {
                 kind,
                 market: cast.market(market),
-                force: false,
+                force,
             };
             let receipt = actions::pay_out(&actor(wallet), order, None).await?;
             return Ok(format!(
@@ -283,6 +288,7 @@ async fn create(
     cast: &mut Cast,
     timeline: &Timeline,
     label: &str,
+    force: bool,
 ) -> Result<(), Error> {
     let client = session.client().await?;
     let Some(market) = timeline.markets.iter().find(|market| market.label == label) else {
@@ -295,7 +301,7 @@ async fn create(
     };
     let order = CreateOrder {
         terms: market.terms.clone(),
-        force: false,
+        force,
     };
     let now = client.cluster_time().await?;
     let receipt = create_market(&desk, order, now).await?;
