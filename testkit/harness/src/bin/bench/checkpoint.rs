@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
-use fulltime_localnet::node::{ChainStart, Node, load_keypair};
+use fulltime_localnet::node::{ChainStart, load_keypair};
 
-use super::local_node::{node_options, write_wallet};
+use super::local_node::{node_options, start, write_wallet};
 use super::over_rpc::{LASTING_MARKETS, create_markets};
 
 const ROUNDS: usize = 10;
@@ -21,12 +21,8 @@ pub async fn save_and_restore() {
     let state_dir =
         std::env::temp_dir().join(format!("fulltime-bench-checkpoint-{}", std::process::id()));
     let options = node_options(&state_dir, write_wallet(&state_dir), ChainStart::Reset);
-    let node = match Node::start(options).await {
-        Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet did not start: {error}");
-            return;
-        }
+    let Some(node) = start(options).await else {
+        return;
     };
     let env = node.env().clone();
     create_markets(&env, LASTING_MARKETS).await;

@@ -11,7 +11,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 
-use super::local_node::{node_options, write_wallet};
+use super::local_node::{node_options, start, write_wallet};
 use super::per_second;
 
 const FIXTURE_ID: i64 = 1;
@@ -22,12 +22,8 @@ pub async fn deposits_one_by_one() {
     let state_dir = std::env::temp_dir().join(format!("fulltime-bench-{}", std::process::id()));
     let options = node_options(&state_dir, write_wallet(&state_dir), ChainStart::Reset);
     let started = Instant::now();
-    let node = match Node::start(options).await {
-        Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet did not start: {error}");
-            return;
-        }
+    let Some(node) = start(options).await else {
+        return;
     };
     println!(
         "localnet start-up to ready: {:.0} ms (bootstrap included)",
@@ -81,13 +77,9 @@ pub async fn lasting_chain() {
     let state_dir =
         std::env::temp_dir().join(format!("fulltime-bench-lasting-{}", std::process::id()));
     let wallet = write_wallet(&state_dir);
-    let node = match Node::start(node_options(&state_dir, wallet.clone(), ChainStart::Reset)).await
-    {
-        Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet did not start: {error}");
-            return;
-        }
+    let Some(node) = start(node_options(&state_dir, wallet.clone(), ChainStart::Reset)).await
+    else {
+        return;
     };
     let env = node.env().clone();
     create_markets(&env, LASTING_MARKETS).await;
