@@ -27,7 +27,7 @@ use crate::output::receipt::payout::PayoutKind;
 use crate::output::timeline::{StepRun, TimelineFailure, TimelineRun};
 use crate::session::Session;
 
-/// Who and what the timeline's names stand for on this node.
+/// Who and what the timeline's names stand for on this node; what a run left running hands on.
 pub struct Cast {
     desk: Keypair,
     wallets: BTreeMap<WalletName, Keypair>,
@@ -64,7 +64,7 @@ pub async fn play(
     timeline: &Timeline,
     proofs: &Generated,
     run: &mut TimelineRun,
-) -> Result<(), Error> {
+) -> Result<Cast, Error> {
     let client = session.client().await?;
     let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
     let mint_authority = read_keypair_file(&env.mint_authority)?;
@@ -141,10 +141,10 @@ pub async fn play(
         run.steps.push(step_run);
         if failure.is_some() {
             run.failure = failure;
-            return Ok(());
+            return Ok(cast);
         }
     }
-    Ok(())
+    Ok(cast)
 }
 
 /// Moves the clock to `at` when it is behind; the clock it reads after.
