@@ -3,7 +3,8 @@
 //! at a changed balance naming the step and the wallet, and starts nothing for a file that does
 //! not load. `--to` leaves its node running at the step with the wallets in its book,
 //! `--snapshot` saves a chain `localnet --snapshot NAME` loads, `--url` plays on a running node
-//! once and then refuses it, its clock being past the first step.
+//! once and then refuses it, its clock being past the first step; a `faucet` action asks the
+//! run's own faucet.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -12,15 +13,22 @@ use std::time::{Duration, Instant};
 use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_client::time::format_time;
 use fulltime_proof_files::timeline::{load, timelines_dir};
-use fulltime_testkit::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;
 
 fn fulltime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fulltime"))
 }
 
-fn run(file: &Path) -> Output {
+/// `localnet` and `faucet` beside `fulltime`, built when missing: a run's own node and faucet.
+fn parts_built() {
     binary_beside(&fulltime()).expect("localnet beside fulltime");
+    workspace_binary_beside(&fulltime(), "fulltime-faucet", "faucet")
+        .expect("faucet beside fulltime");
+}
+
+fn run(file: &Path) -> Output {
+    parts_built();
     Command::new(fulltime())
         .args(["--json", "timeline", "run"])
         .arg(file)
@@ -137,7 +145,7 @@ fn pro_rata() -> PathBuf {
 
 /// `fulltime --json --state-dir STATE_DIR ARGS...`.
 fn fulltime_in(state_dir: &Path, args: &[&str]) -> Output {
-    binary_beside(&fulltime()).expect("localnet beside fulltime");
+    parts_built();
     Command::new(fulltime())
         .arg("--json")
         .arg("--state-dir")
@@ -154,15 +162,19 @@ fn usdc(state_dir: &Path, keypair: &str) -> Value {
     document(&output)["usdc"].clone()
 }
 
-/// A node `--to` left running: stopped and its directory removed however the test ends.
+/// A node `--to` left running with its faucet: both stopped and the node's directory removed
+/// however the test ends.
 struct LeftNode {
     pid: String,
+    faucet_pid: String,
     state_dir: PathBuf,
 }
 
 impl Drop for LeftNode {
     fn drop(&mut self) {
-        let _ = Command::new("kill").arg(&self.pid).status();
+        let _ = Command::new("kill")
+            .args([&self.pid, &self.faucet_pid])
+            .status();
         // The node writes its chain as it stops: remove the directory once it is gone.
         let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline
@@ -201,6 +213,7 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     let node = &run["node"];
     let left = LeftNode {
         pid: node["pid"].to_string(),
+        faucet_pid: node["faucet_pid"].to_string(),
         state_dir: PathBuf::from(node["state_dir"].as_str().unwrap_or_default()),
     };
     assert_eq!(output.status.code(), Some(0), "{run}");
@@ -216,7 +229,11 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
         serde_json::json!(["alice", "bob", "carol"])
     );
     let dir = left.state_dir.to_string_lossy().into_owned();
-    assert_eq!(node["dashboard"], format!("fulltime --state-dir {dir}"));
+    let faucet_url = node["faucet_url"].as_str().unwrap_or_default();
+    assert_eq!(
+        node["dashboard"],
+        format!("fulltime --state-dir {dir} --faucet-url {faucet_url}")
+    );
     assert!(
         node["rpc_url"]
             .as_str()
@@ -226,6 +243,13 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     // fulltime has exited; its node answers with the step's state, the wallets by name.
     assert_eq!(usdc(&left.state_dir, "alice"), 90_000_000);
     assert_eq!(usdc(&left.state_dir, "carol"), 95_000_000);
+    // And its faucet serves them.
+    let granted = fulltime_in(
+        &left.state_dir,
+        &["--keypair", "bob", "faucet", "--faucet-url", faucet_url],
+    );
+    assert_eq!(granted.status.code(), Some(0), "{granted:?}");
+    assert_eq!(usdc(&left.state_dir, "bob"), 93_000_000 + 100_000_000);
 
     // The snapshot is where `localnet --snapshot late-stake` of the user's directory looks.
     let path = named_path(&user_dir, "late-stake");
@@ -311,4 +335,44 @@ fn url_plays_on_a_running_node_once_then_refuses_its_clock_past_the_first_step()
         clock.len() == last_step.len() && clock >= last_step.as_str(),
         "{message}"
     );
+}
+
+#[test]
+fn a_faucet_action_asks_the_runs_own_faucet() {
+    let dir = std::env::temp_dir().join(format!("fulltime-timeline-faucet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("faucet.toml");
+    std::fs::write(
+        &file,
+        r#"match = "arsenal-home-goals-over-1"
+
+[wallets]
+dave = { sol = 2, usdc = "0" }
+
+[markets.home-over-1]
+case = "arsenal-home-goals-over-1"
+
+[[step]]
+name = "grant"
+at = "kickoff - 30m"
+do = [{ faucet = { wallet = "dave" } }]
+expect = [{ wallet = "dave", usdc = "100" }]
+
+[[step]]
+name = "stake"
+at = "+1m"
+do = [{ deposit = { wallet = "dave", market = "home-over-1", side = "yes", usdc = "40" } }]
+expect = [{ wallet = "dave", usdc = "60" }, { market = "home-over-1", pool = { yes = "40", no = "0" } }]
+"#,
+    )
+    .expect("write the file");
+    let output = run(&file);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let run = document(&output);
+    assert_eq!(output.status.code(), Some(0), "{run}");
+    assert_eq!(
+        run["steps"][0]["done"],
+        serde_json::json!(["dave asks the faucet: got 100 USDC"])
+    );
+    assert_eq!(run["steps"][0]["expectations"][0]["held"], true);
 }

@@ -73,6 +73,11 @@ pub struct TimelineRunArgs {
     #[arg(long, value_name = "NAME")]
     pub snapshot: Option<String>,
 
+    /// With --url: the faucet a `faucet` action asks (a run's own node gets a faucet of its
+    /// own).
+    #[command(flatten)]
+    pub faucet: FaucetArgs,
+
     /// `--url` was given on the command line: run on that node, not on one of the run's own.
     /// Set from where clap took the value (`FULLTIME_URL` does not count).
     #[arg(skip)]

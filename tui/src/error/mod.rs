@@ -82,9 +82,6 @@ pub enum Error {
         format_time(*at)
     )]
     ClockPastFirstStep { now: i64, step: String, at: i64 },
-    /// `timeline run` starts a node without a faucet.
-    #[error("a timeline's faucet action needs a faucet, and `timeline run` starts none yet")]
-    NoFaucetInTimeline,
     /// An outcome word that no transaction can carry, so `--force` cannot send it either.
     #[error("{0}")]
     Unsendable(Box<ProgramFailure>),
@@ -147,7 +144,8 @@ impl Error {
             Self::Node(error) => ErrorReport::other(
                 "NodeNotStarted",
                 error,
-                "Build localnet beside fulltime: cargo build -p fulltime-localnet",
+                "Build the stack beside fulltime: cargo build -p fulltime-localnet -p \
+                 fulltime-faucet",
             ),
             Self::UnknownTimelineName(_) => ErrorReport::other(
                 "UnknownTimelineName",
@@ -164,11 +162,6 @@ impl Error {
                 self,
                 "Run it on a node whose clock is before the first step: a fresh one (no --url), \
                  or restart localnet with --reset",
-            ),
-            Self::NoFaucetInTimeline => ErrorReport::other(
-                "NoFaucetInTimeline",
-                self,
-                "Fund the wallet in [wallets] instead",
             ),
         }
     }

@@ -1,7 +1,7 @@
 //! Playing a timeline: its wallets made and funded (SOL by airdrop, test USDC from the node's mint
 //! authority, as `wallet new --fund` does on localnet), its markets created by the desk, then each
 //! step in order: the clock warped to its time (never back), its actions run one after another
-//! through the action layer, each checked against the error it must fail with, then its
+//! through the action layer (a `faucet` action asks the run's faucet over HTTP), each checked against the error it must fail with, then its
 //! expectations read from the chain, then the invariants (`invariants.rs`). The first unexpected result ends the run in `run.failure`.
 
 use std::collections::BTreeMap;
@@ -32,6 +32,8 @@ pub struct Cast {
     desk: Keypair,
     wallets: BTreeMap<WalletName, Keypair>,
     markets: BTreeMap<String, u64>,
+    /// Where a `faucet` action asks.
+    faucet_url: String,
 }
 
 impl Cast {
@@ -63,6 +65,7 @@ pub async fn play(
     session: &Session,
     timeline: &Timeline,
     proofs: &Generated,
+    faucet_url: &str,
     run: &mut TimelineRun,
 ) -> Result<Cast, Error> {
     let client = session.client().await?;
@@ -72,6 +75,7 @@ pub async fn play(
         desk: session.wallet()?,
         wallets: BTreeMap::new(),
         markets: BTreeMap::new(),
+        faucet_url: faucet_url.to_owned(),
     };
     for wallet in &timeline.wallets {
         let keypair = Keypair::new();
@@ -269,7 +273,14 @@ async fn perform(
                 format_usdc(receipt.total_paid)
             ));
         }
-        ActionKind::Faucet { .. } => return Err(Error::NoFaucetInTimeline),
+        ActionKind::Faucet { wallet } => {
+            let address = cast.wallet(wallet).pubkey();
+            let grant = actions::faucet(session, &address, &cast.faucet_url).await?;
+            return Ok(format!(
+                "{wallet} asks the faucet: got {}",
+                format_usdc(grant.grant.amount)
+            ));
+        }
         ActionKind::Warp { to } => {
             warp(session, *to).await?;
         }
