@@ -111,9 +111,16 @@ impl WalletBook {
     /// never overwritten (its keypair may hold funds), even by a second `create` running at the
     /// same moment: of the two, one makes the wallet and the other gets `Exists`.
     pub fn create(&self, name: &WalletName) -> Result<(Keypair, PathBuf), WalletBookError> {
-        let path = self.path_of(name);
         let keypair = Keypair::new();
-        write_keypair_file(&keypair, &path, Existing::Refuse).map_err(|error| match error {
+        let path = self.insert(name, &keypair)?;
+        Ok((keypair, path))
+    }
+
+    /// `keypair` under `name` (a wallet made elsewhere, like a timeline's); refused as
+    /// [`WalletBook::create`] refuses an existing name.
+    pub fn insert(&self, name: &WalletName, keypair: &Keypair) -> Result<PathBuf, WalletBookError> {
+        let path = self.path_of(name);
+        write_keypair_file(keypair, &path, Existing::Refuse).map_err(|error| match error {
             WholeFileError::Exists { path } => WalletBookError::Exists {
                 name: name.clone(),
                 path,
@@ -124,7 +131,7 @@ impl WalletBook {
                 reason: source.to_string(),
             },
         })?;
-        Ok((keypair, path))
+        Ok(path)
     }
 
     /// The entry named `name`.

@@ -22,14 +22,12 @@ mod timeline;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 pub use args::GlobalArgs;
 pub use session::Session;
 
 /// The `fulltime` command: a subcommand's result, or the dashboard when there is none.
 pub async fn main() -> ExitCode {
-    let cli = args::Cli::parse();
+    let cli = args::Cli::from_command_line();
     let session = Session::new(cli.global);
     let Some(command) = cli.command else {
         return match dashboard::run(session, cli.dashboard).await {

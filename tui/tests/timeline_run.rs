@@ -1,21 +1,34 @@
 //! `fulltime timeline run` end to end: the binary starts the `localnet` beside it (built first when
 //! missing), plays every shipped timeline green with the invariants held after every step, stops
 //! at a changed balance naming the step and the wallet, and starts nothing for a file that does
-//! not load.
+//! not load. `--to` leaves its node running at the step with the wallets in its book,
+//! `--snapshot` saves a chain `localnet --snapshot NAME` loads, `--url` plays on a running node
+//! once and then refuses it, its clock being past the first step; a `faucet` action asks the
+//! run's own faucet.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
+use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, named_path};
+use fulltime_client::time::format_time;
 use fulltime_proof_files::timeline::{load, timelines_dir};
-use fulltime_testkit::process::binary_beside;
+use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;
 
 fn fulltime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fulltime"))
 }
 
-fn run(file: &Path) -> Output {
+/// `localnet` and `faucet` beside `fulltime`, built when missing: a run's own node and faucet.
+fn parts_built() {
     binary_beside(&fulltime()).expect("localnet beside fulltime");
+    workspace_binary_beside(&fulltime(), "fulltime-faucet", "faucet")
+        .expect("faucet beside fulltime");
+}
+
+fn run(file: &Path) -> Output {
+    parts_built();
     Command::new(fulltime())
         .args(["--json", "timeline", "run"])
         .arg(file)
@@ -169,4 +182,240 @@ fn the_readmes_show_what_a_run_prints() {
         }
     }
     assert!(shown_runs >= 2, "{shown_runs} runs shown");
+fn pro_rata() -> PathBuf {
+    timelines_dir().join("pro-rata-payouts.toml")
+}
+
+/// `fulltime --json --state-dir STATE_DIR ARGS...`.
+fn fulltime_in(state_dir: &Path, args: &[&str]) -> Output {
+    parts_built();
+    Command::new(fulltime())
+        .arg("--json")
+        .arg("--state-dir")
+        .arg(state_dir)
+        .args(args)
+        .output()
+        .expect("run fulltime")
+}
+
+/// The test USDC of `keypair` (a path or a name of the book) on the node of `state_dir`.
+fn usdc(state_dir: &Path, keypair: &str) -> Value {
+    let output = fulltime_in(state_dir, &["--keypair", keypair, "balance"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    document(&output)["usdc"].clone()
+}
+
+/// A node `--to` left running with its faucet: both stopped and the node's directory removed
+/// however the test ends.
+struct LeftNode {
+    pid: String,
+    faucet_pid: String,
+    state_dir: PathBuf,
+}
+
+impl Drop for LeftNode {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args([&self.pid, &self.faucet_pid])
+            .status();
+        // The node writes its chain as it stops: remove the directory once it is gone.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline
+            && Command::new("kill")
+                .args(["-0", &self.pid])
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+        {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = std::fs::remove_dir_all(&self.state_dir);
+    }
+}
+
+#[test]
+fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_loads_it() {
+    let user_dir =
+        std::env::temp_dir().join(format!("fulltime-timeline-to-{}", std::process::id()));
+    std::fs::create_dir_all(&user_dir).expect("a directory");
+    let file = pro_rata();
+    let file_text = file.to_string_lossy();
+    let output = fulltime_in(
+        &user_dir,
+        &[
+            "timeline",
+            "run",
+            &file_text,
+            "--to",
+            "late stake",
+            "--snapshot",
+            "late-stake",
+        ],
+    );
+    let run = document(&output);
+    let node = &run["node"];
+    let left = LeftNode {
+        pid: node["pid"].to_string(),
+        faucet_pid: node["faucet_pid"].to_string(),
+        state_dir: PathBuf::from(node["state_dir"].as_str().unwrap_or_default()),
+    };
+    assert_eq!(output.status.code(), Some(0), "{run}");
+    let steps: Vec<&str> = run["steps"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|step| step["name"].as_str())
+        .collect();
+    assert_eq!(steps, ["stakes", "late stake"]);
+    assert_eq!(
+        node["wallets"],
+        serde_json::json!(["alice", "bob", "carol"])
+    );
+    let dir = left.state_dir.to_string_lossy().into_owned();
+    let faucet_url = node["faucet_url"].as_str().unwrap_or_default();
+    assert_eq!(
+        node["dashboard"],
+        format!("fulltime --state-dir {dir} --faucet-url {faucet_url}")
+    );
+    assert!(
+        node["rpc_url"]
+            .as_str()
+            .is_some_and(|url| url.starts_with("http://"))
+    );
+
+    // fulltime has exited; its node answers with the step's state, the wallets by name.
+    assert_eq!(usdc(&left.state_dir, "alice"), 90_000_000);
+    assert_eq!(usdc(&left.state_dir, "carol"), 95_000_000);
+    // And its faucet serves them.
+    let granted = fulltime_in(
+        &left.state_dir,
+        &["--keypair", "bob", "faucet", "--faucet-url", faucet_url],
+    );
+    assert_eq!(granted.status.code(), Some(0), "{granted:?}");
+    assert_eq!(usdc(&left.state_dir, "bob"), 93_000_000 + 100_000_000);
+
+    // The snapshot is where `localnet --snapshot late-stake` of the user's directory looks.
+    let path = named_path(&user_dir, "late-stake");
+    assert_eq!(run["snapshot"]["path"], path.to_string_lossy().as_ref());
+    let snapshot = ChainSnapshot::read(&path).expect("a whole snapshot");
+    assert_eq!(snapshot.build, ProgramBuild::current());
+    let late_stake = load(&file).expect("the timeline").steps[1].at;
+    assert!(snapshot.clock.unix_timestamp() >= late_stake);
+    let binary = binary_beside(&fulltime()).expect("localnet beside fulltime");
+    let wallet = user_dir.join("wallet.json");
+    solana_keypair::write_keypair_file(&solana_keypair::Keypair::new(), &wallet)
+        .expect("a wallet for the node");
+    let loaded =
+        LocalnetProcess::start_in_dir(&binary, &user_dir, &wallet, &["--snapshot", "late-stake"])
+            .expect("localnet loads the snapshot");
+    let carol = left.state_dir.join("wallets").join("carol.json");
+    assert_eq!(usdc(&user_dir, &carol.to_string_lossy()), 95_000_000);
+    drop(loaded);
+    drop(left);
+    std::fs::remove_dir_all(&user_dir).expect("clean up");
+}
+
+#[test]
+fn an_unknown_to_step_is_refused_before_anything_starts_naming_the_steps() {
+    let output = Command::new(fulltime())
+        .args(["timeline", "run"])
+        .arg(pro_rata())
+        .args(["--to", "kickoff"])
+        .output()
+        .expect("run fulltime");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("UnknownStep"), "{stderr}");
+    assert!(
+        stderr.contains("stakes, late stake, settle, final, claims, double claim"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn url_plays_on_a_running_node_once_then_refuses_its_clock_past_the_first_step() {
+    let binary = binary_beside(&fulltime()).expect("localnet beside fulltime");
+    let node = LocalnetProcess::start(&binary, "timeline-url").expect("localnet ready");
+    let file = pro_rata();
+    let file_text = file.to_string_lossy();
+    let wallet = node.wallet_path().to_string_lossy().into_owned();
+    let args = [
+        "--url",
+        "localnet",
+        "--keypair",
+        &wallet,
+        "timeline",
+        "run",
+        &file_text,
+    ];
+
+    let first = fulltime_in(node.state_dir(), &args);
+    let run = document(&first);
+    assert_eq!(first.status.code(), Some(0), "{run}");
+    assert_eq!(run["steps"].as_array().map(Vec::len), Some(6));
+    assert_eq!(run["node"], Value::Null, "the node was not the run's own");
+
+    let again = fulltime_in(node.state_dir(), &args);
+    let refusal = document(&again);
+    assert_eq!(again.status.code(), Some(2), "{refusal}");
+    assert_eq!(refusal["error"], "ClockPastTimeline");
+    let message = refusal["message"].as_str().unwrap_or_default();
+    let timeline = load(&file).expect("the timeline");
+    let first_step = format_time(timeline.steps[0].at);
+    let last_step = format_time(timeline.steps[5].at);
+    assert!(
+        message.contains(&format!("`stakes` at {first_step}")),
+        "{message}"
+    );
+    // The node's clock, where the first run left it: at its last step or later.
+    let clock = message
+        .split("clock is at ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .unwrap_or_default();
+    assert!(
+        clock.len() == last_step.len() && clock >= last_step.as_str(),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_faucet_action_asks_the_runs_own_faucet() {
+    let dir = std::env::temp_dir().join(format!("fulltime-timeline-faucet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("faucet.toml");
+    std::fs::write(
+        &file,
+        r#"match = "arsenal-home-goals-over-1"
+
+[wallets]
+dave = { sol = 2, usdc = "0" }
+
+[markets.home-over-1]
+case = "arsenal-home-goals-over-1"
+
+[[step]]
+name = "grant"
+at = "kickoff - 30m"
+do = [{ faucet = { wallet = "dave" } }]
+expect = [{ wallet = "dave", usdc = "100" }]
+
+[[step]]
+name = "stake"
+at = "+1m"
+do = [{ deposit = { wallet = "dave", market = "home-over-1", side = "yes", usdc = "40" } }]
+expect = [{ wallet = "dave", usdc = "60" }, { market = "home-over-1", pool = { yes = "40", no = "0" } }]
+"#,
+    )
+    .expect("write the file");
+    let output = run(&file);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let run = document(&output);
+    assert_eq!(output.status.code(), Some(0), "{run}");
+    assert_eq!(
+        run["steps"][0]["done"],
+        serde_json::json!(["dave asks the faucet: got 100 USDC"])
+    );
+    assert_eq!(run["steps"][0]["expectations"][0]["held"], true);
 }

@@ -57,14 +57,26 @@ pub async fn save_named(
     state_dir: &Path,
     name: &str,
 ) -> Result<Saved, SaveError> {
+    save_named_into(env, state_dir, state_dir, name).await
+}
+
+/// [`save_named`] for a node whose state directory (`node_dir`, whose keys the snapshot carries)
+/// is not the one it lands in: `<into>/snapshots/<name>.snapshot`, where a `localnet` of `into`
+/// loads it by name.
+pub async fn save_named_into(
+    env: &LocalnetEnv,
+    node_dir: &Path,
+    into: &Path,
+    name: &str,
+) -> Result<Saved, SaveError> {
     check_name(name)?;
-    let path = named_path(state_dir, name);
+    let path = named_path(into, name);
     if path.exists() {
         return Err(SaveError::Exists { path });
     }
     let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::processed());
-    let snapshot = capture(&rpc, env, state_dir).await?;
-    let dir = state_dir.join(SNAPSHOTS_DIR);
+    let snapshot = capture(&rpc, env, node_dir).await?;
+    let dir = into.join(SNAPSHOTS_DIR);
     std::fs::create_dir_all(&dir).map_err(|source| SaveError::Directory { dir, source })?;
     let bytes = snapshot.write(&path)?;
     Ok(Saved {

@@ -21,7 +21,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 
 pub use build::{BuildMismatch, ProgramBuild};
 pub use carried::{NodeWritten, belongs_in_snapshot, node_written};
-pub use directory::{Listed, Saved, Summary, check_name, list, save_named};
+pub use directory::{Listed, Saved, Summary, check_name, list, save_named, save_named_into};
 pub use encoding::{FORMAT_LINE, FORMAT_VERSION, SnapshotError, SnapshotFileError};
 pub use export::{EXPORT_METHOD, export_accounts, read_clock};
 // The node's and the supervisor's files are replaced whole by the same writer as keypair files.

@@ -31,7 +31,7 @@ pub use faucet::faucet;
 pub use payout::{PayoutOrder, pay_out};
 pub use refusal::Refusal;
 pub use settle::{SettleOrder, settle};
-pub use snapshot::save_snapshot;
+pub use snapshot::{save_snapshot, save_snapshot_into};
 pub use wallet_new::make_wallet;
 pub use warp::warp;
 

@@ -1,8 +1,10 @@
 //! Saving the local chain to one file, for a bug report.
 
+use std::path::Path;
+
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::snapshot::save_named;
+use fulltime_client::snapshot::save_named_into;
 
 use crate::error::Error;
 use crate::output::snapshot::SavedSnapshot;
@@ -11,7 +13,17 @@ use crate::session::Session;
 /// Saves the chain of the localnet that the session's state directory describes as `name`,
 /// whatever `--url` says: a snapshot is of a local chain.
 pub async fn save_snapshot(session: &Session, name: &str) -> Result<SavedSnapshot, Error> {
+    save_snapshot_into(session, name, session.state_dir()).await
+}
+
+/// [`save_snapshot`] landing in `<into>/snapshots/` instead: a timeline's node lives in a
+/// directory of its own, and its snapshot goes where the user's `localnet` loads it by name.
+pub async fn save_snapshot_into(
+    session: &Session,
+    name: &str,
+    into: &Path,
+) -> Result<SavedSnapshot, Error> {
     let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::Localnet)?;
-    let saved = save_named(&env, session.state_dir(), name).await?;
+    let saved = save_named_into(&env, session.state_dir(), into, name).await?;
     Ok(SavedSnapshot::new(&saved))
 }

@@ -49,10 +49,12 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum TimelineCommand {
-    /// Run FILE against a fresh localnet of its own (the `localnet` beside `fulltime`): make its
-    /// wallets and markets, play its steps in order at their times, check every expectation.
-    /// Stops at the first unexpected result (exit 1); a file that does not load exits 2 and
-    /// starts nothing. The node and its state directory are removed at the end.
+    /// Run FILE against a fresh localnet of its own (the `localnet` beside `fulltime`), or with
+    /// --url on the command line against that running node: make its wallets and markets, play
+    /// its steps in order at their times, check every expectation. Stops at the first unexpected
+    /// result (exit 1); a file that does not load, an unknown --to step or a node whose clock is
+    /// past the first step exits 2 and sends nothing. Its own node and state directory are
+    /// removed at the end, unless --to leaves them running.
     Run(TimelineRunArgs),
 }
 
@@ -60,6 +62,26 @@ pub enum TimelineCommand {
 pub struct TimelineRunArgs {
     /// The timeline file, like fixtures/timelines/pro-rata-payouts.toml.
     pub file: PathBuf,
+
+    /// Stop after the step named STEP and leave the node running there for hands-on QA; the
+    /// output says where it is, how to open the dashboard on it and how to stop it.
+    #[arg(long, value_name = "STEP")]
+    pub to: Option<String>,
+
+    /// Save a snapshot of the chain where the run stops as NAME, in <state-dir>/snapshots/
+    /// (where `localnet --snapshot NAME` and `just dev --snapshot NAME` load it).
+    #[arg(long, value_name = "NAME")]
+    pub snapshot: Option<String>,
+
+    /// With --url: the faucet a `faucet` action asks (a run's own node gets a faucet of its
+    /// own).
+    #[command(flatten)]
+    pub faucet: FaucetArgs,
+
+    /// `--url` was given on the command line: run on that node, not on one of the run's own.
+    /// Set from where clap took the value (`FULLTIME_URL` does not count).
+    #[arg(skip)]
+    pub on_given_url: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,7 +6,8 @@ mod command;
 mod dashboard;
 mod global;
 
-use clap::Parser;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
@@ -37,6 +38,36 @@ pub struct Cli {
     /// None opens the dashboard.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The command line of this process; clap's message and exit when it does not parse.
+    pub fn from_command_line() -> Self {
+        Self::from_matches(&Self::command().get_matches()).unwrap_or_else(|error| error.exit())
+    }
+
+    /// The parsed flags, and what only the values' sources tell: whether `timeline run` was
+    /// given `--url` on the command line (its default, `localnet`, means a node of its own).
+    fn from_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut cli = Self::from_arg_matches(matches)?;
+        if let Some(Command::Timeline(TimelineCommand::Run(args))) = &mut cli.command {
+            args.on_given_url = url_on_command_line(matches);
+        }
+        Ok(cli)
+    }
+}
+
+/// Whether `--url` was on the command line, before or after the subcommand (a global flag's
+/// value is kept where it was written).
+fn url_on_command_line(matches: &ArgMatches) -> bool {
+    let mut level = Some(matches);
+    while let Some(matches) = level {
+        if matches.value_source("url") == Some(ValueSource::CommandLine) {
+            return true;
+        }
+        level = matches.subcommand().map(|(_, sub)| sub);
+    }
+    false
 }
 
 #[cfg(test)]

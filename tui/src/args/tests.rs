@@ -443,3 +443,34 @@ fn wallet_new_takes_a_name_and_funds_on_request() {
         ErrorKind::MissingRequiredArgument
     );
 }
+
+fn timeline_run(args: &[&str]) -> TimelineRunArgs {
+    let matches = Cli::command()
+        .try_get_matches_from(std::iter::once("fulltime").chain(args.iter().copied()))
+        .unwrap_or_else(|error| panic!("{args:?}: {error}"));
+    match Cli::from_matches(&matches).map(|cli| cli.command) {
+        Ok(Some(Command::Timeline(TimelineCommand::Run(args)))) => args,
+        other => panic!("{args:?}: {other:?}"),
+    }
+}
+
+#[test]
+fn timeline_run_knows_whether_url_was_written_before_or_after_it() {
+    assert!(!timeline_run(&["timeline", "run", "t.toml"]).on_given_url);
+    assert!(timeline_run(&["--url", "localnet", "timeline", "run", "t.toml"]).on_given_url);
+    let after = timeline_run(&["timeline", "run", "t.toml", "-u", "http://127.0.0.1:8899"]);
+    assert!(after.on_given_url);
+    let modes = timeline_run(&[
+        "timeline",
+        "run",
+        "t.toml",
+        "--to",
+        "kickoff",
+        "--snapshot",
+        "s",
+    ]);
+    assert_eq!(
+        (modes.to.as_deref(), modes.snapshot.as_deref()),
+        (Some("kickoff"), Some("s"))
+    );
+}

@@ -79,7 +79,7 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
             format.formatted_string(&snapshot::list(session)?)
         }
         Command::Timeline(TimelineCommand::Run(args)) => {
-            format.formatted_string(&crate::timeline::run(&args).await?)
+            format.formatted_string(&crate::timeline::run(session, &args).await?)
         }
     })
 }

@@ -23,7 +23,7 @@ use self::faucet::faucet_report;
 pub use self::report::ErrorReport;
 use self::setup::{cluster_report, keypair_report, wallet_book_report};
 use crate::actions::Refusal;
-use crate::input::WhenError;
+use crate::input::{WhenError, format_time};
 use crate::output::receipt::claim_all::ClaimAllReceipt;
 use crate::output::timeline::TimelineRun;
 use crate::timeline::NodeError;
@@ -71,9 +71,17 @@ pub enum Error {
     /// A name the loader resolved that this run cannot find (a proof case, a market label).
     #[error("`{0}` names nothing on this run")]
     UnknownTimelineName(String),
-    /// `timeline run` starts a node without a faucet.
-    #[error("a timeline's faucet action needs a faucet, and `timeline run` starts none yet")]
-    NoFaucetInTimeline,
+    /// `timeline run --to` names no step of the file: nothing was started.
+    #[error("`{step}` is not a step of the timeline; its steps are {}", steps.join(", "))]
+    UnknownStep { step: String, steps: Vec<String> },
+    /// `timeline run --url`: the node's clock is past the first step, which it cannot go back
+    /// to; nothing was sent.
+    #[error(
+        "the node's clock is at {}, past the timeline's first step `{step}` at {}",
+        format_time(*now),
+        format_time(*at)
+    )]
+    ClockPastFirstStep { now: i64, step: String, at: i64 },
     /// An outcome word that no transaction can carry, so `--force` cannot send it either.
     #[error("{0}")]
     Unsendable(Box<ProgramFailure>),
@@ -136,26 +144,34 @@ impl Error {
             Self::Node(error) => ErrorReport::other(
                 "NodeNotStarted",
                 error,
-                "Build localnet beside fulltime: cargo build -p fulltime-localnet",
+                "Build the stack beside fulltime: cargo build -p fulltime-localnet -p \
+                 fulltime-faucet",
             ),
             Self::UnknownTimelineName(_) => ErrorReport::other(
                 "UnknownTimelineName",
                 self,
                 "Regenerate the proof files (just proofs) and run again",
             ),
-            Self::NoFaucetInTimeline => ErrorReport::other(
-                "NoFaucetInTimeline",
+            Self::UnknownStep { .. } => ErrorReport::other(
+                "UnknownStep",
                 self,
-                "Fund the wallet in [wallets] instead",
+                "Pass --to one of the step names of the file",
+            ),
+            Self::ClockPastFirstStep { .. } => ErrorReport::other(
+                "ClockPastTimeline",
+                self,
+                "Run it on a node whose clock is before the first step: a fresh one (no --url), \
+                 or restart localnet with --reset",
             ),
         }
     }
 
-    /// The exit code of a command that failed so: 2 for a timeline that does not load (nothing
-    /// ran), 1 otherwise.
+    /// The exit code of a command that failed so: 2 for a timeline refused before anything was
+    /// started or sent (a file that does not load, an unknown `--to` step, a node already past
+    /// its first step), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Self::Timeline(_) => 2,
+            Self::Timeline(_) | Self::UnknownStep { .. } | Self::ClockPastFirstStep { .. } => 2,
             _ => 1,
         }
     }

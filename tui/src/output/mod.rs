@@ -8,6 +8,7 @@ pub mod balance;
 pub mod catalog;
 pub mod labels;
 pub mod market;
+pub mod node_left_running;
 pub mod position;
 pub mod receipt;
 pub mod snapshot;

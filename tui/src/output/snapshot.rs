@@ -10,7 +10,7 @@ use super::receipt::{Summary, TransactionLink};
 use super::terminal_text::escaped;
 use crate::input::format_time;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct SavedSnapshot {
     pub name: String,
     pub path: String,

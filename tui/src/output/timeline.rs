@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::node_left_running::NodeLeftRunning;
+use super::snapshot::SavedSnapshot;
 use super::terminal_text::escaped;
 use crate::input::format_time;
 
@@ -14,6 +16,10 @@ pub struct TimelineRun {
     pub steps: Vec<StepRun>,
     /// The first unexpected result; `None` when every step went as written.
     pub failure: Option<TimelineFailure>,
+    /// `--to`: the node, left running where the run stopped.
+    pub node: Option<NodeLeftRunning>,
+    /// `--snapshot`: the chain where the run stopped.
+    pub snapshot: Option<SavedSnapshot>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -96,6 +102,20 @@ impl fmt::Display for TimelineRun {
         for step in &self.steps {
             writeln!(formatter, "{step}")?;
         }
+        self.write_verdict(formatter)?;
+        if let Some(node) = &self.node {
+            write!(formatter, "\n{node}")?;
+        }
+        if let Some(snapshot) = &self.snapshot {
+            write!(formatter, "\n{snapshot}")?;
+        }
+        Ok(())
+    }
+}
+
+impl TimelineRun {
+    /// Every expectation held, or where and how the run stopped.
+    fn write_verdict(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.failure {
             None => write!(
                 formatter,
@@ -153,6 +173,8 @@ mod tests {
                 happened: "2".into(),
                 logs: vec!["Program log: x".into()],
             }),
+            node: None,
+            snapshot: None,
         };
         assert_eq!(
             run.to_string(),

@@ -1,7 +1,7 @@
 //! Playing a timeline: its wallets made and funded (SOL by airdrop, test USDC from the node's mint
 //! authority, as `wallet new --fund` does on localnet), its markets created by the desk, then each
 //! step in order: the clock warped to its time (never back), its actions run one after another
-//! through the action layer, each checked against the error it must fail with, then its
+//! through the action layer (a `faucet` action asks the run's faucet over HTTP), each checked against the error it must fail with, then its
 //! expectations read from the chain, then the invariants (`invariants.rs`). The first unexpected result ends the run in `run.failure`.
 
 use std::collections::BTreeMap;
@@ -27,11 +27,13 @@ use crate::output::receipt::payout::PayoutKind;
 use crate::output::timeline::{StepRun, TimelineFailure, TimelineRun};
 use crate::session::Session;
 
-/// Who and what the timeline's names stand for on this node.
+/// Who and what the timeline's names stand for on this node; what a run left running hands on.
 pub struct Cast {
     desk: Keypair,
     wallets: BTreeMap<WalletName, Keypair>,
     markets: BTreeMap<String, u64>,
+    /// Where a `faucet` action asks.
+    faucet_url: String,
 }
 
 impl Cast {
@@ -63,8 +65,9 @@ pub async fn play(
     session: &Session,
     timeline: &Timeline,
     proofs: &Generated,
+    faucet_url: &str,
     run: &mut TimelineRun,
-) -> Result<(), Error> {
+) -> Result<Cast, Error> {
     let client = session.client().await?;
     let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
     let mint_authority = read_keypair_file(&env.mint_authority)?;
@@ -72,6 +75,7 @@ pub async fn play(
         desk: session.wallet()?,
         wallets: BTreeMap::new(),
         markets: BTreeMap::new(),
+        faucet_url: faucet_url.to_owned(),
     };
     for wallet in &timeline.wallets {
         let keypair = Keypair::new();
@@ -141,10 +145,10 @@ pub async fn play(
         run.steps.push(step_run);
         if failure.is_some() {
             run.failure = failure;
-            return Ok(());
+            return Ok(cast);
         }
     }
-    Ok(())
+    Ok(cast)
 }
 
 /// Moves the clock to `at` when it is behind; the clock it reads after.
@@ -274,7 +278,14 @@ async fn perform(
                 format_usdc(receipt.total_paid)
             ));
         }
-        ActionKind::Faucet { .. } => return Err(Error::NoFaucetInTimeline),
+        ActionKind::Faucet { wallet } => {
+            let address = cast.wallet(wallet).pubkey();
+            let grant = actions::faucet(session, &address, &cast.faucet_url).await?;
+            return Ok(format!(
+                "{wallet} asks the faucet: got {}",
+                format_usdc(grant.grant.amount)
+            ));
+        }
         ActionKind::Warp { to } => {
             warp(session, *to).await?;
         }

@@ -1,0 +1,35 @@
+//! `--to`: the run's own node and faucet handed to the tester, running where the run stopped,
+//! with the timeline's wallets in the node's wallet book so that `--keypair alice` works there.
+
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_client::wallet_book::WalletBook;
+
+use super::node::OwnNode;
+use super::own_faucet::OwnFaucet;
+use super::play::Cast;
+use crate::error::Error;
+use crate::output::node_left_running::{LeftRunning, NodeLeftRunning};
+
+/// Writes the cast's wallets into the node's wallet book and leaves the node and its faucet
+/// running.
+pub fn leave_running(
+    node: OwnNode,
+    faucet: OwnFaucet,
+    env: &LocalnetEnv,
+    cast: &Cast,
+) -> Result<NodeLeftRunning, Error> {
+    let book = WalletBook::in_state_dir(node.state_dir());
+    for (name, keypair) in cast.wallets() {
+        book.insert(name, keypair)?;
+    }
+    let state_dir = node.state_dir().to_owned();
+    let faucet_url = faucet.url().to_owned();
+    Ok(NodeLeftRunning::new(LeftRunning {
+        rpc_url: env.rpc_url.clone(),
+        state_dir: &state_dir,
+        pid: node.leave_running(),
+        faucet_url,
+        faucet_pid: faucet.leave_running(),
+        wallets: cast.wallets().map(|(name, _)| name.to_string()).collect(),
+    }))
+}

@@ -1,0 +1,135 @@
+//! What the run's own processes share, the node and the faucet (the stack's parts, found as the
+//! stack finds them): the binary beside `fulltime`, free ports, output in files of the state
+//! directory (a process left running never writes into a pipe nobody reads), a process group of
+//! its own when it may outlive the run, and the wait for the line that says it serves.
+
+use std::fs::File;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A debug build boots in seconds; the margin is for a loaded machine.
+const READY_DEADLINE: Duration = Duration::from_secs(300);
+/// How often the start looks for the line in the output file.
+const READY_POLL: Duration = Duration::from_millis(50);
+
+#[derive(Debug, thiserror::Error)]
+pub enum NodeError {
+    #[error("{what}: {source}")]
+    Io {
+        what: &'static str,
+        source: std::io::Error,
+    },
+    #[error("no `{binary}` beside this program at {} (build it: cargo build -p {package})", path.display())]
+    Missing {
+        binary: &'static str,
+        package: &'static str,
+        path: PathBuf,
+    },
+    #[error("write the node's wallet: {0}")]
+    Wallet(String),
+    #[error("{binary} did not say it serves; its output:\n{output}")]
+    NotReady {
+        binary: &'static str,
+        output: String,
+    },
+}
+
+pub fn io(what: &'static str) -> impl Fn(std::io::Error) -> NodeError {
+    move |source| NodeError::Io { what, source }
+}
+
+/// Whether a process of the run may outlive this program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lifetime {
+    /// Stopped with the run, and stopped by the terminal's Ctrl-C with it.
+    Run,
+    /// In a process group of its own, so that neither this program's end nor a Ctrl-C meant for
+    /// it stops it (`--to`).
+    Detachable,
+}
+
+/// A part of the stack: its binary and the package that builds it.
+#[derive(Clone, Copy, Debug)]
+pub struct PartBinary {
+    pub binary: &'static str,
+    pub package: &'static str,
+}
+
+impl PartBinary {
+    /// The binary in this program's directory.
+    pub fn path(self) -> Result<PathBuf, NodeError> {
+        let exe = std::env::current_exe().map_err(io("find this program"))?;
+        let path = exe.parent().unwrap_or(Path::new(".")).join(format!(
+            "{}{}",
+            self.binary,
+            std::env::consts::EXE_SUFFIX
+        ));
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(NodeError::Missing {
+                binary: self.binary,
+                package: self.package,
+                path,
+            })
+        }
+    }
+
+    /// Spawns `command` (this part's binary with its flags) writing to `<state_dir>/<binary>.log`
+    /// (stdout) and `<binary>.stderr`, and waits until its stdout has a line `serves` accepts;
+    /// a part that ends first or never says it is an error holding what it wrote.
+    pub fn start(
+        self,
+        mut command: Command,
+        state_dir: &Path,
+        lifetime: Lifetime,
+        serves: impl Fn(&str) -> bool,
+    ) -> Result<Child, NodeError> {
+        let stdout_path = state_dir.join(format!("{}.log", self.binary));
+        let stderr_path = state_dir.join(format!("{}.stderr", self.binary));
+        let stdout = File::create(&stdout_path).map_err(io("create a log"))?;
+        let stderr = File::create(&stderr_path).map_err(io("create a log"))?;
+        command.stdin(Stdio::null()).stdout(stdout).stderr(stderr);
+        #[cfg(unix)]
+        if lifetime == Lifetime::Detachable {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        #[cfg(not(unix))]
+        let _ = lifetime;
+        let mut child = command.spawn().map_err(io("start a part of the stack"))?;
+        let started = Instant::now();
+        while started.elapsed() < READY_DEADLINE {
+            let text = std::fs::read_to_string(&stdout_path).unwrap_or_default();
+            if text.lines().any(&serves) {
+                return Ok(child);
+            }
+            if !matches!(child.try_wait(), Ok(None)) {
+                break;
+            }
+            std::thread::sleep(READY_POLL);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let read = |path: &Path| std::fs::read_to_string(path).unwrap_or_default();
+        Err(NodeError::NotReady {
+            binary: self.binary,
+            output: format!("{}{}", read(&stdout_path), read(&stderr_path)),
+        })
+    }
+}
+
+/// `count` distinct ports nobody listens on right now (every listener held until all are read).
+pub fn free_ports<const COUNT: usize>() -> Result<[u16; COUNT], NodeError> {
+    let mut listeners = Vec::with_capacity(COUNT);
+    for _ in 0..COUNT {
+        listeners.push(TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?);
+    }
+    let mut ports = [0; COUNT];
+    for (port, listener) in ports.iter_mut().zip(&listeners) {
+        *port = listener.local_addr().map_err(io("read a port"))?.port();
+    }
+    Ok(ports)
+}

@@ -1,0 +1,22 @@
+//! `--to STEP`: the timeline cut after the step named STEP, checked before anything starts.
+
+use fulltime_proof_files::timeline::Timeline;
+
+use crate::error::Error;
+
+/// Keeps the steps up to and including `step`; a name that is no step is refused, naming the
+/// steps there are. Markets created in later steps are never reached, so never created.
+pub fn cut_after(timeline: &mut Timeline, step: &str) -> Result<(), Error> {
+    let Some(index) = timeline.steps.iter().position(|each| each.name == step) else {
+        return Err(Error::UnknownStep {
+            step: step.to_owned(),
+            steps: timeline
+                .steps
+                .iter()
+                .map(|each| each.name.clone())
+                .collect(),
+        });
+    };
+    timeline.steps.truncate(index + 1);
+    Ok(())
+}
