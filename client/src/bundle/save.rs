@@ -8,8 +8,8 @@ use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 
 use super::{
-    BUNDLES_DIR, Bundle, BundleBuild, BundleFile, BundleFileError, BundleTimeline, BundleWallet,
-    EXTENSION, named_path,
+    Bundle, BundleBuild, BundleFile, BundleFileError, BundleTimeline, BundleWallet, EXTENSION,
+    named_path,
 };
 use crate::keypair::read_keypair_file;
 use crate::localnet_env::LocalnetEnv;
@@ -134,7 +134,7 @@ mod tests {
         let state = Path::new("/state");
         assert_eq!(
             bundle_path(state, "bug-17").expect("a name"),
-            state.join(BUNDLES_DIR).join("bug-17.bundle")
+            state.join(super::super::BUNDLES_DIR).join("bug-17.bundle")
         );
         assert_eq!(
             bundle_path(state, "out/bug-17.bundle").expect("a path"),
