@@ -2,12 +2,14 @@
 //! options and the subcommands. What the flags resolve to is the session's (`session.rs`); what a
 //! subcommand does is the command line's (`cli/`).
 
+mod bundle;
 mod command;
 mod dashboard;
 mod global;
 
 use clap::Parser;
 
+pub use bundle::{BundleCommand, BundleSaveArgs};
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
     TimelineCommand, TimelineRunArgs, WalletCommand, WalletNewArgs,
