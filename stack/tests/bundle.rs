@@ -60,9 +60,15 @@ fn a_bundle_saved_at_a_step_opens_through_the_stack_at_the_same_moment() {
     for name in ["alice", "bob"] {
         fulltime(&source, &["wallet", "new", name, "--fund"]);
     }
-    fulltime(&source, &["--keypair", "alice", "deposit", "0", "yes", "2.5"]);
+    fulltime(
+        &source,
+        &["--keypair", "alice", "deposit", "0", "yes", "2.5"],
+    );
     fulltime(&source, &["--keypair", "bob", "deposit", "0", "no", "4"]);
-    fulltime(&source, &["--keypair", "bob", "deposit", "3", "yes", "1.25"]);
+    fulltime(
+        &source,
+        &["--keypair", "bob", "deposit", "3", "yes", "1.25"],
+    );
     fulltime(&source, &["warp", "+1h"]);
     let timeline = workspace_root().join("fixtures/timelines/pro-rata-payouts.toml");
     let saved = json(

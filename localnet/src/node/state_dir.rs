@@ -13,6 +13,9 @@ use solana_keypair::Keypair;
 use super::NodeError;
 use super::keys::{load_keypair, write_keypair};
 
+/// A file's path inside a directory, and its bytes.
+pub type FileInside = (PathBuf, Vec<u8>);
+
 pub struct StateDir {
     path: PathBuf,
     /// The directories made to lock it (it, and parents that were missing), outermost first:
@@ -20,8 +23,8 @@ pub struct StateDir {
     made: Vec<PathBuf>,
     /// Keypair files written once the node serves.
     keys: Vec<(PathBuf, Keypair)>,
-    /// A directory replaced once the node serves, by these files (paths inside it).
-    replaced_dir: Option<(PathBuf, Vec<(PathBuf, Vec<u8>)>)>,
+    /// A directory replaced once the node serves, by these files.
+    replaced_dir: Option<(PathBuf, Vec<FileInside>)>,
     serving: bool,
     _lock: StateDirLock,
 }
@@ -82,7 +85,7 @@ impl StateDir {
 
     /// Once the node serves, `dir` is removed with what it holds and made again with `files`
     /// (each by its path inside it).
-    pub fn replace_dir_once_serving(&mut self, dir: PathBuf, files: Vec<(PathBuf, Vec<u8>)>) {
+    pub fn replace_dir_once_serving(&mut self, dir: PathBuf, files: Vec<FileInside>) {
         self.replaced_dir = Some((dir, files));
     }
 
@@ -119,7 +122,7 @@ impl Drop for StateDir {
 }
 
 /// Removes `dir` (a link there, not what it points to) and writes `files` into it anew.
-pub fn replace_dir(dir: &Path, files: &[(PathBuf, Vec<u8>)]) -> std::io::Result<()> {
+pub fn replace_dir(dir: &Path, files: &[FileInside]) -> std::io::Result<()> {
     remove_dir(dir)?;
     for (inside, bytes) in files {
         let path = dir.join(inside);
