@@ -5,7 +5,7 @@ default:
 # What `just dev` builds: the node, the faucet, the dashboard and their supervisor.
 stack_packages := "-p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack"
 
-# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. The chain is kept in the state dir and resumed; --reset starts a new one, --snapshot PATH|NAME starts from a snapshot. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables) --reset --snapshot
+# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. The chain is kept in the state dir and resumed; --reset starts a new one, --snapshot PATH|NAME starts from a snapshot, --bundle FILE opens a bundle. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables) --reset --snapshot --bundle
 dev *ARGS: build-stack
     cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- dev {{ARGS}}
 

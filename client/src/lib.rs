@@ -4,6 +4,8 @@
 //! goes through it.
 
 pub mod amount;
+pub mod bundle;
+pub mod checksummed_file;
 pub mod cluster;
 pub mod errors;
 pub mod faucet;

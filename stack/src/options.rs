@@ -25,12 +25,16 @@ pub struct StackOptions {
     pub bin_dir: Option<PathBuf>,
     /// Start the node on a new chain, deleting the one kept in the state directory (by default
     /// the node resumes it).
-    #[arg(long, conflicts_with = "snapshot")]
+    #[arg(long, conflicts_with_all = ["snapshot", "bundle"])]
     pub reset: bool,
     /// Start the node from a snapshot (`fulltime snapshot save NAME`): a file, or a NAME in
     /// <state-dir>/snapshots/.
-    #[arg(long, value_name = "PATH|NAME")]
+    #[arg(long, value_name = "PATH|NAME", conflicts_with = "bundle")]
     pub snapshot: Option<String>,
+    /// Open the stack at a bundle's moment (`fulltime bundle save NAME`): its chain, its wallet
+    /// book, its timeline and step (localnet's --bundle).
+    #[arg(long, value_name = "FILE")]
+    pub bundle: Option<PathBuf>,
 }
 
 impl StackOptions {
@@ -57,6 +61,9 @@ impl StackOptions {
         {
             let path = std::path::absolute(snapshot).map_err(io("resolve --snapshot"))?;
             self.snapshot = Some(path.display().to_string());
+        }
+        if let Some(bundle) = &self.bundle {
+            self.bundle = Some(std::path::absolute(bundle).map_err(io("resolve --bundle"))?);
         }
         Ok(self)
     }
@@ -95,13 +102,14 @@ impl StackOptions {
         args
     }
 
-    /// Which chain the node starts, as `localnet`'s flags: `--reset`, `--snapshot`, or none to
-    /// resume the kept chain.
+    /// Which chain the node starts, as `localnet`'s flags: `--reset`, `--snapshot`,
+    /// `--bundle`, or none to resume the kept chain.
     pub fn chain_args(&self) -> Vec<std::ffi::OsString> {
-        match (&self.snapshot, self.reset) {
-            (Some(snapshot), _) => vec!["--snapshot".into(), snapshot.into()],
-            (None, true) => vec!["--reset".into()],
-            (None, false) => Vec::new(),
+        match (&self.snapshot, &self.bundle, self.reset) {
+            (Some(snapshot), _, _) => vec!["--snapshot".into(), snapshot.into()],
+            (None, Some(bundle), _) => vec!["--bundle".into(), bundle.into()],
+            (None, None, true) => vec!["--reset".into()],
+            (None, None, false) => Vec::new(),
         }
     }
 }
@@ -138,6 +146,14 @@ mod tests {
             ["--snapshot", "bug-17"]
         );
         assert!(Flags::try_parse_from(["stack", "--reset", "--snapshot", "bug-17"]).is_err());
+        assert_eq!(
+            chain_args(&["--bundle", "/reports/bug-17.bundle"]),
+            ["--bundle", "/reports/bug-17.bundle"]
+        );
+        assert!(Flags::try_parse_from(["stack", "--reset", "--bundle", "b.bundle"]).is_err());
+        assert!(
+            Flags::try_parse_from(["stack", "--snapshot", "s", "--bundle", "b.bundle"]).is_err()
+        );
         let flags = Flags::try_parse_from(["stack", "--reset"]).expect("flags parse");
         let args = flags.options.to_args();
         assert_eq!(

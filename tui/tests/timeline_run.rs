@@ -157,7 +157,7 @@ fn the_readmes_show_what_a_run_prints() {
             })
             .collect()
     };
-    binary_beside(&fulltime()).expect("localnet beside fulltime");
+    parts_built();
     let mut shown_runs = 0;
     for readme in ["README.md", "tui/README.md"] {
         let text = std::fs::read_to_string(root.join(readme)).expect(readme);
@@ -182,6 +182,8 @@ fn the_readmes_show_what_a_run_prints() {
         }
     }
     assert!(shown_runs >= 2, "{shown_runs} runs shown");
+}
+
 fn pro_rata() -> PathBuf {
     timelines_dir().join("pro-rata-payouts.toml")
 }

@@ -11,7 +11,9 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-const IDLS: [&str; 2] = [
+/// The committed IDLs, as this build was compiled with them (a bundle's build fingerprint hashes
+/// them too).
+pub(crate) const IDLS: [&str; 2] = [
     include_str!("../../../idl/settlement.json"),
     include_str!("../../../idl/mock_oracle.json"),
 ];

@@ -41,13 +41,19 @@ pub struct Summary {
 /// Whether `name` can name a snapshot file: letters, digits, `-`, `_` and `.`, not starting
 /// with a dot, so that it stays one file in the snapshots directory on every system.
 pub fn check_name(name: &str) -> Result<(), SaveError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    if name.is_empty() || name.len() > 100 || name.starts_with('.') || !name.chars().all(allowed) {
+    if !is_plain_file_name(name) {
         return Err(SaveError::Name {
             name: name.to_owned(),
         });
     }
     Ok(())
+}
+
+/// Letters, digits, `-`, `_` and `.`, 1 to 100 of them, not starting with a dot: one file in the
+/// directory it is joined to, on every system (snapshot and bundle names, a bundle's files).
+pub fn is_plain_file_name(name: &str) -> bool {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    !name.is_empty() && name.len() <= 100 && !name.starts_with('.') && name.chars().all(allowed)
 }
 
 /// Saves the chain of the node `env` describes as `<state_dir>/snapshots/<name>.snapshot`; an

@@ -19,9 +19,12 @@ use std::path::{Path, PathBuf};
 use anchor_lang::prelude::Pubkey;
 use borsh::{BorshDeserialize, BorshSerialize};
 
+pub(crate) use build::IDLS;
 pub use build::{BuildMismatch, ProgramBuild};
 pub use carried::{NodeWritten, belongs_in_snapshot, node_written};
-pub use directory::{Listed, Saved, Summary, check_name, list, save_named, save_named_into};
+pub use directory::{
+    Listed, Saved, Summary, check_name, is_plain_file_name, list, save_named, save_named_into,
+};
 pub use encoding::{FORMAT_LINE, FORMAT_VERSION, SnapshotError, SnapshotFileError};
 pub use export::{EXPORT_METHOD, export_accounts, read_clock};
 // The node's and the supervisor's files are replaced whole by the same writer as keypair files.
@@ -144,16 +147,26 @@ impl ChainSnapshot {
             path: path.to_owned(),
             source,
         })?;
-        encoding::decode(&bytes).map_err(|error| SnapshotFileError::Invalid {
+        Self::from_bytes(&bytes).map_err(|error| SnapshotFileError::Invalid {
             path: path.to_owned(),
             error,
         })
     }
 
+    /// A snapshot file's bytes, checked as [`Self::read`] checks a file (a bundle holds them).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, SnapshotError> {
+        encoding::decode(bytes)
+    }
+
+    /// The bytes of its file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encoding::encode(self)
+    }
+
     /// Writes the file at `path` whole or not at all (a temporary file renamed over it), readable
     /// by its owner only: it may hold secret keys.
     pub fn write(&self, path: &Path) -> Result<u64, SnapshotFileError> {
-        let bytes = encoding::encode(self);
+        let bytes = self.to_bytes();
         write_atomically(path, &bytes).map_err(|source| SnapshotFileError::Write {
             path: path.to_owned(),
             source,
@@ -170,4 +183,4 @@ pub fn named_path(state_dir: &Path, name: &str) -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -2,7 +2,7 @@ use super::encoding::{decode, encode};
 use super::*;
 use anchor_lang::prelude::pubkey;
 
-pub(super) fn sample() -> ChainSnapshot {
+pub(crate) fn sample() -> ChainSnapshot {
     ChainSnapshot {
         build: ProgramBuild::current(),
         saved_at: 1_780_000_000,

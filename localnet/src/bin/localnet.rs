@@ -43,12 +43,18 @@ struct Args {
     #[arg(long)]
     no_bootstrap: bool,
     /// Start a new chain, deleting the one kept in --state-dir (keypairs are kept).
-    #[arg(long, conflicts_with_all = ["snapshot", "no_bootstrap"])]
+    #[arg(long, conflicts_with_all = ["snapshot", "bundle", "no_bootstrap"])]
     reset: bool,
     /// Start from a snapshot (`fulltime snapshot save NAME`): a file, or a NAME in
     /// <state-dir>/snapshots/. It replaces the chain kept in --state-dir, and is kept from there.
     #[arg(long, value_name = "PATH|NAME", conflicts_with = "no_bootstrap")]
     snapshot: Option<String>,
+    /// Open a bundle (`fulltime bundle save NAME`): the chain from its snapshot (as --snapshot),
+    /// its wallet book written into <state-dir>/wallets/, its timeline, step and proof files into
+    /// <state-dir>/bundle/. Refused whole, before anything is written, when it is damaged, from
+    /// another build, or carries anything but data.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["snapshot", "no_bootstrap"])]
+    bundle: Option<PathBuf>,
     /// Print every processed transaction to stdout: local time, short signature, `ok` or the
     /// error, then its log messages indented. Off by default: the output grows with every
     /// transaction, so whoever reads stdout must keep reading it (redirect it to a file).
@@ -118,6 +124,8 @@ async fn run(args: Args) -> ExitCode {
             ChainStart::Reset
         } else if let Some(snapshot) = args.snapshot {
             ChainStart::Snapshot(snapshot)
+        } else if let Some(bundle) = args.bundle {
+            ChainStart::Bundle(bundle)
         } else {
             ChainStart::Keep
         },

@@ -32,6 +32,12 @@ pub enum NodeError {
         path.display()
     )]
     Snapshot { path: PathBuf, reason: String },
+    #[error(
+        "the bundle {} cannot be opened: {reason}; nothing was started from it and the state \
+         directory is as it was",
+        path.display()
+    )]
+    Bundle { path: PathBuf, reason: String },
     #[error("cannot keep the chain: {0}")]
     Keep(String),
     #[error("bootstrapping the chain failed: {0}")]

@@ -74,7 +74,7 @@ impl NodeOptions {
         match &self.chain {
             ChainStart::Keep => !self.state_dir.join(CHAIN_FILE).exists(),
             ChainStart::Reset | ChainStart::Throwaway => true,
-            ChainStart::Snapshot(_) => false,
+            ChainStart::Snapshot(_) | ChainStart::Bundle(_) => false,
         }
     }
 

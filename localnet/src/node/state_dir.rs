@@ -6,11 +6,15 @@
 
 use std::path::{Path, PathBuf};
 
+use fulltime_client::snapshot::write_atomically;
 use fulltime_client::state_dir_lock::StateDirLock;
 use solana_keypair::Keypair;
 
 use super::NodeError;
 use super::keys::{load_keypair, write_keypair};
+
+/// A file's path inside a directory, and its bytes.
+pub type FileInside = (PathBuf, Vec<u8>);
 
 pub struct StateDir {
     path: PathBuf,
@@ -19,6 +23,8 @@ pub struct StateDir {
     made: Vec<PathBuf>,
     /// Keypair files written once the node serves.
     keys: Vec<(PathBuf, Keypair)>,
+    /// A directory replaced once the node serves, by these files.
+    replaced_dir: Option<(PathBuf, Vec<FileInside>)>,
     serving: bool,
     _lock: StateDirLock,
 }
@@ -47,6 +53,7 @@ impl StateDir {
             path: path.to_owned(),
             made,
             keys: Vec::new(),
+            replaced_dir: None,
             serving: false,
             _lock: lock,
         })
@@ -76,7 +83,14 @@ impl StateDir {
         self.keys.push((path, keypair));
     }
 
-    /// The node serves: the keys are written, and the directory stays.
+    /// Once the node serves, `dir` is removed with what it holds and made again with `files`
+    /// (each by its path inside it).
+    pub fn replace_dir_once_serving(&mut self, dir: PathBuf, files: Vec<FileInside>) {
+        self.replaced_dir = Some((dir, files));
+    }
+
+    /// The node serves: the keys are written, a directory to replace is replaced, and the
+    /// directory stays.
     pub fn serving(&mut self) -> Result<(), NodeError> {
         self.serving = true;
         for (path, keypair) in self.keys.drain(..) {
@@ -87,6 +101,11 @@ impl StateDir {
                 })?;
             }
             write_keypair(&keypair, &path)?;
+        }
+        if let Some((dir, files)) = self.replaced_dir.take() {
+            replace_dir(&dir, &files).map_err(|error| {
+                NodeError::Keep(format!("cannot write {}: {error}", dir.display()))
+            })?;
         }
         Ok(())
     }
@@ -99,6 +118,32 @@ impl Drop for StateDir {
         if !self.serving {
             remove_made(&self.made);
         }
+    }
+}
+
+/// Removes `dir` (a link there, not what it points to) and writes `files` into it anew.
+pub fn replace_dir(dir: &Path, files: &[FileInside]) -> std::io::Result<()> {
+    remove_dir(dir)?;
+    for (inside, bytes) in files {
+        let path = dir.join(inside);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        write_atomically(&path, bytes)?;
+    }
+    Ok(())
+}
+
+/// Removes `dir` and what it holds, if it is there (a link is removed, never followed).
+pub fn remove_dir(dir: &Path) -> std::io::Result<()> {
+    let removed = match std::fs::symlink_metadata(dir) {
+        Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(dir),
+        Ok(_) => std::fs::remove_file(dir),
+        Err(error) => Err(error),
+    };
+    match removed {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+        _ => Ok(()),
     }
 }
 

@@ -8,10 +8,11 @@
 //! program's own arithmetic says comes after is computed rather than read back.
 //!
 //! A file per action or close group: `create.rs`, `deposit.rs`, `settle.rs`, `payout.rs` (claim
-//! and refund), `claim_all.rs`, `warp.rs`, `faucet.rs`, `snapshot.rs` (save), `wallet_new.rs`;
+//! and refund), `claim_all.rs`, `warp.rs`, `faucet.rs`, `snapshot.rs` (save), `bundle.rs` (save), `wallet_new.rs`;
 //! `actor.rs` is who acts (client, wallet, progress).
 
 mod actor;
+mod bundle;
 mod claim_all;
 pub mod create;
 pub mod deposit;
@@ -24,6 +25,7 @@ mod wallet_new;
 mod warp;
 
 pub use actor::Actor;
+pub use bundle::save_bundle;
 pub use claim_all::claim_all;
 pub use create::{CreateOrder, create_market};
 pub use deposit::{DepositOrder, deposit};

@@ -42,6 +42,9 @@ pub enum Command {
     /// Save the local chain of --state-dir to one file, or list the saved ones.
     #[command(subcommand)]
     Snapshot(SnapshotCommand),
+    /// Save the moment (chain, wallets, timeline and step) as one file for someone else.
+    #[command(subcommand)]
+    Bundle(super::BundleCommand),
     /// Match timelines (fixtures/timelines/): a QA run written once as a file.
     #[command(subcommand)]
     Timeline(TimelineCommand),

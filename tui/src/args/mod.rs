@@ -2,6 +2,7 @@
 //! options and the subcommands. What the flags resolve to is the session's (`session.rs`); what a
 //! subcommand does is the command line's (`cli/`).
 
+mod bundle;
 mod command;
 mod dashboard;
 mod global;
@@ -9,6 +10,7 @@ mod global;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
+pub use bundle::{BundleCommand, BundleSaveArgs};
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
     TimelineCommand, TimelineRunArgs, WalletCommand, WalletNewArgs,

@@ -13,7 +13,7 @@ mod wallet_book;
 mod withdraw;
 
 use crate::actions::{self, Actor, PayoutOrder};
-use crate::args::{Command, SnapshotCommand, TimelineCommand, WalletCommand};
+use crate::args::{BundleCommand, Command, SnapshotCommand, TimelineCommand, WalletCommand};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
@@ -77,6 +77,9 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Snapshot(SnapshotCommand::List) => {
             format.formatted_string(&snapshot::list(session)?)
+        }
+        Command::Bundle(BundleCommand::Save(args)) => {
+            format.formatted_string(&actions::save_bundle(session, &args).await?)
         }
         Command::Timeline(TimelineCommand::Run(args)) => {
             format.formatted_string(&crate::timeline::run(session, &args).await?)

@@ -4,11 +4,13 @@
 //! the session's set-up (`setup.rs`), the faucet's (`faucet.rs`); an action's refusal is worded
 //! by the action layer (`crate::actions::Refusal`).
 
+mod bundle;
 mod client;
 mod faucet;
 mod report;
 mod setup;
 
+use fulltime_client::bundle::BundleSaveError;
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
@@ -18,6 +20,7 @@ use fulltime_client::rpc::ClientError;
 use fulltime_client::snapshot::SaveError;
 use fulltime_client::wallet_book::WalletBookError;
 
+use self::bundle::bundle_report;
 use self::client::{client_report, snapshot_report};
 use self::faucet::faucet_report;
 pub use self::report::ErrorReport;
@@ -59,6 +62,11 @@ pub enum Error {
     NoFundingOnMainnet,
     #[error(transparent)]
     Snapshot(#[from] SaveError),
+    #[error(transparent)]
+    Bundle(#[from] BundleSaveError),
+    /// `bundle save --step` names no step of the timeline.
+    #[error("the timeline has no step `{step}`; its steps: {}", steps.join(", "))]
+    NoSuchStep { step: String, steps: Vec<String> },
     /// A timeline file that does not load: nothing was started.
     #[error(transparent)]
     Timeline(#[from] Box<TimelineError>),
@@ -126,6 +134,10 @@ impl Error {
                 "Make the wallet without --fund and fund it yourself",
             ),
             Self::Snapshot(error) => snapshot_report(error),
+            Self::Bundle(error) => bundle_report(error),
+            Self::NoSuchStep { .. } => {
+                ErrorReport::other("NoSuchStep", self, "Name one of the timeline's steps")
+            }
             Self::Timeline(error) => ErrorReport::other(
                 "InvalidTimeline",
                 error,

@@ -5,6 +5,7 @@
 //! a file's name) reaches the text through [`terminal_text::escaped`], the JSON as it is.
 
 pub mod balance;
+pub mod bundle;
 pub mod catalog;
 pub mod labels;
 pub mod market;

@@ -12,6 +12,7 @@
 //! restores neither the clock nor the latest slot, and its periodic rebuild of the runtime would
 //! drop the native programs.
 
+mod bundle;
 mod capture;
 mod carried;
 mod clock_file;
@@ -56,6 +57,9 @@ pub enum ChainStart {
     /// Make a new chain from this snapshot (a path, or a name in `<state-dir>/snapshots/`), and
     /// keep it in place of the kept one.
     Snapshot(String),
+    /// Make a new chain from this bundle's snapshot, with its wallet book and the rest of it in
+    /// the state directory, and keep it in place of the kept one.
+    Bundle(PathBuf),
     /// Make a new chain and keep nothing, leaving a kept chain alone (`--no-bootstrap`).
     Throwaway,
 }
@@ -140,6 +144,8 @@ pub enum ChainFile {
     Kept(PathBuf),
     /// `--snapshot`.
     Snapshot(PathBuf),
+    /// `--bundle`.
+    Bundle(PathBuf),
 }
 
 impl ChainFile {
@@ -154,14 +160,18 @@ impl ChainFile {
                 path: path.clone(),
                 reason,
             },
+            Self::Bundle(path) => NodeError::Bundle {
+                path: path.clone(),
+                reason,
+            },
         }
     }
 
-    /// The snapshot file, for a chain that came from one.
+    /// The snapshot (or bundle) file, for a chain that came from one.
     pub fn snapshot(&self) -> Option<&Path> {
         match self {
             Self::Kept(_) => None,
-            Self::Snapshot(path) => Some(path),
+            Self::Snapshot(path) | Self::Bundle(path) => Some(path),
         }
     }
 }
@@ -192,15 +202,22 @@ pub fn open(
                 file: ChainFile::Snapshot(path),
             })
         }
+        ChainStart::Bundle(path) => bundle::open(state, path, wallet),
     }
 }
 
-/// Deletes the kept chain when `start` replaces it (`--reset`, `--snapshot`); called once the
+/// Deletes the kept chain when `start` replaces it (`--reset`, `--snapshot`, `--bundle`), and
+/// what an opened bundle left in `bundle/` when the new chain is not a bundle's (that directory
+/// describes a chain that is gone; a bundle's start has replaced it already); called once the
 /// node serves, so that a start that fails (a port taken by the node serving that chain) leaves
 /// it alone.
 pub fn forget_replaced(state_dir: &Path, start: &ChainStart) -> Result<(), NodeError> {
     match start {
-        ChainStart::Reset | ChainStart::Snapshot(_) => forget(state_dir),
+        ChainStart::Reset | ChainStart::Snapshot(_) => {
+            forget(state_dir)?;
+            bundle::forget_opened(state_dir)
+        }
+        ChainStart::Bundle(_) => forget(state_dir),
         ChainStart::Keep | ChainStart::Throwaway => Ok(()),
     }
 }
@@ -252,11 +269,16 @@ fn read_checked(path: &Path) -> Result<ChainSnapshot, String> {
         fulltime_client::snapshot::SnapshotFileError::Invalid { error, .. } => error.to_string(),
         other => other.to_string(),
     })?;
+    check_build(&snapshot)?;
+    Ok(snapshot)
+}
+
+/// Whether this build can load the accounts of `snapshot`.
+fn check_build(snapshot: &ChainSnapshot) -> Result<(), String> {
     snapshot
         .build
         .check(&ProgramBuild::current())
-        .map_err(|mismatch| format!("it comes from another build of the programs: {mismatch}"))?;
-    Ok(snapshot)
+        .map_err(|mismatch| format!("it comes from another build of the programs: {mismatch}"))
 }
 
 fn resume(

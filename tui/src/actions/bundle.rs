@@ -1,0 +1,65 @@
+//! Saving the moment to one file for someone else: the local chain, the wallet book, the proof
+//! files, and the timeline and step being played.
+
+use std::path::Path;
+
+use fulltime_client::bundle::{BundleFile, BundleTimeline, bundle_path, save_bundle as save};
+use fulltime_client::cluster::ClusterError;
+use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_proof_files::timeline::{Problem, TimelineError, parse};
+
+use crate::args::BundleSaveArgs;
+use crate::error::Error;
+use crate::output::bundle::SavedBundleReceipt;
+use crate::session::Session;
+
+/// Saves the chain of the localnet that the session's state directory describes, its wallet
+/// book, every committed proof file (a developer may settle with another than the timeline's,
+/// and they are small) and the timeline at its step, checked first: the file loads and names
+/// the step.
+pub async fn save_bundle(
+    session: &Session,
+    args: &BundleSaveArgs,
+) -> Result<SavedBundleReceipt, Error> {
+    let path = bundle_path(session.state_dir(), &args.name)?;
+    let timeline = match (&args.timeline, &args.step) {
+        (Some(file), Some(step)) => Some(timeline_at(file, step)?),
+        _ => None,
+    };
+    let proof_files = fulltime_proof_files::committed()?
+        .files()
+        .into_iter()
+        .map(|(name, text)| BundleFile { name, text })
+        .collect();
+    let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::Localnet)?;
+    let saved = save(&env, session.state_dir(), &path, proof_files, timeline).await?;
+    Ok(SavedBundleReceipt::new(&saved))
+}
+
+/// The timeline at `file` at its step named `step`: its text, once it loads and has that step.
+fn timeline_at(file: &Path, step: &str) -> Result<BundleTimeline, Error> {
+    let text = std::fs::read_to_string(file).map_err(|error| {
+        Box::new(TimelineError {
+            file: file.to_owned(),
+            problem: Problem::Read(error),
+        })
+    })?;
+    let timeline = parse(&text, file).map_err(Box::new)?;
+    if !timeline.steps.iter().any(|known| known.name == step) {
+        return Err(Error::NoSuchStep {
+            step: step.to_owned(),
+            steps: timeline
+                .steps
+                .iter()
+                .map(|known| known.name.clone())
+                .collect(),
+        });
+    }
+    Ok(BundleTimeline {
+        file_name: file
+            .file_name()
+            .map_or_else(String::new, |name| name.to_string_lossy().into_owned()),
+        text,
+        step: step.to_owned(),
+    })
+}

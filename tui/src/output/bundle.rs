@@ -1,0 +1,140 @@
+//! `fulltime bundle save`: the bundle written, and how to open it.
+
+use std::fmt;
+
+use fulltime_client::bundle::SavedBundle;
+use serde::Serialize;
+
+use super::terminal_text::escaped;
+use crate::input::format_time;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SavedBundleReceipt {
+    pub path: String,
+    pub bytes: u64,
+    pub accounts: usize,
+    /// The chain's clock, unix seconds.
+    pub clock: i64,
+    pub clock_utc: String,
+    pub slot: u64,
+    /// The wallet book's names.
+    pub wallets: Vec<String>,
+    pub proof_files: usize,
+    /// The timeline's file name and step, when one was given.
+    pub timeline: Option<String>,
+    pub step: Option<String>,
+}
+
+impl SavedBundleReceipt {
+    pub fn new(saved: &SavedBundle) -> Self {
+        let clock = saved.clock.unix_timestamp();
+        Self {
+            path: saved.path.display().to_string(),
+            bytes: saved.bytes,
+            accounts: saved.accounts,
+            clock,
+            clock_utc: format_time(clock),
+            slot: saved.clock.slot,
+            wallets: saved.wallets.clone(),
+            proof_files: saved.proof_files,
+            timeline: saved.timeline.as_ref().map(|t| t.file_name.clone()),
+            step: saved.timeline.as_ref().map(|t| t.step.clone()),
+        }
+    }
+}
+
+/// ```text
+/// Saved bundle .localnet/bundles/bug-17.bundle (81250 bytes, 31 accounts, 38 proof files)
+/// Chain clock 2026-05-16T15:52:00Z, slot 1234
+/// Wallets alice, bob
+/// Timeline pro-rata-payouts.toml at step settle
+/// Open it with `just dev --bundle .localnet/bundles/bug-17.bundle`
+/// ```
+impl fmt::Display for SavedBundleReceipt {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            formatter,
+            "Saved bundle {} ({} bytes, {} accounts, {} proof files)",
+            escaped(&self.path),
+            self.bytes,
+            self.accounts,
+            self.proof_files
+        )?;
+        writeln!(
+            formatter,
+            "Chain clock {}, slot {}",
+            self.clock_utc, self.slot
+        )?;
+        let wallets = if self.wallets.is_empty() {
+            "none in the wallet book".to_owned()
+        } else {
+            escaped(&self.wallets.join(", ")).to_string()
+        };
+        writeln!(formatter, "Wallets {wallets}")?;
+        if let (Some(timeline), Some(step)) = (&self.timeline, &self.step) {
+            writeln!(
+                formatter,
+                "Timeline {} at step {}",
+                escaped(timeline),
+                escaped(step)
+            )?;
+        }
+        write!(
+            formatter,
+            "Open it with `just dev --bundle {}`",
+            escaped(&self.path)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use fulltime_client::bundle::BundleTimeline;
+    use fulltime_client::snapshot::ChainClock;
+
+    use super::*;
+    use crate::output::market::tests::json_of;
+
+    #[test]
+    fn a_saved_bundle_says_what_it_holds_and_how_to_open_it() {
+        let saved = SavedBundle {
+            path: PathBuf::from(".localnet/bundles/bug-17.bundle"),
+            bytes: 81_250,
+            accounts: 31,
+            clock: ChainClock {
+                unix_ms: 1_778_946_720_000,
+                slot: 1_234,
+                block_height: 40,
+                transaction_count: 39,
+            },
+            wallets: vec!["alice".into(), "bob".into()],
+            proof_files: 38,
+            timeline: Some(BundleTimeline {
+                file_name: "pro-rata-payouts.toml".into(),
+                text: String::new(),
+                step: "settle".into(),
+            }),
+        };
+        let receipt = SavedBundleReceipt::new(&saved);
+        assert_eq!(
+            receipt.to_string(),
+            "Saved bundle .localnet/bundles/bug-17.bundle (81250 bytes, 31 accounts, 38 proof \
+             files)\nChain clock 2026-05-16T15:52:00Z, slot 1234\nWallets alice, bob\nTimeline \
+             pro-rata-payouts.toml at step settle\nOpen it with `just dev --bundle \
+             .localnet/bundles/bug-17.bundle`"
+        );
+        assert_eq!(json_of(&receipt)["step"], "settle");
+        let bare = SavedBundleReceipt::new(&SavedBundle {
+            wallets: Vec::new(),
+            timeline: None,
+            ..saved
+        });
+        assert!(
+            bare.to_string()
+                .contains("Wallets none in the wallet book\nOpen it"),
+            "{bare}"
+        );
+    }
+}
