@@ -4,13 +4,15 @@
 //! imports the floor only.
 //!
 //! `node.rs` is the run's own node; `play.rs` makes the wallets and markets and plays the steps;
-//! `expect.rs` reads an expectation from the chain;
+//! `waves.rs` splits a step's actions into those sent together; `expect.rs` reads a step's
+//! expectations from the chain;
 //! `invariants.rs` checks the rules every step must leave true; the result is `output::timeline`.
 
 mod expect;
 mod invariants;
 mod node;
 mod play;
+mod waves;
 
 use fulltime_client::cluster::Cluster;
 use fulltime_proof_files::timeline::load;
