@@ -72,7 +72,11 @@ impl FulltimeClient {
             .map(|chunk| {
                 let mut instructions = Vec::new();
                 for funding in chunk {
-                    instructions.extend(self.funding_instructions(funder, mint_authority, funding)?);
+                    instructions.extend(self.funding_instructions(
+                        funder,
+                        mint_authority,
+                        funding,
+                    )?);
                 }
                 Ok(Unsigned {
                     instructions,

@@ -60,7 +60,9 @@ fn touch(kind: &ActionKind) -> Touch<'_> {
     let (wallet, markets, kind) = match kind {
         ActionKind::Deposit { wallet, market, .. }
         | ActionKind::Claim { wallet, market }
-        | ActionKind::Refund { wallet, market } => (Some(wallet), Markets::One(market), Kind::Stake),
+        | ActionKind::Refund { wallet, market } => {
+            (Some(wallet), Markets::One(market), Kind::Stake)
+        }
         ActionKind::ClaimAll { wallet } => (Some(wallet), Markets::All, Kind::Stake),
         ActionKind::Create { market } => (None, Markets::One(market), Kind::Create),
         ActionKind::Settle { market, .. } => (None, Markets::One(market), Kind::Settle),
@@ -188,7 +190,11 @@ mod tests {
         let claim_all = action(ActionKind::ClaimAll {
             wallet: wallet("alice"),
         });
-        let faucet = |who: &str| action(ActionKind::Faucet { wallet: wallet(who) });
+        let faucet = |who: &str| {
+            action(ActionKind::Faucet {
+                wallet: wallet(who),
+            })
+        };
         let actions = [
             settle("m"),
             claim_all,

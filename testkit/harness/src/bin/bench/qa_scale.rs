@@ -12,7 +12,7 @@ use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
 use fulltime_client::proof_file::{Expected, ProofFile};
-use fulltime_client::rpc::{Funding, FulltimeClient, Unsigned};
+use fulltime_client::rpc::{FulltimeClient, Funding, Unsigned};
 use fulltime_client::side::Side;
 use fulltime_localnet::node::{ChainStart, MINT_AUTHORITY_FILE, Node, load_keypair};
 use solana_keypair::Keypair;
