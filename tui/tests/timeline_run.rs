@@ -54,6 +54,8 @@ fn the_shipped_timelines_run_green() {
         "correction-in-dispute-window",
         "abandoned-match",
         "one-sided-pool",
+        "two-stat-markets",
+        "hostile-desk",
     ] {
         assert!(
             names.iter().any(|name| name == shipped),
@@ -95,7 +97,7 @@ fn a_changed_balance_stops_the_run_naming_its_step_and_wallet() {
     assert_eq!(output.status.code(), Some(1), "{run}");
     let failure = &run["failure"];
     assert_eq!(failure["step"], "claims");
-    assert_eq!(failure["expected"], "bob's USDC 102.058824 USDC");
+    assert_eq!(failure["expected"], "bob holds 102.058824 USDC");
     assert_eq!(failure["happened"], "102.058823 USDC");
     // The steps before ran, and the failing one is the last.
     assert_eq!(run["steps"].as_array().map(Vec::len), Some(5));
@@ -124,4 +126,47 @@ fn a_file_that_does_not_load_sends_nothing_and_says_why() {
     assert!(stderr.contains("zoe"), "{stderr}");
     // Nothing started: no step ran, so nothing was printed on stdout.
     assert!(output.stdout.is_empty());
+}
+
+/// The READMEs show real runs: the block after each `<!-- output: fulltime timeline run FILE -->`
+/// comment is what the command prints, line for line. The time column is left out of the
+/// comparison: a step counted `+1s` from the step before prints the clock, which a slow machine
+/// may have moved on.
+#[test]
+fn the_readmes_show_what_a_run_prints() {
+    const MARKER: &str = "<!-- output: fulltime timeline run ";
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let without_time = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| match line.split_once("Z  ") {
+                Some((time, rest)) if time.len() == 19 => rest.to_owned(),
+                _ => line.to_owned(),
+            })
+            .collect()
+    };
+    binary_beside(&fulltime()).expect("localnet beside fulltime");
+    let mut shown_runs = 0;
+    for readme in ["README.md", "tui/README.md"] {
+        let text = std::fs::read_to_string(root.join(readme)).expect(readme);
+        for (_, after) in text.match_indices(MARKER).map(|(at, _)| text.split_at(at)) {
+            let after = &after[MARKER.len()..];
+            let (file, after) = after.split_once(" -->").expect("the comment's end");
+            let shown = after.split("```").nth(1).expect("a fenced block after it");
+            let output = Command::new(fulltime())
+                .args(["timeline", "run"])
+                .arg(file)
+                .current_dir(&root)
+                .output()
+                .expect("run fulltime");
+            assert_eq!(output.status.code(), Some(0), "{readme}: {output:?}");
+            let printed = String::from_utf8_lossy(&output.stdout);
+            assert_eq!(
+                without_time(shown.trim()),
+                without_time(printed.trim()),
+                "{readme}, {file}"
+            );
+            shown_runs += 1;
+        }
+    }
+    assert!(shown_runs >= 2, "{shown_runs} runs shown");
 }

@@ -58,6 +58,9 @@ pub enum ClientError {
          serves surfpool's `surfnet_exportSnapshot`, as localnet does"
     )]
     SnapshotUnsupported { url: String, reason: String },
+    /// A `localnet` checkpoint call the node refused, or a node without checkpoints.
+    #[error("the node at {url} refused the checkpoint call: {reason}")]
+    Checkpoint { url: String, reason: String },
 }
 
 impl ClientError {

@@ -6,6 +6,7 @@
 //! to show results.
 
 mod accounts;
+mod checkpoints;
 mod clock;
 mod confirm;
 mod error;
@@ -31,6 +32,9 @@ use tokio::sync::Mutex;
 use crate::cluster::Endpoint;
 
 pub use accounts::{Balances, Standing};
+pub use checkpoints::{
+    Checkpoint, RESTORE_CHECKPOINT_METHOD, RestoredCheckpoint, SAVE_CHECKPOINT_METHOD,
+};
 pub use clock::{CLOCK_SYSVAR, ClockReading, unix_timestamp};
 pub use confirm::{
     ConfirmedBy, connect_pubsub, send_and_confirm, send_and_confirm_by, wait_for_confirmation,

@@ -10,6 +10,7 @@
 
 mod blocks;
 mod bootstrap;
+mod checkpoints;
 mod clock;
 mod error;
 mod keys;
@@ -35,6 +36,7 @@ pub use bootstrap::{
     DEMO_MARKETS, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC,
     demo_clock_start, websocket_url,
 };
+pub use checkpoints::KEPT_CHECKPOINTS;
 pub use error::NodeError;
 pub use keys::{
     KeyFile, KeyPaths, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE,
@@ -194,7 +196,9 @@ impl BareNode {
         if let Origin::New { .. } = origin {
             remove_stale_env(state.path())?;
         }
-        let clock = clock::WallClock::start(surfnet.locker(), surfnet.commands());
+        let clock_hold = clock::ClockHold::default();
+        let clock =
+            clock::WallClock::start(surfnet.locker(), surfnet.commands(), clock_hold.clone());
         let (block_maker, block_requests) =
             blocks::BlockMaker::start(surfnet.locker(), surfnet.commands())?;
         let front = rpc_front::RpcFront::start(
@@ -202,6 +206,11 @@ impl BareNode {
             surfpool_port,
             surfnet.locker(),
             block_requests,
+            checkpoints::Checkpoints::new(
+                surfnet.locker(),
+                surfnet.node_accounts().clone(),
+                clock_hold,
+            ),
         )?;
         Ok(Self {
             _front: front,

@@ -52,6 +52,11 @@ pub(super) fn client_report(error: &ClientError) -> ErrorReport {
         ClientError::SnapshotUnsupported { .. } => {
             ErrorReport::other("SnapshotUnsupported", error, "Use --url localnet")
         }
+        ClientError::Checkpoint { .. } => ErrorReport::other(
+            "CheckpointRefused",
+            error,
+            "Use --url localnet, and an id it answered to localnet_saveCheckpoint",
+        ),
     }
 }
 

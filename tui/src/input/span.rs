@@ -36,6 +36,28 @@ pub fn format_span(seconds: i64) -> String {
     }
 }
 
+/// The two largest units of a span, for a narrow column: `48s`, `59m 48s`, `1h 59m`, `1d 3h`,
+/// `7d`. Rounded down, as a countdown is.
+pub fn format_span_short(seconds: i64) -> String {
+    const UNITS: [(i64, &str); 4] = [(86_400, "d"), (3_600, "h"), (60, "m"), (1, "s")];
+    if seconds <= 0 {
+        return format_span(seconds);
+    }
+    let Some(first) = UNITS.iter().position(|(size, _)| seconds >= *size) else {
+        return format_span(seconds);
+    };
+    let mut parts = Vec::with_capacity(2);
+    let mut rest = seconds;
+    for (size, unit) in &UNITS[first..(first + 2).min(UNITS.len())] {
+        let count = rest / size;
+        rest %= size;
+        if count > 0 {
+            parts.push(format!("{count}{unit}"));
+        }
+    }
+    parts.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +111,24 @@ mod tests {
             if seconds >= 0 {
                 assert_eq!(parse_span(text), Ok(seconds), "round trip of {text}");
             }
+        }
+    }
+
+    #[test]
+    fn short_spans_keep_their_two_largest_units_and_fit_a_column() {
+        for (seconds, text) in [
+            (48, "48s"),
+            (3_588, "59m 48s"),
+            (7_188, "1h 59m"),
+            (98_988, "1d 3h"),
+            (86_400 + 59, "1d"),
+            (604_800, "7d"),
+            (31_622_399, "365d 23h"),
+            (0, "0s"),
+            (-5, "-5s"),
+        ] {
+            assert_eq!(format_span_short(seconds), text, "{seconds}");
+            assert!(text.len() <= "365d 23h".len());
         }
     }
 }

@@ -33,7 +33,7 @@ pub struct StepRun {
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct ExpectationRun {
-    /// `alice's USDC`, `home-over-1's pool`.
+    /// `alice holds`, `home-over-1's pool`.
     pub what: String,
     pub expected: String,
     pub found: String,
@@ -132,13 +132,13 @@ mod tests {
         let mut step = StepRun::new("claims", 1_779_000_000);
         step.done.push("alice claims home-over-1".into());
         step.expectations.push(ExpectationRun {
-            what: "alice's USDC".into(),
+            what: "alice holds".into(),
             expected: "102.941176".into(),
             found: "102.941176".into(),
             held: true,
         });
         step.expectations.push(ExpectationRun {
-            what: "bob's USDC".into(),
+            what: "bob holds".into(),
             expected: "1".into(),
             found: "2".into(),
             held: false,
@@ -149,15 +149,15 @@ mod tests {
             failure: Some(TimelineFailure {
                 step: "claims".into(),
                 action: None,
-                expected: "bob's USDC 1".into(),
+                expected: "bob holds 1".into(),
                 happened: "2".into(),
                 logs: vec!["Program log: x".into()],
             }),
         };
         assert_eq!(
             run.to_string(),
-            "2026-05-17T06:40:00Z  claims: alice claims home-over-1; alice's USDC 102.941176: \
-             held; bob's USDC 1: NOT HELD, found 2\nFAILED at step claims: expected bob's USDC 1, \
+            "2026-05-17T06:40:00Z  claims: alice claims home-over-1; alice holds 102.941176: \
+             held; bob holds 1: NOT HELD, found 2\nFAILED at step claims: expected bob holds 1, \
              happened 2\n  log: Program log: x"
         );
     }

@@ -127,7 +127,7 @@ impl Chain {
                     .copied()
                     .unwrap_or(0);
                 compared(
-                    format!("{wallet}'s USDC"),
+                    format!("{wallet} holds"),
                     format_usdc(*usdc),
                     &format_usdc(held),
                 )

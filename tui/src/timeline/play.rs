@@ -114,7 +114,7 @@ pub async fn play(
         .fund_all(&cast.desk, &mint_authority, &fundings)
         .await?;
     for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
-        let id = create(session, &cast, timeline, &market.label).await?;
+        let id = create(session, &cast, timeline, &market.label, false).await?;
         cast.markets.insert(market.label.clone(), id);
     }
     let mut previous = None;
@@ -187,7 +187,7 @@ async fn act(
     for wave in waves(actions) {
         let wave = &actions[wave];
         let outcomes: Vec<Result<Performed, Error>> = stream::iter(wave)
-            .map(|action| perform(session, cast, timeline, proofs, &action.kind))
+            .map(|action| perform(session, cast, timeline, proofs, action))
             .buffered(IN_FLIGHT)
             .collect()
             .await;
@@ -220,7 +220,10 @@ async fn warp(session: &Session, at: i64) -> Result<i64, Error> {
 /// What `action` did, when it went as the file says; else the unexpected result (its step
 /// filled in by the caller).
 fn judged(action: &Action, done: Result<String, Error>) -> Result<String, TimelineFailure> {
-    let described = describe(&action.kind);
+    let mut described = describe(&action.kind);
+    if action.force {
+        described.push_str(" (forced)");
+    }
     let unexpected = |expected: String, report: Option<ErrorReport>| TimelineFailure {
         step: String::new(),
         action: Some(described.clone()),
@@ -264,15 +267,16 @@ struct Performed {
     created: Option<u64>,
 }
 
-/// Runs `kind` through the action layer.
+/// Runs `action` through the action layer (without the client's checks when it says `force`).
 async fn perform(
     session: &Session,
     cast: &Cast,
     timeline: &Timeline,
     proofs: &Generated,
-    kind: &ActionKind,
+    action: &Action,
 ) -> Result<Performed, Error> {
     let client = session.client().await?;
+    let (kind, force) = (&action.kind, action.force);
     let actor = |wallet: &WalletName| Actor {
         client: &client,
         wallet: cast.wallet(wallet),
@@ -289,12 +293,12 @@ async fn perform(
                 market: cast.market(market),
                 outcome: side.byte(),
                 amount: *usdc,
-                force: false,
+                force,
             };
             actions::deposit(&actor(wallet), order, None).await?;
         }
         ActionKind::Create { market } => {
-            let id = create(session, cast, timeline, market).await?;
+            let id = create(session, cast, timeline, market, force).await?;
             return Ok(Performed {
                 said: describe(kind),
                 created: Some(id),
@@ -312,7 +316,7 @@ async fn perform(
             let order = SettleOrder {
                 market: cast.market(market),
                 proof_file: Box::new(proof_file.clone()),
-                force: false,
+                force,
             };
             actions::settle(&desk, order, None).await?;
         }
@@ -324,7 +328,7 @@ async fn perform(
             let order = PayoutOrder {
                 kind,
                 market: cast.market(market),
-                force: false,
+                force,
             };
             let receipt = actions::pay_out(&actor(wallet), order, None).await?;
             return Ok(Performed::said(format!(
@@ -363,6 +367,7 @@ async fn create(
     cast: &Cast,
     timeline: &Timeline,
     label: &str,
+    force: bool,
 ) -> Result<u64, Error> {
     let client = session.client().await?;
     let Some(market) = timeline.markets.iter().find(|market| market.label == label) else {
@@ -375,7 +380,7 @@ async fn create(
     };
     let order = CreateOrder {
         terms: market.terms.clone(),
-        force: false,
+        force,
     };
     let now = client.cluster_time().await?;
     let receipt = create_market(&desk, order, now).await?;

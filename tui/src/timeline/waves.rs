@@ -107,7 +107,11 @@ mod tests {
     }
 
     fn action(kind: ActionKind) -> Action {
-        Action { kind, fails: None }
+        Action {
+            kind,
+            fails: None,
+            force: false,
+        }
     }
 
     fn deposit(who: &str, market: &str) -> Action {

@@ -1,6 +1,6 @@
 //! Keeps a served chain in the state directory: its accounts (`chain.snapshot`) within a second
-//! of a change, its clock (`chain-clock.json`) every second it moves, and both when the node
-//! stops.
+//! of a change, its clock (`chain-clock.json`) every second it moves, both within a second of a
+//! checkpoint's restore taking the clock back, and both when the node stops.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,7 +91,10 @@ impl Shared {
             .saved
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if saved.accounts != Some(digest) {
+        // A restored checkpoint takes the clock back, and a restart resumes at the later of the
+        // two files' clocks: both are rewritten, the chain first.
+        let clock_went_back = saved.clock.is_some_and(|kept| clock.unix_ms < kept.unix_ms);
+        if saved.accounts != Some(digest) || clock_went_back {
             let snapshot = self
                 .locker
                 .with_svm_reader(|svm| capture::snapshot(svm, &self.facts, &self.node_accounts));

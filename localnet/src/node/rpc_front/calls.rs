@@ -1,6 +1,8 @@
 //! One JSON-RPC call: the few methods the front answers or checks itself, and everything else
 //! forwarded to surfpool as it came.
 
+use std::sync::Arc;
+
 use base64::Engine;
 use hyper::HeaderMap;
 use hyper::body::Bytes;
@@ -12,10 +14,13 @@ use solana_hash::Hash;
 use solana_transaction::versioned::VersionedTransaction;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
-use super::refusal;
+use fulltime_client::rpc::{RESTORE_CHECKPOINT_METHOD, SAVE_CHECKPOINT_METHOD};
+
 use super::upstream::{Answer, Upstream};
+use super::{checkpoint_calls, refusal};
 use crate::node::blocks::lifetime::{self, Freshness};
 use crate::node::blocks::{BlockRequests, durable_nonce};
+use crate::node::checkpoints::Checkpoints;
 
 /// What the front does with a call, by its method.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,6 +37,10 @@ pub enum Treatment {
     BlockhashValid,
     /// Forwarded; a block follows when it processed something.
     MakesBlock,
+    /// `localnet_saveCheckpoint`, answered by the node.
+    SaveCheckpoint,
+    /// `localnet_restoreCheckpoint`, answered by the node.
+    RestoreCheckpoint,
 }
 
 impl Treatment {
@@ -42,6 +51,8 @@ impl Treatment {
             "getLatestBlockhash" => Self::LatestBlockhash,
             "isBlockhashValid" => Self::BlockhashValid,
             "requestAirdrop" | "sendBundle" => Self::MakesBlock,
+            SAVE_CHECKPOINT_METHOD => Self::SaveCheckpoint,
+            RESTORE_CHECKPOINT_METHOD => Self::RestoreCheckpoint,
             _ => Self::Forward,
         }
     }
@@ -70,6 +81,7 @@ pub struct Calls {
     pub upstream: Upstream,
     pub locker: SurfnetSvmLocker,
     pub blocks: BlockRequests,
+    pub checkpoints: Arc<Checkpoints>,
 }
 
 impl Calls {
@@ -118,6 +130,12 @@ impl Calls {
                 Ok(reply)
             }
             Treatment::MakesBlock => self.forward_then_block(parts, body).await,
+            Treatment::SaveCheckpoint => Ok(Reply::Own(
+                checkpoint_calls::save(&self.checkpoints, &call).await,
+            )),
+            Treatment::RestoreCheckpoint => Ok(Reply::Own(
+                checkpoint_calls::restore(&self.checkpoints, &call).await,
+            )),
             Treatment::Forward => self.forward(parts, body).await,
         }
     }

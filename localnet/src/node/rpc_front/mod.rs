@@ -4,10 +4,12 @@
 //! It answers what the node decides itself: how long a blockhash lives (`getLatestBlockhash`'s
 //! `lastValidBlockHeight`, `isBlockhashValid`, and the refusal of a `sendTransaction` or
 //! `simulateTransaction` whose blockhash has expired; see `blocks::lifetime`), and asks for a
-//! block after each transaction it forwarded (`blocks`). Everything else is forwarded as it
+//! block after each transaction it forwarded (`blocks`), and answers the node's own methods
+//! (`localnet_saveCheckpoint`, `localnet_restoreCheckpoint`: `checkpoints`). Everything else is forwarded as it
 //! came, a batch call by call in order, through one pooled keep-alive client.
 
 mod calls;
+mod checkpoint_calls;
 mod refusal;
 mod upstream;
 
@@ -31,6 +33,7 @@ use tokio::sync::oneshot;
 
 use super::NodeError;
 use super::blocks::BlockRequests;
+use super::checkpoints::Checkpoints;
 use calls::{Calls, Reply, Treatment};
 use upstream::Upstream;
 
@@ -79,6 +82,7 @@ impl RpcFront {
         surfpool_port: u16,
         locker: SurfnetSvmLocker,
         blocks: BlockRequests,
+        checkpoints: Checkpoints,
     ) -> Result<Self, NodeError> {
         let start_error = |error: std::io::Error| NodeError::Start(error.to_string());
         listener.0.set_nonblocking(true).map_err(start_error)?;
@@ -96,6 +100,7 @@ impl RpcFront {
                     upstream: Upstream::new(surfpool_port),
                     locker,
                     blocks,
+                    checkpoints: Arc::new(checkpoints),
                 });
                 runtime.block_on(serve(listener.0, calls, stopped));
                 runtime.shutdown_timeout(Duration::from_secs(1));

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{ChainStart, NodeOptions, load_or_create_keypair};
+use fulltime_localnet::node::{ChainStart, Node, NodeOptions, load_or_create_keypair};
 
 /// Options for a node in `state_dir` serving `chain`, funding `wallet`.
 pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> NodeOptions {
@@ -31,4 +31,15 @@ pub fn write_wallet(state_dir: &Path) -> PathBuf {
     let path = state_dir.join("bench-wallet.json");
     load_or_create_keypair(&path).expect("bench wallet");
     path
+}
+
+/// A node started with `options`, or `None` once the reason it did not start is printed.
+pub async fn start(options: NodeOptions) -> Option<Node> {
+    match Node::start(options).await {
+        Ok(node) => Some(node),
+        Err(error) => {
+            eprintln!("localnet did not start: {error}");
+            None
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! command, not as absolutes. Compute units are meaningless here: a native builtin is charged
 //! one unit per instruction.
 
+mod checkpoint;
 mod in_process;
 mod local_node;
 mod over_rpc;
@@ -24,6 +25,8 @@ enum Part {
     Rpc,
     /// A chain of 1,000 markets kept, snapshot saved and loaded.
     Lasting,
+    /// A chain of 1,000 markets: a checkpoint kept and restored after a round of changes.
+    Checkpoint,
     /// 1,000 wallets, 10,000 deposits over 100 markets, settled and claimed, over JSON-RPC.
     Qa,
     /// The same match day as a generated timeline file, played by `fulltime timeline run`.
@@ -63,6 +66,13 @@ fn main() {
             over_rpc::LASTING_MARKETS
         );
         runtime.block_on(over_rpc::lasting_chain());
+    }
+    if runs(Part::Checkpoint) {
+        println!(
+            "checkpoints: {} markets, saved and restored over JSON-RPC",
+            over_rpc::LASTING_MARKETS
+        );
+        runtime.block_on(checkpoint::save_and_restore());
     }
     if runs(Part::Qa) {
         println!(

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::send_and_confirm;
 use fulltime_localnet::node::{ChainStart, Node, load_keypair};
 use fulltime_testkit::sample;
@@ -10,7 +11,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 
-use super::local_node::{node_options, write_wallet};
+use super::local_node::{node_options, start, write_wallet};
 use super::per_second;
 
 const FIXTURE_ID: i64 = 1;
@@ -21,12 +22,8 @@ pub async fn deposits_one_by_one() {
     let state_dir = std::env::temp_dir().join(format!("fulltime-bench-{}", std::process::id()));
     let options = node_options(&state_dir, write_wallet(&state_dir), ChainStart::Reset);
     let started = Instant::now();
-    let node = match Node::start(options).await {
-        Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet did not start: {error}");
-            return;
-        }
+    let Some(node) = start(options).await else {
+        return;
     };
     println!(
         "localnet start-up to ready: {:.0} ms (bootstrap included)",
@@ -80,42 +77,12 @@ pub async fn lasting_chain() {
     let state_dir =
         std::env::temp_dir().join(format!("fulltime-bench-lasting-{}", std::process::id()));
     let wallet = write_wallet(&state_dir);
-    let node = match Node::start(node_options(&state_dir, wallet.clone(), ChainStart::Reset)).await
-    {
-        Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet did not start: {error}");
-            return;
-        }
+    let Some(node) = start(node_options(&state_dir, wallet.clone(), ChainStart::Reset)).await
+    else {
+        return;
     };
     let env = node.env().clone();
-    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
-    let creator = load_keypair(&env.wallet).expect("the wallet localnet funded");
-    let now = fulltime_client::rpc::unix_timestamp(
-        &rpc.get_account_data(&fulltime_client::rpc::CLOCK_SYSVAR)
-            .await
-            .expect("the clock"),
-    )
-    .expect("a clock");
-    let first = u64::try_from(fulltime_localnet::node::DEMO_MARKETS.len()).unwrap_or_default();
-    for id in first..LASTING_MARKETS {
-        let create = fulltime_client::instructions::create_market(
-            creator.pubkey(),
-            env.mint,
-            id,
-            sample::terms(FIXTURE_ID, now + 3_600),
-        );
-        let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
-        let transaction = Transaction::new_signed_with_payer(
-            &[create],
-            Some(&creator.pubkey()),
-            &[&creator],
-            blockhash,
-        );
-        send_and_confirm(&rpc, &transaction)
-            .await
-            .expect("market created");
-    }
+    create_markets(&env, LASTING_MARKETS).await;
 
     let saving = Instant::now();
     let saved = fulltime_client::snapshot::save_named(&env, &state_dir, "bench")
@@ -154,4 +121,36 @@ pub async fn lasting_chain() {
     node.shutdown();
     let _ = std::fs::remove_dir_all(state_dir);
     let _ = std::fs::remove_dir_all(copy_dir);
+}
+
+/// Creates markets on `env`'s chain, paid by its wallet, until it holds `count` (the demo
+/// markets included), each closing an hour after the cluster clock.
+pub async fn create_markets(env: &LocalnetEnv, count: u64) {
+    let rpc = RpcClient::new_with_commitment(env.rpc_url.clone(), CommitmentConfig::confirmed());
+    let creator = load_keypair(&env.wallet).expect("the wallet localnet funded");
+    let now = fulltime_client::rpc::unix_timestamp(
+        &rpc.get_account_data(&fulltime_client::rpc::CLOCK_SYSVAR)
+            .await
+            .expect("the clock"),
+    )
+    .expect("a clock");
+    let first = u64::try_from(fulltime_localnet::node::DEMO_MARKETS.len()).unwrap_or_default();
+    for id in first..count {
+        let create = fulltime_client::instructions::create_market(
+            creator.pubkey(),
+            env.mint,
+            id,
+            sample::terms(FIXTURE_ID, now + 3_600),
+        );
+        let blockhash = rpc.get_latest_blockhash().await.expect("blockhash");
+        let transaction = Transaction::new_signed_with_payer(
+            &[create],
+            Some(&creator.pubkey()),
+            &[&creator],
+            blockhash,
+        );
+        send_and_confirm(&rpc, &transaction)
+            .await
+            .expect("market created");
+    }
 }

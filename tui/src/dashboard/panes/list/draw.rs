@@ -17,7 +17,7 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::component::Context;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme::{self, spinner};
-use crate::input::format_span;
+use crate::input::format_span_short;
 use crate::output::catalog::fixture_name;
 use crate::output::labels::status_label;
 
@@ -107,7 +107,9 @@ impl MarketList {
                 if wide { 34 } else { 30 },
             );
         let table_rows = page.into_iter().map(|(index, row)| match row {
-            PageRow::Fixture(fixture_id, markets) => fixture_heading(fixture_id, markets),
+            PageRow::Fixture(fixture_id, markets) => {
+                fixture_heading(fixture_id, markets, state_width)
+            }
             PageRow::Market(market, status, label) => {
                 let row = market_row(market, status, label, chain, wide, self.odds);
                 if index == selected {
@@ -131,16 +133,24 @@ enum PageRow<'a> {
     Market(&'a Market, MarketStatus, String),
 }
 
-/// `Arsenal v Chelsea` over the questions, `3 markets, fixture 18502311` over the states.
-fn fixture_heading(fixture_id: i64, markets: usize) -> Row<'static> {
+/// `Arsenal v Chelsea` over the questions, `3 markets  fixture 18502311` over the states; where
+/// the state column is too narrow for both, the fixture id goes after the name
+/// (`Arsenal v Chelsea · fixture 18502311`), so that a heading is never cut to `3 markets  fi`.
+fn fixture_heading(fixture_id: i64, markets: usize, state_width: usize) -> Row<'static> {
     let plural = if markets == 1 { "" } else { "s" };
+    let count = format!("{markets} market{plural}");
+    let fixture = format!("fixture {fixture_id}");
+    let mut name = vec![Span::styled(fixture_name(fixture_id), theme::header())];
+    let over_states = if count.len() + 2 + fixture.len() <= state_width {
+        format!("{count}  {fixture}")
+    } else {
+        name.push(Span::styled(format!(" · {fixture}"), theme::dim()));
+        count
+    };
     Row::new(vec![
         Cell::from(""),
-        Cell::from(Span::styled(fixture_name(fixture_id), theme::header())),
-        Cell::from(Span::styled(
-            format!("{markets} market{plural}  fixture {fixture_id}"),
-            theme::dim(),
-        )),
+        Cell::from(Line::from(name)),
+        Cell::from(Span::styled(over_states, theme::dim())),
     ])
 }
 
@@ -217,7 +227,7 @@ fn market_row<'a>(
     ];
     if wide {
         let closes = if status == MarketStatus::Open {
-            format_span(market.close_time.saturating_sub(chain.now))
+            format_span_short(market.close_time.saturating_sub(chain.now))
         } else {
             "closed".to_owned()
         };

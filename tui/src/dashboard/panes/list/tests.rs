@@ -147,6 +147,32 @@ fn markets_by_fixture_with_odds_as_percent_or_decimal() {
     }
 }
 
+/// Seen at 120x36 with the demo markets, all open: the close column read `1day 3h 29` and a
+/// fixture's heading was cut to `1 market  fi` by the narrow state column.
+#[test]
+fn open_markets_by_fixture_at_120x36_cut_no_heading_and_no_time() {
+    let mut app = loaded();
+    let mut open = chain();
+    for market in &mut open.markets {
+        market.settled = false;
+        market.close_time = open.now + 98_988;
+    }
+    open.markets[2].fixture_id = 18_502_313;
+    update(&mut app, Action::Chain(Ok(open)));
+    press(&mut app, &[KeyCode::Char('v')]);
+    let screen = render(&app, 120, 36);
+    assert!(
+        screen.contains("Arsenal v Chelsea · fixture 18502311"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Brighton v Wolves · fixture 18502313"),
+        "{screen}"
+    );
+    assert!(screen.contains(" 1d 3h "), "{screen}");
+    assert_snapshot!("open_by_fixture_120x36", screen);
+}
+
 /// `cargo test -p fulltime-tui --lib frame_time -- --ignored --nocapture`: the time to
 /// draw a frame and to filter a list of 10,000 markets. It prints, asserts nothing about time.
 #[test]

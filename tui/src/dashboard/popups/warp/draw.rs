@@ -19,6 +19,7 @@ pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
         format!("Cluster clock now {}", format_time(chain.now)),
         theme::dim(),
     )];
+    let mut picked = None;
     for target in WarpTarget::ALL {
         let label = match (target, form.market) {
             (WarpTarget::Result, _) => "to the published result".to_owned(),
@@ -29,18 +30,24 @@ pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
             (WarpTarget::Duration, _) => format!("forward by {}_", form.duration),
         };
         let ok = form.time_of(target, market, chain.now).is_ok();
+        let described = form.describe(target, market, chain.now);
+        // The picked line is marked in its text too, not by its colours alone.
+        let (mark, line_style) = if target == form.target {
+            ("▸ ", theme::selected())
+        } else {
+            ("  ", ratatui::style::Style::new())
+        };
         let line = Line::from(vec![
-            Span::raw(format!("{label:<36} ")),
+            Span::raw(format!("{mark}{label:<36} ")),
             Span::styled(
-                form.describe(target, market, chain.now),
+                described.clone(),
                 if ok { theme::good() } else { theme::dim() },
             ),
         ]);
-        lines.push(if target == form.target {
-            line.style(theme::selected())
-        } else {
-            line
-        });
+        lines.push(line.style(line_style));
+        if target == form.target {
+            picked = Some((label, ok, described));
+        }
     }
     if let Some(publication) = &form.publication {
         lines.push(Line::styled(
@@ -48,8 +55,20 @@ pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
             theme::dim(),
         ));
     }
+    // What Enter does now, in words, so that the choice Tab made is never a guess.
+    if let Some((label, ok, described)) = picked {
+        let label = label.trim_end_matches('_').trim_end();
+        lines.push(if ok {
+            Line::styled(format!("Enter warps {label}: {described}"), theme::good())
+        } else {
+            Line::styled(
+                format!("Enter cannot warp {label}: {described}"),
+                theme::dim(),
+            )
+        });
+    }
     lines.push(Line::styled(
-        "Tab picks, typing sets the duration (90s, 10m, 2days), Enter warps",
+        "Tab picks the next, typing sets the duration (90s, 10m, 2days)",
         theme::dim(),
     ));
     show_fitted(frame, area, " Warp the localnet clock ".to_owned(), lines);

@@ -5,7 +5,7 @@ use fulltime_client::proof_file::{Expected, ProofFile};
 use fulltime_client::settlement::state::Market;
 
 use crate::dashboard::popups::settle::fits;
-use crate::input::{format_span, format_time, parse_span};
+use crate::input::{format_span_short, format_time, parse_span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WarpTarget {
@@ -143,7 +143,7 @@ impl WarpForm {
             Ok(to) => format!(
                 "{} (in {})",
                 format_time(to),
-                format_span(to.saturating_sub(now))
+                format_span_short(to.saturating_sub(now))
             ),
             Err(why) => why,
         }
