@@ -17,8 +17,16 @@ const WALLETS: usize = 2 * ACCOUNTS_PER_REQUEST + 50;
 /// Wallet `n` is given `n + 1` lamports' worth of SOL and `1_000 + n` base units of test USDC,
 /// except that every seventh is given no SOL and every fifth no USDC.
 fn funding(n: usize, wallet: &Keypair) -> Funding {
-    let lamports = if n % 7 == 0 { 0 } else { 1_000_000 + n as u64 };
-    let usdc = if n % 5 == 0 { 0 } else { 1_000 + n as u64 };
+    let lamports = if n.is_multiple_of(7) {
+        0
+    } else {
+        1_000_000 + n as u64
+    };
+    let usdc = if n.is_multiple_of(5) {
+        0
+    } else {
+        1_000 + n as u64
+    };
     Funding {
         wallet: wallet.pubkey(),
         lamports,
