@@ -233,7 +233,7 @@ async fn read_account_at<T: AccountDeserialize>(
     Ok((account, response.context.slot))
 }
 
-fn decode<T: AccountDeserialize>(
+pub(super) fn decode<T: AccountDeserialize>(
     data: &[u8],
     address: &Pubkey,
     what: &'static str,

@@ -12,6 +12,7 @@ mod confirm;
 mod error;
 mod funding;
 mod inspect;
+mod many_accounts;
 mod pay_out_all;
 mod pipeline;
 mod pool_history;
@@ -39,7 +40,9 @@ pub use confirm::{
     ConfirmedBy, connect_pubsub, send_and_confirm, send_and_confirm_by, wait_for_confirmation,
 };
 pub use error::ClientError;
+pub use funding::{Funding, WALLETS_PER_FUNDING};
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
+pub use many_accounts::ACCOUNTS_PER_REQUEST;
 pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
 pub use pipeline::{IN_FLIGHT, Unsigned};
 pub use pool_history::{

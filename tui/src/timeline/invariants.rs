@@ -6,9 +6,11 @@
 //! records which proof it rests on (`settled_by`: batch, events root, event), not the value.
 
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::pda;
 use fulltime_client::rpc::{ClientError, FulltimeClient};
 use fulltime_client::settlement::state::{Market, Position};
-use solana_signer::Signer;
+use fulltime_client::wallet_book::WalletName;
+use solana_keypair::Address as Pubkey;
 
 use super::play::Cast;
 use crate::actions::payout::paid;
@@ -47,42 +49,62 @@ pub struct Broken {
     pub found: String,
 }
 
-/// Reads the clock, then each market of `cast`, its vault and its wallets' positions.
+/// Reads the clock, then every market of `cast`, their vaults and the positions the timeline's
+/// deposits can have opened in them, each kind with `getMultipleAccounts` (a request per hundred
+/// accounts), so a step at a thousand wallets in a hundred markets costs about a hundred
+/// requests.
 pub async fn read(client: &FulltimeClient, cast: &Cast) -> Result<Reading, Error> {
     let clock = client.cluster_time().await?;
-    let mut markets = Vec::new();
-    for (label, id) in cast.markets() {
-        let market = client.market(id).await?;
-        let vault = vault_balance(client, &market).await?;
-        let mut positions = Vec::new();
-        for (name, keypair) in cast.wallets() {
-            if let Some(position) = client.position(id, &keypair.pubkey()).await? {
-                positions.push((name.to_string(), position));
-            }
+    let (labels, ids): (Vec<&str>, Vec<u64>) = cast.markets().unzip();
+    let addresses: Vec<Pubkey> = ids.iter().map(|id| pda::market(*id)).collect();
+    let markets = client
+        .accounts::<Market>(&addresses, "market")
+        .await?
+        .into_iter()
+        .zip(&ids)
+        .map(|(market, id)| market.ok_or(ClientError::MarketNotFound { id: *id }))
+        .collect::<Result<Vec<_>, _>>()?;
+    let vault_addresses: Vec<Pubkey> = markets.iter().map(|market| market.vault).collect();
+    let vaults = client
+        .token_balances(&vault_addresses, "market vault")
+        .await?;
+    // Positions by market, then by wallet name: the wallets that deposit in each market.
+    let stakes: Vec<(usize, &WalletName, Pubkey)> = labels
+        .iter()
+        .zip(&addresses)
+        .enumerate()
+        .flat_map(|(index, (label, market))| {
+            cast.stakers(label)
+                .map(move |(name, owner)| (index, name, pda::position(market, &owner)))
+        })
+        .collect();
+    let position_addresses: Vec<Pubkey> = stakes.iter().map(|(_, _, address)| *address).collect();
+    let positions = client
+        .accounts::<Position>(&position_addresses, "position")
+        .await?;
+    let mut held: Vec<Vec<(String, Position)>> = vec![Vec::new(); markets.len()];
+    for ((index, name, _), position) in stakes.iter().zip(positions) {
+        if let (Some(held), Some(position)) = (held.get_mut(*index), position) {
+            held.push((name.to_string(), position));
         }
-        markets.push(MarketReading {
-            label: label.to_owned(),
+    }
+    let mut readings = Vec::with_capacity(markets.len());
+    for (((label, market), vault), positions) in labels.iter().zip(markets).zip(vaults).zip(held) {
+        let vault = vault.ok_or_else(|| ClientError::Decode {
+            what: "market vault",
+            address: market.vault,
+            reason: "the vault has no token account".into(),
+        })?;
+        readings.push(MarketReading {
+            label: (*label).to_owned(),
             market,
             vault,
             positions,
         });
     }
-    Ok(Reading { clock, markets })
-}
-
-async fn vault_balance(client: &FulltimeClient, market: &Market) -> Result<u64, ClientError> {
-    let balance = client
-        .rpc()
-        .get_token_account_balance(&market.vault)
-        .await
-        .map_err(|source| ClientError::Rpc {
-            url: client.rpc().url(),
-            source: Box::new(source),
-        })?;
-    balance.amount.parse().map_err(|_| ClientError::Decode {
-        what: "market vault",
-        address: market.vault,
-        reason: format!("its balance {:?} is not a whole number", balance.amount),
+    Ok(Reading {
+        clock,
+        markets: readings,
     })
 }
 

@@ -6,9 +6,10 @@
 //! `part.rs` is what the run's own processes share, `node.rs` its node, `own_faucet.rs` its
 //! faucet; `stop_step.rs` cuts the file at `--to`'s step;
 //! `given_node.rs` checks a `--url` node's clock before anything is sent; `play.rs` makes the
-//! wallets and markets and plays the steps; `expect.rs` reads an expectation from the chain;
-//! `invariants.rs` checks the rules every step must leave true; `handoff.rs` leaves the own node
-//! running for `--to`; the result is `output::timeline`.
+//! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
+//! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
+//! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`; the
+//! result is `output::timeline`.
 
 mod expect;
 mod given_node;
@@ -19,6 +20,7 @@ mod own_faucet;
 mod part;
 mod play;
 mod stop_step;
+mod waves;
 
 use fulltime_client::cluster::{Cluster, ClusterError};
 use fulltime_client::snapshot::{SaveError, check_name, named_path};

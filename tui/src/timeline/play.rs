@@ -1,22 +1,28 @@
-//! Playing a timeline: its wallets made and funded (SOL by airdrop, test USDC from the node's mint
-//! authority, as `wallet new --fund` does on localnet), its markets created by the desk, then each
-//! step in order: the clock warped to its time (never back), its actions run one after another
-//! through the action layer (a `faucet` action asks the run's faucet over HTTP), each checked against the error it must fail with, then its
-//! expectations read from the chain, then the invariants (`invariants.rs`). The first unexpected result ends the run in `run.failure`.
+//! Playing a timeline: its wallets made and funded together through the pipeline (SOL airdropped
+//! to the desk and passed on, test USDC from the node's mint authority, several wallets a
+//! transaction), its markets created by the desk, then each step in order: the clock warped to
+//! its time (never back), its actions run wave by wave through the action layer (`waves.rs`: a
+//! wave's actions at once, conflicting ones in later waves; a `faucet` action asks the run's
+//! faucet over HTTP), each checked in file order against the error it must fail with, then its
+//! expectations read from the chain, then the invariants (`invariants.rs`). The first unexpected
+//! result in file order ends the run in `run.failure`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::proof_file::ExpectedError;
+use fulltime_client::rpc::{Funding, IN_FLIGHT};
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::Generated;
 use fulltime_proof_files::timeline::{Action, ActionKind, Timeline};
+use futures_util::stream::{self, StreamExt};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
 
+use super::waves::waves;
 use super::{expect, invariants};
 use crate::actions::{
     self, Actor, CreateOrder, DepositOrder, PayoutOrder, SettleOrder, create_market,
@@ -34,13 +40,11 @@ pub struct Cast {
     markets: BTreeMap<String, u64>,
     /// Where a `faucet` action asks.
     faucet_url: String,
+    /// By market label, the wallets the file deposits from in it: the positions there can be.
+    stakers: BTreeMap<String, BTreeSet<WalletName>>,
 }
 
 impl Cast {
-    pub fn desk(&self) -> Pubkey {
-        self.desk.pubkey()
-    }
-
     /// The loader checked every name a step uses, and every wallet is made before the first.
     pub fn wallet(&self, name: &WalletName) -> &Keypair {
         self.wallets.get(name).unwrap_or(&self.desk)
@@ -56,9 +60,33 @@ impl Cast {
         self.markets.iter().map(|(label, id)| (label.as_str(), *id))
     }
 
+    /// The wallets that may hold a position in the market labelled `label`, by name, with
+    /// their addresses.
     pub fn wallets(&self) -> impl Iterator<Item = (&WalletName, &Keypair)> {
         self.wallets.iter()
     }
+
+    pub fn stakers(&self, label: &str) -> impl Iterator<Item = (&WalletName, Pubkey)> {
+        self.stakers
+            .get(label)
+            .into_iter()
+            .flatten()
+            .map(|name| (name, self.wallet(name).pubkey()))
+    }
+}
+
+/// By market label, the wallets `timeline` deposits from in it.
+fn stakers(timeline: &Timeline) -> BTreeMap<String, BTreeSet<WalletName>> {
+    let mut stakers: BTreeMap<String, BTreeSet<WalletName>> = BTreeMap::new();
+    for action in timeline.steps.iter().flat_map(|step| &step.actions) {
+        if let ActionKind::Deposit { wallet, market, .. } = &action.kind {
+            stakers
+                .entry(market.clone())
+                .or_default()
+                .insert(wallet.clone());
+        }
+    }
+    stakers
 }
 
 pub async fn play(
@@ -73,46 +101,49 @@ pub async fn play(
     let mint_authority = read_keypair_file(&env.mint_authority)?;
     let mut cast = Cast {
         desk: session.wallet()?,
-        wallets: BTreeMap::new(),
+        wallets: timeline
+            .wallets
+            .iter()
+            .map(|wallet| (wallet.name.clone(), Keypair::new()))
+            .collect(),
         markets: BTreeMap::new(),
         faucet_url: faucet_url.to_owned(),
+        stakers: stakers(timeline),
     };
-    for wallet in &timeline.wallets {
-        let keypair = Keypair::new();
-        if wallet.lamports > 0 {
-            client.airdrop(&keypair.pubkey(), wallet.lamports).await?;
-        }
-        if wallet.usdc > 0 {
-            client
-                .mint_test_usdc(&mint_authority, &keypair.pubkey(), wallet.usdc)
-                .await?;
-        }
-        cast.wallets.insert(wallet.name.clone(), keypair);
-    }
+    let fundings: Vec<Funding> = timeline
+        .wallets
+        .iter()
+        .map(|wallet| Funding {
+            wallet: cast.wallet(&wallet.name).pubkey(),
+            lamports: wallet.lamports,
+            usdc: wallet.usdc,
+        })
+        .collect();
+    client
+        .fund_all(&cast.desk, &mint_authority, &fundings)
+        .await?;
     for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
-        create(session, &mut cast, timeline, &market.label, false).await?;
+        let id = create(session, &cast, timeline, &market.label, false).await?;
+        cast.markets.insert(market.label.clone(), id);
     }
     let mut previous = None;
     for step in &timeline.steps {
         let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
-        let mut failure = None;
-        for action in &step.actions {
-            let done = perform(session, &mut cast, timeline, proofs, action).await;
-            match judged(action, done) {
-                Ok(done) => step_run.done.push(done),
-                Err(mut unexpected) => {
-                    unexpected.step.clone_from(&step.name);
-                    failure = Some(unexpected);
-                    break;
-                }
-            }
-        }
+        let mut failure = act(
+            session,
+            &mut cast,
+            timeline,
+            proofs,
+            &step.actions,
+            &mut step_run.done,
+        )
+        .await
+        .map(|mut unexpected| {
+            unexpected.step.clone_from(&step.name);
+            unexpected
+        });
         if failure.is_none() {
-            for expectation in &step.expect {
-                step_run
-                    .expectations
-                    .push(expect::check(&client, &cast, expectation).await?);
-            }
+            step_run.expectations = expect::check_all(&client, &cast, &step.expect).await?;
             failure = step_run
                 .expectations
                 .iter()
@@ -149,6 +180,41 @@ pub async fn play(
         }
     }
     Ok(cast)
+}
+
+/// Runs `actions` wave by wave, a wave's actions at once (`waves.rs`), and judges each in file
+/// order, saying in `done` what it did; the first unexpected result (its step filled in by the
+/// caller), after which no later wave is sent.
+async fn act(
+    session: &Session,
+    cast: &mut Cast,
+    timeline: &Timeline,
+    proofs: &Generated,
+    actions: &[Action],
+    done: &mut Vec<String>,
+) -> Option<TimelineFailure> {
+    for wave in waves(actions) {
+        let wave = &actions[wave];
+        let outcomes: Vec<Result<Performed, Error>> = stream::iter(wave)
+            .map(|action| perform(session, cast, timeline, proofs, action))
+            .buffered(IN_FLIGHT)
+            .collect()
+            .await;
+        for (action, outcome) in wave.iter().zip(outcomes) {
+            let (said, created) = match outcome {
+                Ok(performed) => (Ok(performed.said), performed.created),
+                Err(error) => (Err(error), None),
+            };
+            match judged(action, said) {
+                Ok(said) => done.push(said),
+                Err(unexpected) => return Some(unexpected),
+            }
+            if let (ActionKind::Create { market }, Some(id)) = (&action.kind, created) {
+                cast.markets.insert(market.clone(), id);
+            }
+        }
+    }
+    None
 }
 
 /// Moves the clock to `at` when it is behind; the clock it reads after.
@@ -204,15 +270,20 @@ fn is_expected(report: &ErrorReport, expected: &ExpectedError) -> bool {
             .is_none_or(|program| program == expected.program.label())
 }
 
-/// Runs `action` through the action layer (without the client's checks when it says `force`);
-/// what was done, in words.
+/// What an action did, in words, and the id of the market it created, if it created one.
+struct Performed {
+    said: String,
+    created: Option<u64>,
+}
+
+/// Runs `action` through the action layer (without the client's checks when it says `force`).
 async fn perform(
     session: &Session,
-    cast: &mut Cast,
+    cast: &Cast,
     timeline: &Timeline,
     proofs: &Generated,
     action: &Action,
-) -> Result<String, Error> {
+) -> Result<Performed, Error> {
     let client = session.client().await?;
     let (kind, force) = (&action.kind, action.force);
     let actor = |wallet: &WalletName| Actor {
@@ -236,7 +307,11 @@ async fn perform(
             actions::deposit(&actor(wallet), order, None).await?;
         }
         ActionKind::Create { market } => {
-            create(session, cast, timeline, market, force).await?;
+            let id = create(session, cast, timeline, market, force).await?;
+            return Ok(Performed {
+                said: describe(kind),
+                created: Some(id),
+            });
         }
         ActionKind::Settle { market, proof } => {
             let proof_file = proofs
@@ -265,42 +340,51 @@ async fn perform(
                 force,
             };
             let receipt = actions::pay_out(&actor(wallet), order, None).await?;
-            return Ok(format!(
+            return Ok(Performed::said(format!(
                 "{}: paid {}",
                 describe_payout(kind, wallet, market),
                 format_usdc(receipt.paid)
-            ));
+            )));
         }
         ActionKind::ClaimAll { wallet } => {
             let receipt = actions::claim_all(&actor(wallet)).await?;
-            return Ok(format!(
+            return Ok(Performed::said(format!(
                 "{wallet} claims all: paid {}",
                 format_usdc(receipt.total_paid)
-            ));
+            )));
         }
         ActionKind::Faucet { wallet } => {
             let address = cast.wallet(wallet).pubkey();
             let grant = actions::faucet(session, &address, &cast.faucet_url).await?;
-            return Ok(format!(
+            return Ok(Performed::said(format!(
                 "{wallet} asks the faucet: got {}",
                 format_usdc(grant.grant.amount)
-            ));
+            )));
         }
         ActionKind::Warp { to } => {
             warp(session, *to).await?;
         }
     }
-    Ok(describe(kind))
+    Ok(Performed::said(describe(kind)))
 }
 
-/// Creates the market labelled `label` as the desk, at the clock's time.
+impl Performed {
+    fn said(said: String) -> Self {
+        Self {
+            said,
+            created: None,
+        }
+    }
+}
+
+/// Creates the market labelled `label` as the desk, at the clock's time; its id.
 async fn create(
     session: &Session,
-    cast: &mut Cast,
+    cast: &Cast,
     timeline: &Timeline,
     label: &str,
     force: bool,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     let client = session.client().await?;
     let Some(market) = timeline.markets.iter().find(|market| market.label == label) else {
         return Err(Error::UnknownTimelineName(label.to_owned()));
@@ -316,8 +400,7 @@ async fn create(
     };
     let now = client.cluster_time().await?;
     let receipt = create_market(&desk, order, now).await?;
-    cast.markets.insert(label.to_owned(), receipt.market.id);
-    Ok(())
+    Ok(receipt.market.id)
 }
 
 fn describe_payout(kind: PayoutKind, wallet: &WalletName, market: &str) -> String {

@@ -10,6 +10,7 @@ mod in_process;
 mod local_node;
 mod over_rpc;
 mod qa_scale;
+mod timeline;
 
 use std::time::Duration;
 
@@ -28,6 +29,8 @@ enum Part {
     Checkpoint,
     /// 1,000 wallets, 10,000 deposits over 100 markets, settled and claimed, over JSON-RPC.
     Qa,
+    /// The same match day as a generated timeline file, played by `fulltime timeline run`.
+    Timeline,
 }
 
 #[derive(Parser)]
@@ -80,6 +83,17 @@ fn main() {
         );
         if let Err(error) = runtime.block_on(qa_scale::run()) {
             eprintln!("QA scale: {error}");
+        }
+    }
+    if runs(Part::Timeline) {
+        println!(
+            "a timeline at QA scale, played by `fulltime timeline run` (release, beside this binary): {} wallets, {} deposits over {} markets, settled and claimed",
+            qa_scale::WALLETS,
+            qa_scale::DEPOSITS,
+            qa_scale::MARKETS
+        );
+        if let Err(error) = timeline::run() {
+            eprintln!("timeline: {error}");
         }
     }
 }

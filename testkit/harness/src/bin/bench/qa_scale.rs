@@ -1,5 +1,6 @@
 //! The QA-scale step: what a match-day QA run sets up, done through the node's JSON-RPC and
-//! WebSocket as any client would (each market created is confirmed by `signatureSubscribe`). A thousand wallets funded with SOL and test USDC, a hundred
+//! WebSocket as any client would (each market created is confirmed by `signatureSubscribe`). A
+//! thousand wallets funded with SOL and test USDC (`FulltimeClient::fund_all`), a hundred
 //! markets on one proof file's match, ten thousand deposits spread over them, every market
 //! settled with the proof, and every winning position claimed; each phase timed. Bulk phases
 //! send through the client's pipeline (many transactions before any is confirmed, one
@@ -7,13 +8,11 @@
 
 use std::time::{Duration, Instant};
 
-use anchor_lang::solana_program::instruction::Instruction;
-use anchor_lang::solana_program::system_instruction;
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
 use fulltime_client::proof_file::{Expected, ProofFile};
-use fulltime_client::rpc::{FulltimeClient, Unsigned};
+use fulltime_client::rpc::{FulltimeClient, Funding, Unsigned};
 use fulltime_client::side::Side;
 use fulltime_localnet::node::{ChainStart, MINT_AUTHORITY_FILE, Node, load_keypair};
 use solana_keypair::Keypair;
@@ -25,16 +24,15 @@ use super::per_second;
 pub const WALLETS: usize = 1_000;
 pub const MARKETS: usize = 100;
 /// Each wallet stakes in this many markets, every one a different market.
-const MARKETS_PER_WALLET: usize = 10;
+pub const MARKETS_PER_WALLET: usize = 10;
 pub const DEPOSITS: usize = WALLETS * MARKETS_PER_WALLET;
 /// The match the markets are on: a demo proof file, which resolves YES.
-const PROOF_FILE: &str = "arsenal-home-goals-over-1";
+pub const PROOF_FILE: &str = "arsenal-home-goals-over-1";
 const DISPUTE_WINDOW_SECS: i64 = 60;
 const WALLET_LAMPORTS: u64 = 50_000_000;
-const WALLET_USDC: u64 = 100_000_000;
-/// Wallets funded per transaction, and winning positions claimed per transaction: as many as fit
-/// in a transaction's 1,232 bytes with room to spare.
-const WALLETS_PER_FUNDING: usize = 6;
+pub const WALLET_USDC: u64 = 100_000_000;
+/// Winning positions claimed per transaction: as many as fit in a transaction's 1,232 bytes with
+/// room to spare.
 const CLAIMS_PER_TRANSACTION: usize = 5;
 
 type Failure = Box<dyn std::error::Error>;
@@ -62,9 +60,18 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
 
     let started = Instant::now();
     let wallets: Vec<Keypair> = (0..WALLETS).map(|_| Keypair::new()).collect();
-    let funding = funding_transactions(&client, &funder, &mint_authority, &wallets)?;
-    let transactions = funding.len();
-    all_landed("funding", client.send_all(funding).await)?;
+    let fundings: Vec<Funding> = wallets
+        .iter()
+        .map(|wallet| Funding {
+            wallet: wallet.pubkey(),
+            lamports: WALLET_LAMPORTS,
+            usdc: WALLET_USDC,
+        })
+        .collect();
+    let transactions = client
+        .fund_all(&funder, &mint_authority, &fundings)
+        .await
+        .map_err(|error| format!("funding: {error}"))?;
     report(
         "wallets created and funded",
         WALLETS,
@@ -129,41 +136,6 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
     Ok(())
 }
 
-/// SOL and test USDC for every wallet, a few wallets per transaction, paid by `funder` and
-/// minted by the mint authority.
-fn funding_transactions<'a>(
-    client: &FulltimeClient,
-    funder: &'a Keypair,
-    mint_authority: &'a Keypair,
-    wallets: &[Keypair],
-) -> Result<Vec<Unsigned<'a>>, Failure> {
-    let mint = client.usdc_mint();
-    wallets
-        .chunks(WALLETS_PER_FUNDING)
-        .map(|chunk| {
-            let mut funding: Vec<Instruction> = Vec::new();
-            for wallet in chunk {
-                funding.push(system_instruction::transfer(
-                    &funder.pubkey(),
-                    &wallet.pubkey(),
-                    WALLET_LAMPORTS,
-                ));
-                funding.extend(instructions::mint_to_wallet(
-                    &funder.pubkey(),
-                    &wallet.pubkey(),
-                    &mint,
-                    &mint_authority.pubkey(),
-                    WALLET_USDC,
-                )?);
-            }
-            Ok(Unsigned {
-                instructions: funding,
-                signers: vec![funder, mint_authority],
-            })
-        })
-        .collect()
-}
-
 /// Every wallet's ten deposits (`market_of`); a third of the wallets back NO, the rest YES.
 fn deposit_transactions<'a>(
     client: &FulltimeClient,
@@ -174,14 +146,13 @@ fn deposit_transactions<'a>(
     let mut deposits = Vec::with_capacity(DEPOSITS);
     for round in 0..MARKETS_PER_WALLET {
         for (index, wallet) in wallets.iter().enumerate() {
-            let market = market_of(index, round, market_ids);
-            let amount = 1_000_000 + (index * MARKETS_PER_WALLET + round) as u64;
+            let market = market_ids[market_of(index, round)];
             let deposit = instructions::deposit(
                 wallet.pubkey(),
                 mint,
                 pda::market(market),
                 side_of(index).byte(),
-                amount,
+                stake(index, round),
             );
             deposits.push(Unsigned::by(wallet, vec![deposit]));
         }
@@ -189,13 +160,19 @@ fn deposit_transactions<'a>(
     deposits
 }
 
-/// The market wallet `wallet_index` stakes in at its `round`-th deposit: ten rounds, ten
-/// different markets, each market staked in as often as any other.
-fn market_of(wallet_index: usize, round: usize, market_ids: &[u64]) -> u64 {
-    market_ids[(wallet_index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS]
+/// The index of the market wallet `wallet_index` stakes in at its `round`-th deposit: ten
+/// rounds, ten different markets, each market staked in as often as any other.
+pub fn market_of(wallet_index: usize, round: usize) -> usize {
+    (wallet_index + round * MARKETS / MARKETS_PER_WALLET) % MARKETS
 }
 
-fn side_of(wallet_index: usize) -> Side {
+/// What wallet `wallet_index` stakes at its `round`-th deposit: 1 USDC and a few base units, so
+/// that no two stakes are alike.
+pub fn stake(wallet_index: usize, round: usize) -> u64 {
+    1_000_000 + (wallet_index * MARKETS_PER_WALLET + round) as u64
+}
+
+pub fn side_of(wallet_index: usize) -> Side {
     if wallet_index.is_multiple_of(3) {
         Side::No
     } else {
@@ -224,7 +201,7 @@ fn claim_transactions<'a>(
             continue;
         }
         let markets: Vec<u64> = (0..MARKETS_PER_WALLET)
-            .map(|round| market_of(index, round, market_ids))
+            .map(|round| market_ids[market_of(index, round)])
             .collect();
         positions += markets.len();
         for chunk in markets.chunks(CLAIMS_PER_TRANSACTION) {

@@ -1,0 +1,283 @@
+//! The timeline step: the QA-scale match day written as a timeline file and played by the real
+//! runner, the release `fulltime` beside this binary (`fulltime timeline run FILE --json`, on a
+//! `localnet` of its own). A thousand wallets, a hundred markets on one demo match, ten thousand
+//! deposits (each wallet in ten markets, a third of them on NO, as the QA-scale step stakes),
+//! every market settled with the match's proof case, every winning position claimed and each
+//! loser's claim on its first market refused with `NotAWinner`; the pools, the stages and every
+//! wallet's test USDC expected after each step, worked out here from the program's rule.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use fulltime_client::side::Side;
+use serde_json::Value;
+
+use super::qa_scale::{
+    MARKETS, MARKETS_PER_WALLET, PROOF_FILE, WALLET_USDC, WALLETS, market_of, side_of, stake,
+};
+
+type Failure = Box<dyn std::error::Error>;
+
+/// Runs the generated timeline and prints its steps and the whole run's time.
+pub fn run() -> Result<(), Failure> {
+    let fulltime = beside_this_binary("fulltime")?;
+    let started = Instant::now();
+    let text = timeline_text()?;
+    let file = std::env::temp_dir().join(format!(
+        "fulltime-bench-timeline-{}.toml",
+        std::process::id()
+    ));
+    std::fs::write(&file, &text)?;
+    println!(
+        "  timeline written: {} KiB in {:.2} s",
+        text.len() / 1024,
+        started.elapsed().as_secs_f64()
+    );
+    let started = Instant::now();
+    let output = Command::new(&fulltime)
+        .args(["timeline", "run"])
+        .arg(&file)
+        .arg("--json")
+        .output();
+    let elapsed = started.elapsed();
+    let _ = std::fs::remove_file(&file);
+    let output = output?;
+    let run: Value = serde_json::from_slice(&output.stdout).map_err(|error| {
+        format!(
+            "`fulltime timeline run` answered no JSON ({error}); its stderr:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })?;
+    for step in run["steps"].as_array().into_iter().flatten() {
+        let count = |field: &str| step[field].as_array().map_or(0, Vec::len);
+        println!(
+            "  step {}: {} actions, {} expectations, invariants held: {}",
+            step["name"].as_str().unwrap_or("?"),
+            count("done"),
+            count("expectations"),
+            step["invariants_held"]
+        );
+    }
+    if !run["failure"].is_null() || !output.status.success() {
+        return Err(format!("the timeline did not run green: {}", run["failure"]).into());
+    }
+    println!(
+        "  the whole run (node started, {WALLETS} wallets funded, {MARKETS} markets, every step \
+         played and checked): {:.2} s",
+        elapsed.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `name` in this program's directory, where `just bench` builds every binary.
+fn beside_this_binary(name: &str) -> Result<PathBuf, Failure> {
+    let exe = std::env::current_exe()?;
+    let path = exe.parent().unwrap_or(Path::new(".")).join(name);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!("no `{name}` beside this program at {}", path.display()).into())
+    }
+}
+
+fn wallet(index: usize) -> String {
+    format!("w{index:04}")
+}
+
+fn market(index: usize) -> String {
+    format!("m{index:03}")
+}
+
+/// Base units as the decimal text a timeline takes: `1.000123`.
+fn usdc(units: u64) -> String {
+    format!("{}.{:06}", units / 1_000_000, units % 1_000_000)
+}
+
+/// The stakes as the program will hold them: by market, each wallet's stake and side.
+struct Pools {
+    stakes: Vec<Vec<(usize, u64)>>,
+    yes: Vec<u64>,
+    no: Vec<u64>,
+}
+
+impl Pools {
+    fn of_every_deposit() -> Result<Self, Failure> {
+        let mut pools = Self {
+            stakes: vec![Vec::new(); MARKETS],
+            yes: vec![0; MARKETS],
+            no: vec![0; MARKETS],
+        };
+        for round in 0..MARKETS_PER_WALLET {
+            for index in 0..WALLETS {
+                let market = market_of(index, round);
+                let side = match side_of(index) {
+                    Side::Yes => &mut pools.yes[market],
+                    Side::No => &mut pools.no[market],
+                };
+                *side = side
+                    .checked_add(stake(index, round))
+                    .ok_or("a pool overflows")?;
+                pools.stakes[market].push((index, stake(index, round)));
+            }
+        }
+        Ok(pools)
+    }
+
+    /// A YES winner's payout in `market`: stake times pool over the YES total, rounded down.
+    fn payout(&self, market: usize, stake: u64) -> Result<u64, Failure> {
+        let pool = u128::from(self.yes[market]) + u128::from(self.no[market]);
+        let share = u128::from(stake) * pool / u128::from(self.yes[market]);
+        Ok(u64::try_from(share)?)
+    }
+}
+
+/// The timeline file's text.
+fn timeline_text() -> Result<String, Failure> {
+    let pools = Pools::of_every_deposit()?;
+    let mut staked = vec![0u64; WALLETS];
+    let mut paid = vec![0u64; WALLETS];
+    let overflow = || "a wallet's stakes or payouts overflow";
+    for (market, stakes) in pools.stakes.iter().enumerate() {
+        for (index, stake) in stakes {
+            staked[*index] = staked[*index].checked_add(*stake).ok_or_else(overflow)?;
+            if side_of(*index) == Side::Yes {
+                let payout = pools.payout(market, *stake)?;
+                paid[*index] = paid[*index].checked_add(payout).ok_or_else(overflow)?;
+            }
+        }
+    }
+    let after_stakes: Vec<u64> = staked
+        .iter()
+        .map(|staked| WALLET_USDC.checked_sub(*staked).ok_or_else(overflow))
+        .collect::<Result<_, _>>()?;
+    let after_claims: Vec<u64> = after_stakes
+        .iter()
+        .zip(&paid)
+        .map(|(left, paid)| left.checked_add(*paid).ok_or_else(overflow))
+        .collect::<Result<_, _>>()?;
+    let balances = |held: &[u64]| -> String {
+        held.iter()
+            .enumerate()
+            .map(|(index, held)| {
+                format!(
+                    "    {{ wallet = \"{}\", usdc = \"{}\" }},\n",
+                    wallet(index),
+                    usdc(*held)
+                )
+            })
+            .collect()
+    };
+    let stages = |stage: &str| -> String {
+        (0..MARKETS)
+            .map(|index| {
+                format!(
+                    "    {{ market = \"{}\", stage = \"{stage}\", outcome = \"yes\" }},\n",
+                    market(index)
+                )
+            })
+            .collect()
+    };
+
+    let mut text = format!("match = \"{PROOF_FILE}\"\n\n[wallets]\n");
+    for index in 0..WALLETS {
+        writeln!(
+            text,
+            "{} = {{ sol = 1, usdc = \"{}\" }}",
+            wallet(index),
+            usdc(WALLET_USDC)
+        )?;
+    }
+    for index in 0..MARKETS {
+        writeln!(
+            text,
+            "\n[markets.{}]\ncase = \"{PROOF_FILE}\"\ndispute_window = \"60s\"",
+            market(index)
+        )?;
+    }
+
+    // Round after round, so that a wave holds a deposit of every wallet.
+    text.push_str("\n[[step]]\nname = \"stakes\"\nat = \"kickoff - 30m\"\ndo = [\n");
+    for round in 0..MARKETS_PER_WALLET {
+        for index in 0..WALLETS {
+            let side = match side_of(index) {
+                Side::Yes => "yes",
+                Side::No => "no",
+            };
+            writeln!(
+                text,
+                "    {{ deposit = {{ wallet = \"{}\", market = \"{}\", side = \"{side}\", usdc = \"{}\" }} }},",
+                wallet(index),
+                market(market_of(index, round)),
+                usdc(stake(index, round))
+            )?;
+        }
+    }
+    text.push_str("]\nexpect = [\n");
+    for index in 0..MARKETS {
+        writeln!(
+            text,
+            "    {{ market = \"{}\", pool = {{ yes = \"{}\", no = \"{}\" }} }},",
+            market(index),
+            usdc(pools.yes[index]),
+            usdc(pools.no[index])
+        )?;
+    }
+    text.push_str(&balances(&after_stakes));
+
+    text.push_str("]\n\n[[step]]\nname = \"settle\"\nat = \"result + 1s\"\ndo = [\n");
+    for index in 0..MARKETS {
+        writeln!(
+            text,
+            "    {{ settle = {{ market = \"{}\", proof = \"{PROOF_FILE}\" }} }},",
+            market(index)
+        )?;
+    }
+    text.push_str("]\nexpect = [\n");
+    text.push_str(&stages("provisional"));
+
+    // Past the dispute window: every winner claims, each loser's claim on its first market is
+    // refused.
+    text.push_str("]\n\n[[step]]\nname = \"claims\"\nat = \"+61s\"\ndo = [\n");
+    for round in 0..MARKETS_PER_WALLET {
+        for index in 0..WALLETS {
+            let claim = format!(
+                "wallet = \"{}\", market = \"{}\"",
+                wallet(index),
+                market(market_of(index, round))
+            );
+            match side_of(index) {
+                Side::Yes => writeln!(text, "    {{ claim = {{ {claim} }} }},")?,
+                Side::No if round == 0 => writeln!(
+                    text,
+                    "    {{ claim = {{ {claim}, fails = \"NotAWinner\" }} }},"
+                )?,
+                Side::No => {}
+            }
+        }
+    }
+    text.push_str("]\nexpect = [\n");
+    text.push_str(&stages("resolved"));
+    text.push_str(&balances(&after_claims));
+    text.push_str("]\n");
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generated_timeline_loads_and_holds_every_deposit() {
+        let text = timeline_text().expect("a timeline");
+        let timeline = fulltime_proof_files::timeline::parse(&text, Path::new("bench.toml"))
+            .expect("the generated timeline loads");
+        assert_eq!(timeline.wallets.len(), WALLETS);
+        assert_eq!(timeline.markets.len(), MARKETS);
+        assert_eq!(
+            timeline.steps[0].actions.len(),
+            WALLETS * MARKETS_PER_WALLET
+        );
+    }
+}
