@@ -119,9 +119,8 @@ fn run(file: &Path) -> (Option<i32>, Value) {
         .arg(file)
         .output()
         .expect("run fulltime");
-    let value = serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
-        panic!("{error}: {}", String::from_utf8_lossy(&output.stderr))
-    });
+    let value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stderr)));
     (output.status.code(), value)
 }
 
@@ -228,7 +227,11 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     }
 
     let timeline = recorder.timeline();
-    let names: Vec<&str> = timeline.steps.iter().map(|step| step.name.as_str()).collect();
+    let names: Vec<&str> = timeline
+        .steps
+        .iter()
+        .map(|step| step.name.as_str())
+        .collect();
     let label = format!("market-{id}");
     let warp = "warp to ";
     let expected = [

@@ -46,20 +46,15 @@ pub async fn check_all(
     names: &impl Names,
     expectations: &[Expectation],
 ) -> Result<Vec<ExpectationRun>, Error> {
-    if expectations.is_empty() {
-        return Ok(Vec::new());
-    }
-    let chain = Chain::read(client, names, expectations).await?;
-    expectations
+    let found = found(client, names, expectations).await?;
+    Ok(expectations
         .iter()
-        .map(|expectation| {
-            let found = chain.found(names, expectation)?;
-            Ok(compared(what(expectation), &words(expectation), &words(&found)))
-        })
-        .collect()
+        .zip(&found)
+        .map(|(expectation, found)| compared(what(expectation), &words(expectation), &words(found)))
+        .collect())
 }
 
-/// `expectations` with what the chain holds in their place, read as [`check_all`] reads.
+/// `expectations` with what the chain holds in their place: what [`check_all`] compares with.
 pub async fn found(
     client: &FulltimeClient,
     names: &impl Names,
@@ -159,11 +154,7 @@ impl Chain {
             }
             Expectation::Balance { wallet, .. } => Expectation::Balance {
                 wallet: wallet.clone(),
-                usdc: self
-                    .usdc
-                    .get(&names.address(wallet))
-                    .copied()
-                    .unwrap_or(0),
+                usdc: self.usdc.get(&names.address(wallet)).copied().unwrap_or(0),
             },
             Expectation::Pays { wallet, market, .. } => {
                 let id = names.market_id(market);

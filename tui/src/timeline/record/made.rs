@@ -48,7 +48,9 @@ pub enum Hand {
     Faucet,
     Warp,
     /// `Made::wallet` was added to the book (and funded) at this address.
-    NewWallet { address: Pubkey },
+    NewWallet {
+        address: Pubkey,
+    },
     /// A market with these terms; its id when it was created.
     NewMarket {
         id: Option<u64>,

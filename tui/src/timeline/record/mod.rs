@@ -104,8 +104,12 @@ impl Recorder {
             }
         }
         let timeline = &mut recorder.timeline;
-        timeline.wallets.sort_by(|one, other| one.name.cmp(&other.name));
-        timeline.markets.sort_by(|one, other| one.label.cmp(&other.label));
+        timeline
+            .wallets
+            .sort_by(|one, other| one.name.cmp(&other.name));
+        timeline
+            .markets
+            .sort_by(|one, other| one.label.cmp(&other.label));
         Ok(recorder)
     }
 
