@@ -24,6 +24,8 @@ use std::process::ExitCode;
 
 pub use args::GlobalArgs;
 pub use session::Session;
+/// The recorder of hand actions, public for the round trip test that drives it as the dashboard does.
+pub use timeline::record;
 
 /// The `fulltime` command: a subcommand's result, or the dashboard when there is none.
 pub async fn main() -> ExitCode {

@@ -1,6 +1,7 @@
 //! An expectation of a timeline read from the chain: what it says, what the chain holds, and
 //! whether they agree. A step's expectations are read together, each kind of account in one
-//! batch.
+//! batch. The recorder reads the same way what a hand action left (`found`), through the same
+//! [`Names`] a run's cast gives its wallets and markets.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,26 +15,58 @@ use fulltime_proof_files::timeline::{Expectation, Stage};
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
+use fulltime_client::wallet_book::WalletName;
+
 use super::play::Cast;
 use crate::actions::payout::paid;
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::output::timeline::ExpectationRun;
 
+/// What a timeline's names stand for on the node: a wallet's address, a market label's id.
+pub trait Names {
+    fn address(&self, wallet: &WalletName) -> Pubkey;
+    fn market_id(&self, label: &str) -> u64;
+}
+
+impl Names for Cast {
+    fn address(&self, wallet: &WalletName) -> Pubkey {
+        self.wallet(wallet).pubkey()
+    }
+
+    fn market_id(&self, label: &str) -> u64 {
+        self.market(label)
+    }
+}
+
 /// Reads what a step's `expectations` are about, each kind of account in one batch of
 /// `getMultipleAccounts` (a request per hundred), and compares, in their order.
 pub async fn check_all(
     client: &FulltimeClient,
-    cast: &Cast,
+    names: &impl Names,
     expectations: &[Expectation],
 ) -> Result<Vec<ExpectationRun>, Error> {
+    let found = found(client, names, expectations).await?;
+    Ok(expectations
+        .iter()
+        .zip(&found)
+        .map(|(expectation, found)| compared(what(expectation), &words(expectation), &words(found)))
+        .collect())
+}
+
+/// `expectations` with what the chain holds in their place: what [`check_all`] compares with.
+pub async fn found(
+    client: &FulltimeClient,
+    names: &impl Names,
+    expectations: &[Expectation],
+) -> Result<Vec<Expectation>, Error> {
     if expectations.is_empty() {
         return Ok(Vec::new());
     }
-    let chain = Chain::read(client, cast, expectations).await?;
+    let chain = Chain::read(client, names, expectations).await?;
     expectations
         .iter()
-        .map(|expectation| chain.check(cast, expectation))
+        .map(|expectation| chain.found(names, expectation))
         .collect()
 }
 
@@ -48,7 +81,7 @@ struct Chain {
 impl Chain {
     async fn read(
         client: &FulltimeClient,
-        cast: &Cast,
+        names: &impl Names,
         expectations: &[Expectation],
     ) -> Result<Self, Error> {
         let mut market_ids = BTreeSet::new();
@@ -57,14 +90,14 @@ impl Chain {
         for expectation in expectations {
             match expectation {
                 Expectation::Stage { market, .. } | Expectation::Pool { market, .. } => {
-                    market_ids.insert(cast.market(market));
+                    market_ids.insert(names.market_id(market));
                 }
                 Expectation::Pays { wallet, market, .. } => {
-                    market_ids.insert(cast.market(market));
-                    stakes.insert((cast.market(market), cast.wallet(wallet).pubkey()));
+                    market_ids.insert(names.market_id(market));
+                    stakes.insert((names.market_id(market), names.address(wallet)));
                 }
                 Expectation::Balance { wallet, .. } => {
-                    wallets.insert(cast.wallet(wallet).pubkey());
+                    wallets.insert(names.address(wallet));
                 }
             }
         }
@@ -109,59 +142,65 @@ impl Chain {
             .ok_or_else(|| ClientError::MarketNotFound { id }.into())
     }
 
-    /// Compares `expectation` with what was read.
-    fn check(&self, cast: &Cast, expectation: &Expectation) -> Result<ExpectationRun, Error> {
+    /// `expectation` with what was read in its place.
+    fn found(&self, names: &impl Names, expectation: &Expectation) -> Result<Expectation, Error> {
         Ok(match expectation {
-            Expectation::Stage { market, stage } => {
-                let status = MarketStatus::of(self.market(cast.market(market))?, self.now);
-                compared(
-                    format!("{market}'s stage"),
-                    stage_words(*stage),
-                    &stage_words(stage_of(status)),
-                )
+            Expectation::Stage { market, .. } => {
+                let status = MarketStatus::of(self.market(names.market_id(market))?, self.now);
+                Expectation::Stage {
+                    market: market.clone(),
+                    stage: stage_of(status),
+                }
             }
-            Expectation::Balance { wallet, usdc } => {
-                let held = self
-                    .usdc
-                    .get(&cast.wallet(wallet).pubkey())
-                    .copied()
-                    .unwrap_or(0);
-                compared(
-                    format!("{wallet} holds"),
-                    format_usdc(*usdc),
-                    &format_usdc(held),
-                )
+            Expectation::Balance { wallet, .. } => Expectation::Balance {
+                wallet: wallet.clone(),
+                usdc: self.usdc.get(&names.address(wallet)).copied().unwrap_or(0),
+            },
+            Expectation::Pays { wallet, market, .. } => {
+                let id = names.market_id(market);
+                let position = self.positions.get(&(id, names.address(wallet)));
+                Expectation::Pays {
+                    wallet: wallet.clone(),
+                    market: market.clone(),
+                    usdc: pays(self.market(id)?, position, self.now),
+                }
             }
-            Expectation::Pays {
-                wallet,
-                market,
-                usdc,
-            } => {
-                let id = cast.market(market);
-                let position = self.positions.get(&(id, cast.wallet(wallet).pubkey()));
-                compared(
-                    format!("what {wallet} is paid from {market}"),
-                    format_usdc(*usdc),
-                    &format_usdc(pays(self.market(id)?, position, self.now)),
-                )
-            }
-            Expectation::Pool { market, yes, no } => {
-                let found = self.market(cast.market(market))?;
-                compared(
-                    format!("{market}'s pool"),
-                    pool_words(*yes, *no),
-                    &pool_words(found.total_on(Side::Yes), found.total_on(Side::No)),
-                )
+            Expectation::Pool { market, .. } => {
+                let found = self.market(names.market_id(market))?;
+                Expectation::Pool {
+                    market: market.clone(),
+                    yes: found.total_on(Side::Yes),
+                    no: found.total_on(Side::No),
+                }
             }
         })
     }
 }
 
-fn compared(what: String, expected: String, found: &str) -> ExpectationRun {
+/// `alice holds`, `home-over-1's pool`: what an expectation is about.
+fn what(expectation: &Expectation) -> String {
+    match expectation {
+        Expectation::Stage { market, .. } => format!("{market}'s stage"),
+        Expectation::Balance { wallet, .. } => format!("{wallet} holds"),
+        Expectation::Pays { wallet, market, .. } => format!("what {wallet} is paid from {market}"),
+        Expectation::Pool { market, .. } => format!("{market}'s pool"),
+    }
+}
+
+/// The value an expectation states, in words.
+fn words(expectation: &Expectation) -> String {
+    match expectation {
+        Expectation::Stage { stage, .. } => stage_words(*stage),
+        Expectation::Balance { usdc, .. } | Expectation::Pays { usdc, .. } => format_usdc(*usdc),
+        Expectation::Pool { yes, no, .. } => pool_words(*yes, *no),
+    }
+}
+
+fn compared(what: String, expected: &str, found: &str) -> ExpectationRun {
     ExpectationRun {
         held: expected == found,
         what,
-        expected,
+        expected: expected.to_owned(),
         found: found.to_owned(),
     }
 }

@@ -9,7 +9,8 @@
 //! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
 //! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
 //! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`; the
-//! result is `output::timeline`.
+//! result is `output::timeline`. `record/` turns hand actions into a timeline file (the
+//! dashboard's recording).
 
 mod expect;
 mod given_node;
@@ -19,6 +20,7 @@ mod node;
 mod own_faucet;
 mod part;
 mod play;
+pub mod record;
 mod stop_step;
 mod waves;
 
