@@ -206,8 +206,8 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
         .join("fixtures/generated")
         .join(format!("{CASE}.json"));
     let proof = proof.to_str().expect("a path in UTF-8");
-    let (outcome, _) = desk.act(None, &["settle", &market, "--proof", proof]);
-    assert_eq!(outcome, Outcome::Done);
+    let (outcome, said) = desk.act(None, &["settle", &market, "--proof", proof]);
+    assert_eq!(outcome, Outcome::Done, "{said}");
     let hand = Hand::Settle {
         market: id,
         proof: CASE.into(),
