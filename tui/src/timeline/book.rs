@@ -11,8 +11,6 @@ use crate::error::Error;
 
 /// A timeline's wallet as the book holds it.
 pub struct Booked {
-    /// Its name in the timeline.
-    pub name: WalletName,
     /// Its name in the book: the timeline's, or `alice-2`, ... when the book already has that
     /// name (a book outlives the chain, and a name in it may hold another key's funds).
     pub book_name: WalletName,
@@ -40,7 +38,6 @@ pub fn write_into_book(state_dir: &Path, cast: &Cast) -> Result<Vec<Booked>, Err
             }
         };
         booked.push(Booked {
-            name: name.clone(),
             book_name,
             address: keypair.pubkey().to_string(),
             path,

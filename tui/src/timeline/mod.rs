@@ -32,7 +32,7 @@ use fulltime_proof_files::timeline::load;
 
 use fulltime_client::localnet_env::LocalnetEnv;
 
-pub use self::book::{Booked, write_into_book};
+pub use self::book::write_into_book;
 use self::node::OwnNode;
 use self::own_faucet::OwnFaucet;
 use self::part::Lifetime;

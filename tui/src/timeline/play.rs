@@ -18,6 +18,7 @@ use fulltime_client::rpc::{Funding, IN_FLIGHT};
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::Generated;
 use fulltime_proof_files::timeline::{Action, ActionKind, Step, Timeline};
+use futures_util::FutureExt;
 use futures_util::stream::{self, StreamExt};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
@@ -259,7 +260,7 @@ async fn act(
     for wave in waves(actions) {
         let wave = &actions[wave];
         let outcomes: Vec<Result<Performed, Error>> = stream::iter(wave)
-            .map(|action| perform(session, cast, timeline, proofs, action))
+            .map(|action| perform(session, cast, timeline, proofs, action).boxed())
             .buffered(IN_FLIGHT)
             .collect()
             .await;
