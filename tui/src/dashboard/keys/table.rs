@@ -391,8 +391,8 @@ pub const BINDINGS: &[Binding] = &[
     Binding {
         name: "next_step",
         modes: &[Timeline],
-        keys: &[KeyCode::Char('n')],
-        label: "n",
+        keys: &[KeyCode::Char(' ')],
+        label: "Space",
         hint: "next step",
         help: "Run the timeline's next step",
         command: Command::NextStep,

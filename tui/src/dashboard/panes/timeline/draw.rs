@@ -38,9 +38,11 @@ impl TimelinePane {
         }
         let fixed = lines.len();
         let (rows, selected_row) = step_rows(desk);
-        // The selected step stays in view: the rows scroll by whole pages.
+        // The selected step stays in view, halfway down once the rows scroll.
         let room = usize::from(inner.height).saturating_sub(fixed).max(1);
-        let first = selected_row / room * room;
+        let first = selected_row
+            .saturating_sub(room / 2)
+            .min(rows.len().saturating_sub(room));
         lines.extend(rows.into_iter().skip(first).take(room));
         frame.render_widget(Paragraph::new(lines), inner);
     }

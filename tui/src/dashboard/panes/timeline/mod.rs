@@ -1,6 +1,6 @@
 //! The timeline pane (`T`), in place of the market list while shown: the timeline set up on the
 //! node, its steps with the current one marked and each expectation held or NOT HELD as it was
-//! checked, and a header line (the timeline, the step, the invariants, a branch). `n` runs the
+//! checked, and a header line (the timeline, the step, the invariants, a branch). Space runs the
 //! next step, `b` steps back to before the current one (its checkpoint), Enter runs every step
 //! up to the selected one; the work runs in the runner's tasks (`tasks/timeline.rs`) as a
 //! request with the progress popup. Anything done by hand while a timeline is set up is a

@@ -60,6 +60,3 @@ impl Popup for DropBranch {
         show_fitted(frame, area, " Drop the branch? ".to_owned(), lines);
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -125,12 +125,18 @@ impl Popup for TimelinePicker {
     }
 
     fn draw(&self, _context: &Context, frame: &mut Frame, area: Rect) {
+        let width = self
+            .choices
+            .iter()
+            .map(|choice| choice.name.chars().count())
+            .max()
+            .unwrap_or(0);
         let items = self
             .choices
             .iter()
             .map(|choice| {
                 Line::from(vec![
-                    Span::styled(format!("{:<34} ", choice.name), theme::header()),
+                    Span::styled(format!("{:<width$}  ", choice.name), theme::header()),
                     Span::styled(choice.place.clone(), theme::dim()),
                 ])
             })
