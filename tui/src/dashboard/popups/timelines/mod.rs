@@ -26,7 +26,7 @@ const BUNDLE_NAME: &str = "the bundle's timeline";
 pub struct TimelineChoice {
     pub name: String,
     pub file: PathBuf,
-    /// Where it is, as the picker says it: `fixtures/timelines/NAME.toml`, or the bundle's path.
+    /// Where it is, when not among the shipped ones: the bundle's path.
     pub place: String,
 }
 
@@ -66,7 +66,7 @@ pub fn choices(shipped: &Path, state_dir: &Path) -> Vec<TimelineChoice> {
             };
             TimelineChoice {
                 name: name(file.file_stem()),
-                place: format!("fixtures/timelines/{}", name(file.file_name())),
+                place: String::new(),
                 file,
             }
         }))
@@ -145,7 +145,7 @@ impl Popup for TimelinePicker {
             frame,
             area,
             " Timelines ",
-            "Set up on this node (Enter), then step through it:",
+            "fixtures/timelines/ (and a bundle's): Enter sets one up on this node",
             items,
             self.picker.selected,
         );
