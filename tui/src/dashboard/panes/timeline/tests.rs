@@ -107,6 +107,16 @@ fn part_way() -> App {
     app
 }
 
+/// The request running went through, saying `summary`.
+fn gone_through(summary: impl Into<String>) -> Action {
+    Action::Finished(Ok(Done {
+        summary: summary.into(),
+        signature: None,
+        short_signature: String::new(),
+        explorer: String::new(),
+    }))
+}
+
 /// A hand request, sent and gone through, as the router sees it.
 fn deposit_by_hand(app: &mut App) -> Vec<Effect> {
     press(app, &[KeyCode::Char('T')]);
@@ -114,15 +124,7 @@ fn deposit_by_hand(app: &mut App) -> Vec<Effect> {
     crate::dashboard::test_support::typed(app, "1");
     press(app, &[KeyCode::Enter]);
     update(app, Action::Stage(Stage::Confirming));
-    update(
-        app,
-        Action::Finished(Ok(Done {
-            summary: "Deposited 1 USDC on YES in market 0".to_owned(),
-            signature: None,
-            short_signature: String::new(),
-            explorer: String::new(),
-        })),
-    )
+    update(app, gone_through("Deposited 1 USDC on YES in market 0"))
 }
 
 #[test]
@@ -216,15 +218,7 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
     press(&mut app, &[KeyCode::Esc]);
     assert!(press(&mut app, &[KeyCode::Char('b')]).is_empty());
     assert_eq!(app.notice.as_deref(), Some(still_running().as_str()));
-    update(
-        &mut app,
-        Action::Finished(Ok(Done {
-            summary: "Step final: every expectation held".to_owned(),
-            signature: None,
-            short_signature: String::new(),
-            explorer: String::new(),
-        })),
-    );
+    update(&mut app, gone_through("Step final: every expectation held"));
     // A timeline's own request makes no branch.
     assert_eq!(
         app.timeline.desk.as_ref().and_then(|desk| desk.branch),
@@ -239,15 +233,7 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
         ),
         "{effects:?}"
     );
-    update(
-        &mut app,
-        Action::Finished(Ok(Done {
-            summary: String::new(),
-            signature: None,
-            short_signature: String::new(),
-            explorer: String::new(),
-        })),
-    );
+    update(&mut app, gone_through(""));
     press(&mut app, &[KeyCode::Esc, KeyCode::Home]);
     assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
     assert_eq!(
