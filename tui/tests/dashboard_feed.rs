@@ -233,6 +233,7 @@ fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
             history_depth: 1,
             actions: dashboard.sender.clone(),
             feed: dashboard.feed.clone(),
+            timeline: Default::default(),
         };
         feed_proxy.take();
 

@@ -8,6 +8,7 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::log_source::{LogRead, LogSource};
+use super::timeline_news::TimelineNews;
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
 
@@ -69,6 +70,14 @@ pub enum Command {
     Wallets,
     /// A new funded wallet in the book.
     NewWallet,
+    /// The timeline picker, or the timeline pane in place of the list, and back.
+    Timeline,
+    /// The timeline's next step.
+    NextStep,
+    /// Back to before the timeline's current step.
+    StepBack,
+    /// Every step of the timeline up to the selected one.
+    RunTo,
 }
 
 /// How far a transaction has got.
@@ -193,4 +202,6 @@ pub enum Action {
     Finished(Result<Done, FailureView>),
     /// What the tail task found in a log file since its last look.
     Log(LogSource, LogRead),
+    /// What the timeline pane's work did.
+    Timeline(TimelineNews),
 }

@@ -9,10 +9,12 @@ use fulltime_client::proof_file::ProofFile;
 use super::activity::Activity;
 use super::chain::{Chain, Link, ReadFailure};
 use super::component::{Context, Popup};
+use super::effect::Request;
 use super::keys::{Keymap, Mode};
 use super::panes::history::PoolHistory;
 use super::panes::list::MarketList;
 use super::panes::logs::Logs;
+use super::panes::timeline::TimelinePane;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;
@@ -47,6 +49,11 @@ pub struct App {
     pub history: Option<PoolHistory>,
     /// The log view, in place of the list while open.
     pub logs: Logs,
+    /// The timeline set up on the node, its pane in place of the list while shown.
+    pub timeline: TimelinePane,
+    /// The request running or run last, which the router tells the timeline pane about when it
+    /// went through.
+    pub sent: Option<Request>,
     /// The popup over the panes, which takes the keys while it is open.
     pub popup: Option<Box<dyn Popup>>,
 }
@@ -70,6 +77,8 @@ impl App {
             quit: false,
             list: MarketList::default(),
             history: None,
+            timeline: TimelinePane::default(),
+            sent: None,
             popup: None,
         }
     }
@@ -106,11 +115,13 @@ impl App {
 }
 
 impl Mode {
-    /// Where the keys go: the popup, else the log view, else the market list or its filter.
+    /// Where the keys go: the popup, else the log view, else the timeline pane, else the market
+    /// list or its filter.
     pub fn of(app: &App) -> Self {
         match &app.popup {
             Some(popup) => popup.mode(),
             None if app.logs.open => Self::Logs,
+            None if app.timeline.shown => Self::Timeline,
             None => app.list.mode(),
         }
     }

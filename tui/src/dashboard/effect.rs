@@ -4,6 +4,7 @@
 use fulltime_client::rpc::Standing;
 use solana_signature::Signature;
 
+use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
 use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, SettleOrder};
 
@@ -21,6 +22,8 @@ pub enum Effect {
     LoadHistory(u64),
     /// Act as this wallet from now on.
     SwitchWallet(WalletChoice),
+    /// Read the open timeline's invariants (after something done by hand).
+    CheckTimeline,
 }
 
 /// An action of `crate::actions`, with what the dashboard holds of the chain for its checks and
@@ -60,6 +63,8 @@ pub enum Request {
     Snapshot {
         name: String,
     },
+    /// The timeline pane's work: set up, step, step back, run to.
+    Timeline(TimelineOrder),
 }
 
 impl Request {
@@ -75,6 +80,13 @@ impl Request {
             Self::Create { .. } => "Create market",
             Self::Snapshot { .. } => "Snapshot",
             Self::NewWallet { .. } => "New wallet",
+            Self::Timeline(_) => "Timeline",
         }
+    }
+
+    /// Done by hand at the desk, rather than by the timeline or for the record: what makes a
+    /// branch of an open timeline.
+    pub fn by_hand(&self) -> bool {
+        !matches!(self, Self::Snapshot { .. } | Self::Timeline(_))
     }
 }

@@ -33,6 +33,7 @@ mod run;
 mod session_view;
 mod tasks;
 mod theme;
+mod timeline_news;
 mod update;
 mod wallets;
 
@@ -47,7 +48,7 @@ pub use panes::list::Grouping;
 pub use remote::Remote;
 pub(crate) use run::run;
 pub use session_view::SessionView;
-pub use tasks::{Addresses, Reading, Runner, read, spawn_feed};
+pub use tasks::{Addresses, Reading, Runner, TimelineSlot, read, spawn_feed};
 pub use update::update;
 
 #[cfg(test)]

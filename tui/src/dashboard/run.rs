@@ -23,7 +23,7 @@ use super::keys::{self, Mode};
 use super::popups::failure::FailurePopup;
 use super::proof_files;
 use super::session_view::SessionView;
-use super::tasks::{Runner, spawn_feed, spawn_log_tail};
+use super::tasks::{Runner, TimelineSlot, spawn_feed, spawn_log_tail};
 use super::update::update;
 use super::wallets::{WalletChoice, book_wallets};
 use crate::args::DashboardOptions;
@@ -113,6 +113,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         history_depth: options.history_depth,
         actions,
         feed,
+        timeline: TimelineSlot::default(),
     };
 
     // The mouse wheel scrolls the list; a panic must give the terminal its mouse back too.

@@ -15,8 +15,10 @@ use crate::dashboard::log_source::{LogRead, LogSource};
 use crate::dashboard::test_support::{
     chain, committed_proof_files, faucet_log, key, log_lines, node_log, refused, session,
 };
+use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews};
 use crate::dashboard::update::update;
 use crate::error::Error;
+use crate::output::timeline::{ExpectationRun, StepRun, TimelineFailure};
 
 #[test]
 fn only_key_presses_count() {
@@ -41,11 +43,59 @@ impl Noise {
     }
 }
 
-/// 100,000 random keys in all, with loaded, empty and failing data, log lines, resizes and tasks
-/// answering at random, through `update` and `draw` at several sizes: nothing panics.
+/// What the timeline pane's work may report, picked by `roll`: a timeline set up, a step run
+/// (held, or stopped at an expectation), a step back, the invariants read.
+fn timeline_news(roll: u64) -> TimelineNews {
+    let index = usize::try_from(roll / 8 % 4).expect("index");
+    match roll % 8 {
+        0 => TimelineNews::Opened {
+            name: "pro-rata-payouts".into(),
+            steps: ["stakes", "settle", "final"]
+                .iter()
+                .map(|name| StepHeading {
+                    name: (*name).into(),
+                    at: 1_778_938_200,
+                })
+                .collect(),
+        },
+        1 => TimelineNews::SteppedBack { next: index },
+        2 => TimelineNews::Checked(InvariantsState::Broken("the clock never goes back".into())),
+        roll => {
+            let mut run = StepRun::new("settle", 1_778_938_200);
+            run.invariants_held = roll % 2 == 0;
+            run.expectations.push(ExpectationRun {
+                what: "alice holds".into(),
+                expected: "90 USDC".into(),
+                found: "89 USDC".into(),
+                held: run.invariants_held,
+            });
+            let failure = (!run.invariants_held).then(|| {
+                Box::new(TimelineFailure {
+                    step: "settle".into(),
+                    action: None,
+                    expected: "alice holds 90 USDC".into(),
+                    happened: "89 USDC".into(),
+                    logs: Vec::new(),
+                })
+            });
+            TimelineNews::Stepped {
+                index,
+                run: Box::new(run),
+                failure,
+            }
+        }
+    }
+}
+
+/// 100,000 random keys in all (the timeline pane's among them), with loaded, empty and failing
+/// data, log lines, resizes, the timeline's news and tasks answering at random, through `update`
+/// and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 42] = [
+    const KEYS: [KeyCode; 45] = [
+        KeyCode::Char('T'),
+        KeyCode::Char('b'),
+        KeyCode::Char(' '),
         KeyCode::Char('W'),
         KeyCode::Char('+'),
         KeyCode::Char('p'),
@@ -141,6 +191,10 @@ fn random_keys_never_panic() {
                 4 => {
                     let (_, height) = noise.pick(&SIZES);
                     update(&mut app, Action::Resize(height));
+                }
+                5 => {
+                    let news = timeline_news(noise.next());
+                    update(&mut app, Action::Timeline(news));
                 }
                 _ => {
                     let code = noise.pick(&KEYS);

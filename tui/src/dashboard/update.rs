@@ -17,7 +17,8 @@ use super::popups::failure::FailurePopup;
 use super::popups::help::Help;
 use super::popups::progress::Progress;
 use super::popups::{
-    activity as activity_picker, claim_all, confirm, create, deposit, settle, wallets, warp,
+    activity as activity_picker, claim_all, confirm, create, deposit, drop_branch, settle,
+    timelines, wallets, warp,
 };
 use super::remote::Remote;
 use super::requests;
@@ -71,6 +72,7 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
             }
         }
         Action::History { market, history } => history::answer(&mut app.history, market, history),
+        Action::Timeline(news) => app.timeline.apply(news),
         Action::Log(source, read) => app.logs.file_mut(source).apply(read),
         Action::Stage(stage) => {
             if let Some(activity) = app.activity.first_mut() {
@@ -109,6 +111,10 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
     if Mode::of(app) != Mode::List {
         return to_focused(app, Action::Command(command));
     }
+    // `T`: the pane of the timeline set up, else the picker.
+    if command == Command::Timeline && app.timeline.show() {
+        return Vec::new();
+    }
     let context = app.context();
     let opened = match command {
         Command::Deposit => Some(deposit::open(&context)),
@@ -126,6 +132,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         Command::Snapshot => requests::snapshot(&context),
         Command::Refresh => Some(Ask::Run(Effect::Refresh)),
         Command::History => history::toggle(&mut app.history, app.list.selected).map(Ask::Run),
+        Command::Timeline => Some(timelines::open(&context)),
         Command::Logs => {
             app.logs.open = true;
             None
@@ -135,7 +142,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
     opened.into_iter().collect()
 }
 
-/// The popup, else the log view, else the market list.
+/// The popup, else the log view, else the timeline pane, else the market list.
 fn to_focused(app: &mut App, action: Action) -> Vec<Ask> {
     if let Some(mut popup) = app.popup.take() {
         let asks = popup.update(&app.context(), action);
@@ -144,6 +151,17 @@ fn to_focused(app: &mut App, action: Action) -> Vec<Ask> {
     } else if app.logs.open {
         app.logs.update(action, app.height);
         Vec::new()
+    } else if app.timeline.shown {
+        // Stepping back over a branch asks first.
+        if let (Action::Command(Command::StepBack), Some(desk)) = (&action, &app.timeline.desk)
+            && let Some(ask) = drop_branch::open(desk)
+        {
+            return vec![ask];
+        }
+        let mut pane = std::mem::take(&mut app.timeline);
+        let asks = pane.update(&app.context(), action);
+        app.timeline = pane;
+        asks
     } else {
         app.list.update(app.chain.loaded(), action);
         Vec::new()
@@ -160,6 +178,7 @@ fn carry_out(app: &mut App, asks: Vec<Ask>) -> Vec<Effect> {
             Ask::Send { what, request } => {
                 activity::start(&mut app.activity, what);
                 app.popup = Some(Box::new(Progress));
+                app.sent = Some(request.clone());
                 effects.push(Effect::Send(request));
             }
             Ask::Run(effect) => effects.push(effect),
@@ -174,15 +193,23 @@ fn finish(app: &mut App, result: Result<Done, FailureView>) -> Vec<Ask> {
     let Some(activity) = app.activity.first_mut() else {
         return Vec::new();
     };
+    let sent = app.sent.take();
     let mut asks = match result {
         Ok(done) => {
             activity.state = ActivityState::Done(done);
             // Keep a popup the user opened meanwhile (e.g. help); else show the result.
-            if app.popup.is_none() || app.shows::<Progress>() {
+            let mut asks = if app.popup.is_none() || app.shows::<Progress>() {
                 vec![Ask::open(Progress)]
             } else {
                 Vec::new()
-            }
+            };
+            // Where a request done by hand lands (and the recorder's hook): a branch of the
+            // timeline set up, if any, whose invariants are then read again.
+            asks.extend(
+                sent.and_then(|request| app.timeline.done_by_hand(&request))
+                    .map(Ask::Run),
+            );
+            asks
         }
         Err(failure) => {
             activity.state = ActivityState::Failed(Box::new(failure.clone()));

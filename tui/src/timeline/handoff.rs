@@ -2,8 +2,8 @@
 //! with the timeline's wallets in the node's wallet book so that `--keypair alice` works there.
 
 use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::wallet_book::WalletBook;
 
+use super::book::write_into_book;
 use super::node::OwnNode;
 use super::own_faucet::OwnFaucet;
 use super::play::Cast;
@@ -18,10 +18,7 @@ pub fn leave_running(
     env: &LocalnetEnv,
     cast: &Cast,
 ) -> Result<NodeLeftRunning, Error> {
-    let book = WalletBook::in_state_dir(node.state_dir());
-    for (name, keypair) in cast.wallets() {
-        book.insert(name, keypair)?;
-    }
+    write_into_book(node.state_dir(), cast)?;
     let state_dir = node.state_dir().to_owned();
     let faucet_url = faucet.url().to_owned();
     Ok(NodeLeftRunning::new(LeftRunning {

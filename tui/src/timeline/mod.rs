@@ -8,10 +8,13 @@
 //! `given_node.rs` checks a `--url` node's clock before anything is sent; `play.rs` makes the
 //! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
 //! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
-//! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`; the
-//! result is `output::timeline`. `record/` turns hand actions into a timeline file (the
-//! dashboard's recording).
+//! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`, its
+//! wallets written into the book by `book.rs`; the result is `output::timeline`. `stepper.rs`
+//! plays a timeline a step at a time on a node that runs, a checkpoint kept before each step, for
+//! the dashboard's timeline pane (`play.rs`'s `set_up` and `play_step` are what both use).
+//! `record/` turns hand actions into a timeline file (the dashboard's recording).
 
+mod book;
 mod expect;
 mod given_node;
 mod handoff;
@@ -21,6 +24,7 @@ mod own_faucet;
 mod part;
 mod play;
 pub mod record;
+mod stepper;
 mod stop_step;
 mod waves;
 
@@ -30,10 +34,13 @@ use fulltime_proof_files::timeline::load;
 
 use fulltime_client::localnet_env::LocalnetEnv;
 
+pub use self::book::write_into_book;
 use self::node::OwnNode;
 use self::own_faucet::OwnFaucet;
 use self::part::Lifetime;
 pub use self::part::NodeError;
+pub use self::play::Stepped;
+pub use self::stepper::Stepper;
 use crate::actions::save_snapshot_into;
 use crate::args::{GlobalArgs, TimelineRunArgs};
 use crate::error::Error;

@@ -17,13 +17,15 @@ use fulltime_client::proof_file::ExpectedError;
 use fulltime_client::rpc::{Funding, IN_FLIGHT};
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::{Action, ActionKind, Timeline};
+use fulltime_proof_files::timeline::{Action, ActionKind, Step, Timeline};
+use futures_util::FutureExt;
 use futures_util::stream::{self, StreamExt};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;
 
+use super::expect;
+use super::invariants::{self, Reading};
 use super::waves::waves;
-use super::{expect, invariants};
 use crate::actions::{
     self, Actor, CreateOrder, DepositOrder, PayoutOrder, SettleOrder, create_market,
 };
@@ -60,12 +62,24 @@ impl Cast {
         self.markets.iter().map(|(label, id)| (label.as_str(), *id))
     }
 
-    /// The wallets that may hold a position in the market labelled `label`, by name, with
-    /// their addresses.
+    /// The markets created so far, by label: what a checkpoint's restore takes back with the
+    /// chain.
+    pub fn created_markets(&self) -> BTreeMap<String, u64> {
+        self.markets.clone()
+    }
+
+    /// The markets created by the time a checkpoint was kept, once it is restored.
+    pub fn restore_created_markets(&mut self, markets: BTreeMap<String, u64>) {
+        self.markets = markets;
+    }
+
+    /// The timeline's wallets, by name, with their keypairs.
     pub fn wallets(&self) -> impl Iterator<Item = (&WalletName, &Keypair)> {
         self.wallets.iter()
     }
 
+    /// The wallets that may hold a position in the market labelled `label`, by name, with
+    /// their addresses.
     pub fn stakers(&self, label: &str) -> impl Iterator<Item = (&WalletName, Pubkey)> {
         self.stakers
             .get(label)
@@ -89,12 +103,45 @@ fn stakers(timeline: &Timeline) -> BTreeMap<String, BTreeSet<WalletName>> {
     stakers
 }
 
+/// Sets the timeline up and plays its steps in order until the first unexpected result, which
+/// ends the run in `run.failure`.
 pub async fn play(
     session: &Session,
     timeline: &Timeline,
     proofs: &Generated,
     faucet_url: &str,
     run: &mut TimelineRun,
+) -> Result<Cast, Error> {
+    let mut cast = set_up(session, timeline, faucet_url).await?;
+    let mut previous = None;
+    for step in &timeline.steps {
+        let stepped = play_step(
+            session,
+            &mut cast,
+            timeline,
+            proofs,
+            step,
+            previous.as_ref(),
+        )
+        .await?;
+        run.steps.push(stepped.run);
+        if let Some(reading) = stepped.reading {
+            previous = Some(reading);
+        }
+        if stepped.failure.is_some() {
+            run.failure = stepped.failure;
+            return Ok(cast);
+        }
+    }
+    Ok(cast)
+}
+
+/// The timeline's cast on the session's node: its wallets made and funded together, the markets
+/// it does not create in a step created by the desk.
+pub async fn set_up(
+    session: &Session,
+    timeline: &Timeline,
+    faucet_url: &str,
 ) -> Result<Cast, Error> {
     let client = session.client().await?;
     let env = LocalnetEnv::load(session.state_dir()).map_err(ClusterError::from)?;
@@ -126,60 +173,77 @@ pub async fn play(
         let id = create(session, &cast, timeline, &market.label, false).await?;
         cast.markets.insert(market.label.clone(), id);
     }
-    let mut previous = None;
-    for step in &timeline.steps {
-        let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
-        let mut failure = act(
-            session,
-            &mut cast,
-            timeline,
-            proofs,
-            &step.actions,
-            &mut step_run.done,
-        )
-        .await
-        .map(|mut unexpected| {
-            unexpected.step.clone_from(&step.name);
-            unexpected
-        });
-        if failure.is_none() {
-            step_run.expectations = expect::check_all(&client, &cast, &step.expect).await?;
-            failure = step_run
-                .expectations
-                .iter()
-                .find(|expectation| !expectation.held)
-                .map(|broken| TimelineFailure {
-                    step: step.name.clone(),
-                    action: None,
-                    expected: format!("{} {}", broken.what, broken.expected),
-                    happened: broken.found.clone(),
-                    logs: Vec::new(),
-                });
-        }
-        if failure.is_none() {
-            let reading = invariants::read(&client, &cast).await?;
-            failure = invariants::first_broken(previous.as_ref(), &reading).map(|broken| {
-                TimelineFailure {
-                    step: step.name.clone(),
-                    action: None,
-                    expected: broken.market.map_or_else(
-                        || broken.invariant.to_owned(),
-                        |market| format!("{} ({market})", broken.invariant),
-                    ),
-                    happened: broken.found,
-                    logs: Vec::new(),
-                }
-            });
-            step_run.invariants_held = failure.is_none();
-            previous = Some(reading);
-        }
-        run.steps.push(step_run);
-        if failure.is_some() {
-            run.failure = failure;
-            return Ok(cast);
-        }
-    }
     Ok(cast)
+}
+
+/// What one step did: its line, the first unexpected result, and the invariants' reading when
+/// they were read (the next step's `previous`).
+pub struct Stepped {
+    pub run: StepRun,
+    pub failure: Option<TimelineFailure>,
+    pub reading: Option<Reading>,
+}
+
+/// Plays `step`: the clock warped to its time (never back), its actions in waves, then its
+/// expectations, then the invariants against `previous`, the reading after the step before.
+pub async fn play_step(
+    session: &Session,
+    cast: &mut Cast,
+    timeline: &Timeline,
+    proofs: &Generated,
+    step: &Step,
+    previous: Option<&Reading>,
+) -> Result<Stepped, Error> {
+    let client = session.client().await?;
+    let mut step_run = StepRun::new(&step.name, warp(session, step.at).await?);
+    let mut failure = act(
+        session,
+        cast,
+        timeline,
+        proofs,
+        &step.actions,
+        &mut step_run.done,
+    )
+    .await
+    .map(|mut unexpected| {
+        unexpected.step.clone_from(&step.name);
+        unexpected
+    });
+    if failure.is_none() {
+        step_run.expectations = expect::check_all(&client, cast, &step.expect).await?;
+        failure = step_run
+            .expectations
+            .iter()
+            .find(|expectation| !expectation.held)
+            .map(|broken| TimelineFailure {
+                step: step.name.clone(),
+                action: None,
+                expected: format!("{} {}", broken.what, broken.expected),
+                happened: broken.found.clone(),
+                logs: Vec::new(),
+            });
+    }
+    let mut reading = None;
+    if failure.is_none() {
+        let read = invariants::read(&client, cast).await?;
+        failure = invariants::first_broken(previous, &read).map(|broken| TimelineFailure {
+            step: step.name.clone(),
+            action: None,
+            expected: broken.market.map_or_else(
+                || broken.invariant.to_owned(),
+                |market| format!("{} ({market})", broken.invariant),
+            ),
+            happened: broken.found,
+            logs: Vec::new(),
+        });
+        step_run.invariants_held = failure.is_none();
+        reading = Some(read);
+    }
+    Ok(Stepped {
+        run: step_run,
+        failure,
+        reading,
+    })
 }
 
 /// Runs `actions` wave by wave, a wave's actions at once (`waves.rs`), and judges each in file
@@ -196,7 +260,7 @@ async fn act(
     for wave in waves(actions) {
         let wave = &actions[wave];
         let outcomes: Vec<Result<Performed, Error>> = stream::iter(wave)
-            .map(|action| perform(session, cast, timeline, proofs, action))
+            .map(|action| perform(session, cast, timeline, proofs, action).boxed())
             .buffered(IN_FLIGHT)
             .collect()
             .await;

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use super::app::App;
 use super::component::Context;
 use super::keys::Mode;
+use super::panes::timeline::header_spans;
 use super::panes::{activity, detail, wallet};
 use super::theme;
 
@@ -29,7 +30,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
             Constraint::Length(1),
         ])
         .areas(area);
-        header_line(&context, frame, header);
+        header_line(app, &context, frame, header);
         app.logs.draw(app.tick, frame, logs_area);
         bar::draw(&app.keys, mode, frame, bar_area);
         popup(app, &context, frame, area);
@@ -44,8 +45,12 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    header_line(&context, frame, header);
-    app.list.draw(&context, frame, list_area);
+    header_line(app, &context, frame, header);
+    if app.timeline.shown {
+        app.timeline.draw(frame, list_area);
+    } else {
+        app.list.draw(&context, frame, list_area);
+    }
     let side = SIDE_WIDTH.min(lower_area.width * 2 / 5);
     let [detail_area, side_area] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(lower_area);
@@ -64,8 +69,9 @@ fn popup(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
     }
 }
 
-/// The title, and while the node is unreachable a banner in its place.
-fn header_line(context: &Context, frame: &mut Frame, area: Rect) {
+/// The title (with the timeline set up, where it is), and while the node is unreachable a
+/// banner in its place.
+fn header_line(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
     let line = match context.node_down {
         Some(failure) => Line::from(vec![
             Span::styled(
@@ -93,7 +99,10 @@ fn header_line(context: &Context, frame: &mut Frame, area: Rect) {
                     .chain
                     .as_ref()
                     .map(|chain| Span::raw(format!(" · {chain}"))),
-            ),
+            )
+            .chain(app.timeline.desk.iter().flat_map(|desk| {
+                std::iter::once(Span::raw(" · timeline: ")).chain(header_spans(desk))
+            })),
         ),
     };
     frame.render_widget(line, area);

@@ -177,11 +177,12 @@ impl Mode {
             Self::List => "market list",
             Self::Filter => "filter",
             Self::Deposit => "deposit form",
-            Self::Picker => "proof file and activity pickers",
+            Self::Picker => "pickers",
             Self::Confirm => "confirmation",
             Self::Warp => "warp form",
             Self::Create => "new market form",
             Self::Logs => "log view",
+            Self::Timeline => "timeline pane",
             Self::Inspect => "transaction inspector",
             Self::Popup => "popups",
         }

@@ -29,13 +29,16 @@ pub enum Mode {
     /// Typing the list filter.
     Filter,
     Deposit,
-    /// Picking a proof file to settle with, or a sent transaction to inspect.
+    /// Picking a proof file to settle with, a sent transaction to inspect, a wallet or a
+    /// timeline.
     Picker,
     Confirm,
     Warp,
     Create,
     /// The node's and the faucet's logs, in place of the markets.
     Logs,
+    /// The timeline set up on the node, its steps, in place of the markets.
+    Timeline,
     /// A sent transaction, inspected.
     Inspect,
     /// A transaction's progress or result, an error, or the help overlay.

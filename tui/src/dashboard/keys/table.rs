@@ -5,15 +5,16 @@ use crossterm::event::KeyCode;
 
 use super::Binding;
 use super::Mode::{
-    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Warp,
+    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Timeline,
+    Warp,
 };
 use crate::dashboard::action::Command;
 
-const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Inspect, Pop];
-const MOVING: &[Mode] = &[List, Picker, Logs, Inspect, Pop];
+const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Timeline, Inspect, Pop];
+const MOVING: &[Mode] = &[List, Picker, Logs, Timeline, Inspect, Pop];
 const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
 const CLOSING: &[Mode] = &[
-    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Inspect, Pop,
+    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Timeline, Inspect, Pop,
 ];
 
 pub const BINDINGS: &[Binding] = &[
@@ -49,7 +50,7 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding {
         name: "help",
-        modes: &[List, Logs, Pop],
+        modes: &[List, Logs, Timeline, Pop],
         keys: &[KeyCode::Char('?')],
         label: "?",
         hint: "help",
@@ -375,6 +376,46 @@ pub const BINDINGS: &[Binding] = &[
         hint: "snapshot",
         help: "Save a chain snapshot",
         command: Command::Snapshot,
+        in_bar: true,
+    },
+    Binding {
+        name: "timeline",
+        modes: &[List, Timeline],
+        keys: &[KeyCode::Char('T')],
+        label: "T",
+        hint: "timeline",
+        help: "Timelines: pick, step, branch",
+        command: Command::Timeline,
+        in_bar: true,
+    },
+    Binding {
+        name: "next_step",
+        modes: &[Timeline],
+        keys: &[KeyCode::Char(' ')],
+        label: "Space",
+        hint: "next step",
+        help: "Run the timeline's next step",
+        command: Command::NextStep,
+        in_bar: true,
+    },
+    Binding {
+        name: "step_back",
+        modes: &[Timeline],
+        keys: &[KeyCode::Char('b')],
+        label: "b",
+        hint: "step back",
+        help: "Back to before the current step",
+        command: Command::StepBack,
+        in_bar: true,
+    },
+    Binding {
+        name: "run_to",
+        modes: &[Timeline],
+        keys: &[KeyCode::Enter],
+        label: "Enter",
+        hint: "run to",
+        help: "Run every step to the selected",
+        command: Command::RunTo,
         in_bar: true,
     },
     Binding {

@@ -4,9 +4,11 @@
 mod feed;
 mod read;
 mod tail;
+mod timeline;
 mod transact;
 
 pub use feed::{Reading, spawn_feed};
 pub use read::{Addresses, read};
 pub use tail::spawn_log_tail;
+pub use timeline::TimelineSlot;
 pub use transact::Runner;

@@ -15,6 +15,7 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::task::JoinHandle;
 
 use super::feed::{Reading, spawn_feed};
+use super::timeline::TimelineSlot;
 use crate::actions::{self, Actor};
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
@@ -37,6 +38,8 @@ pub struct Runner {
     pub actions: UnboundedSender<Action>,
     /// The feed of the acting wallet, which reads the chain when asked.
     pub feed: UnboundedSender<Reading>,
+    /// The timeline set up on the node by the timeline pane, if any.
+    pub timeline: TimelineSlot,
 }
 
 impl Runner {
@@ -52,6 +55,7 @@ impl Runner {
             Effect::Copy(text) => copy_to_clipboard(&text),
             Effect::LoadHistory(market) => self.spawn_history(market),
             Effect::SwitchWallet(choice) => self.switch_wallet(choice),
+            Effect::CheckTimeline => self.spawn_timeline_check(),
         }
     }
 
@@ -129,6 +133,7 @@ impl Runner {
                 }));
                 Ok(Done::of(&made))
             }
+            Request::Timeline(order) => self.carry_out_timeline_aside(order).await,
         }
     }
 
@@ -160,7 +165,7 @@ impl Runner {
         })
     }
 
-    fn stage(&self, stage: Stage) {
+    pub(super) fn stage(&self, stage: Stage) {
         let _ = self.actions.send(Action::Stage(stage));
     }
 

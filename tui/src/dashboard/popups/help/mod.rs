@@ -40,16 +40,17 @@ impl Popup for Help {
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
-        draw(context.keys, self.scroll, frame, centered(area, 110, 30));
+        draw(context.keys, self.scroll, frame, centered(area, 110, 36));
     }
 }
 
 /// Forms with keys of their own, after the keys every form and popup shares.
-const FORMS: [(Mode, &str); 4] = [
+const FORMS: [(Mode, &str); 5] = [
     (Mode::Deposit, "Deposit form"),
     (Mode::Warp, "Warp the clock"),
     (Mode::Create, "New market"),
     (Mode::Inspect, "Transaction inspector"),
+    (Mode::Timeline, "Timeline pane (T shows it)"),
 ];
 
 /// The list's keys that work on localnet only (surfpool's cheat codes).

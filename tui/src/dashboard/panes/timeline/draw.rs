@@ -1,0 +1,164 @@
+//! The timeline pane drawn: a box titled with the timeline, a header line (the step, the
+//! invariants, the branch), then each step with its time, marked `✓` when it ran, `✗` when it
+//! stopped at an unexpected result, `›` for the current one, and under a step that ran its
+//! expectations, held or NOT HELD (red, with the step's name).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use super::{Desk, TimelinePane};
+use crate::dashboard::theme;
+use crate::dashboard::timeline_news::InvariantsState;
+use crate::input::format_time;
+use crate::output::terminal_text::escaped;
+
+impl TimelinePane {
+    pub fn draw(&self, frame: &mut Frame, area: Rect) {
+        let Some(desk) = &self.desk else {
+            return;
+        };
+        let block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let mut lines = vec![Line::from(header_spans(desk))];
+        if let Some(branch) = desk.branch {
+            lines.push(Line::styled(
+                format!(
+                    "BRANCH from step {}: {} done by hand; b steps back and drops it",
+                    text(desk.step_name(branch.from)),
+                    match branch.actions {
+                        1 => "1 request".to_owned(),
+                        many => format!("{many} requests"),
+                    }
+                ),
+                theme::key(),
+            ));
+        }
+        let fixed = lines.len();
+        let (rows, selected_row) = step_rows(desk);
+        // The selected step stays in view, halfway down once the rows scroll.
+        let room = usize::from(inner.height).saturating_sub(fixed).max(1);
+        let first = selected_row
+            .saturating_sub(room / 2)
+            .min(rows.len().saturating_sub(room));
+        lines.extend(rows.into_iter().skip(first).take(room));
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+}
+
+/// `step 3/6 settle · invariants held`, as the pane's header and the dashboard's title say it.
+pub fn header_spans(desk: &Desk) -> Vec<Span<'static>> {
+    let step = match desk.current() {
+        Some(index) => format!(
+            "step {}/{} {}",
+            index + 1,
+            desk.steps.len(),
+            text(desk.step_name(Some(index)))
+        ),
+        None => format!("no step run of {}", desk.steps.len()),
+    };
+    let invariants = match &desk.invariants {
+        InvariantsState::Unread => Span::styled("invariants not read yet", theme::dim()),
+        InvariantsState::Held => Span::styled("invariants held", theme::good()),
+        InvariantsState::Broken(first) => {
+            Span::styled(format!("INVARIANT BROKEN: {}", text(first)), theme::bad())
+        }
+        InvariantsState::NotRead(why) => Span::styled(format!("invariants {why}"), theme::dim()),
+    };
+    let mut spans = vec![Span::raw(format!("{step} · ")), invariants];
+    if let Some(branch) = desk.branch {
+        spans.push(Span::styled(
+            format!(" · branch from {}", text(desk.step_name(branch.from))),
+            theme::key(),
+        ));
+    }
+    spans
+}
+
+/// Every step's line and its expectations' lines; the row of the selected step.
+fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
+    let mut rows = Vec::new();
+    let mut selected_row = 0;
+    for (index, step) in desk.steps.iter().enumerate() {
+        if index == desk.selected {
+            selected_row = rows.len();
+        }
+        let (mark, style) = match (&step.run, &step.failure) {
+            (Some(_), Some(_)) => ("✗", theme::bad()),
+            (Some(_), None) => ("✓", theme::good()),
+            (None, _) => ("·", theme::dim()),
+        };
+        let current = if desk.current() == Some(index) {
+            "›"
+        } else {
+            " "
+        };
+        let at = step.run.as_ref().map_or(step.heading.at, |run| run.at);
+        let mut line = Line::from(vec![
+            Span::styled(format!("{current}{mark} "), style),
+            Span::raw(format!("{:>2} ", index + 1)),
+            Span::styled(
+                format!("{:<28} ", text(&step.heading.name)),
+                theme::header(),
+            ),
+            Span::styled(format_time(at), theme::dim()),
+        ]);
+        if index == desk.next {
+            line.push_span(Span::styled("  next", theme::key()));
+        }
+        if index == desk.selected {
+            line = line.style(theme::selected());
+        }
+        rows.push(line);
+        let Some(run) = &step.run else {
+            continue;
+        };
+        for expectation in &run.expectations {
+            rows.push(if expectation.held {
+                Line::from(vec![
+                    Span::styled("      held      ", theme::good()),
+                    Span::raw(text(&format!(
+                        "{} {}",
+                        expectation.what, expectation.expected
+                    ))),
+                ])
+            } else {
+                Line::styled(
+                    text(&format!(
+                        "      NOT HELD  in step {}: {} {}, found {}",
+                        step.heading.name,
+                        expectation.what,
+                        expectation.expected,
+                        expectation.found
+                    )),
+                    theme::bad(),
+                )
+            });
+        }
+        if let Some(failure) = step
+            .failure
+            .as_ref()
+            .filter(|failure| failure.action.is_some())
+        {
+            rows.push(Line::styled(
+                text(&format!(
+                    "      UNEXPECTED in step {}: {}: expected {}, happened {}",
+                    step.heading.name,
+                    failure.action.as_deref().unwrap_or_default(),
+                    failure.expected,
+                    failure.happened
+                )),
+                theme::bad(),
+            ));
+        }
+    }
+    (rows, selected_row)
+}
+
+/// A timeline's words (a bundle's file may come from anyone) with no character that steers the
+/// terminal.
+fn text(words: &str) -> String {
+    escaped(words).into_owned()
+}

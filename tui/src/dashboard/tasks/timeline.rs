@@ -1,0 +1,198 @@
+//! The timeline pane's work, run by the effect runner in its tasks: the timeline set up on the
+//! dashboard's node (its wallets written into the book, so `W` offers them), its steps run one
+//! at a time after a checkpoint each (`crate::timeline::Stepper`), stepping back, and the
+//! invariants read after a hand action. Each result comes back as a `TimelineNews`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use fulltime_proof_files::timeline::load;
+use tokio::runtime::Handle;
+use tokio::sync::Mutex;
+
+use super::feed::Reading;
+use super::transact::Runner;
+use crate::dashboard::action::{Action, Done, Stage};
+use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
+use crate::dashboard::wallets::WalletChoice;
+use crate::error::Error;
+use crate::timeline::{Stepped, Stepper, write_into_book};
+
+/// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
+/// pane's keys wait while a request runs).
+pub type TimelineSlot = Arc<Mutex<Option<Stepper>>>;
+
+impl Runner {
+    /// Carries `order` out on a blocking thread of the runtime, driven by its handle: the
+    /// timeline's batched reads (the client's `accounts`, a stream over borrowed chunks) make a
+    /// future rustc cannot prove `Send`, which `tokio::spawn` needs. The dashboard's thread
+    /// drives the runtime's I/O meanwhile.
+    pub(super) async fn carry_out_timeline_aside(
+        &self,
+        order: TimelineOrder,
+    ) -> Result<Done, Error> {
+        let runner = self.clone();
+        let handle = Handle::current();
+        let joined =
+            tokio::task::spawn_blocking(move || handle.block_on(runner.carry_out_timeline(order)))
+                .await;
+        match joined {
+            Ok(done) => done,
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            // Only when the runtime shuts down: the dashboard is quitting.
+            Err(_) => Ok(said("The dashboard is quitting".to_owned())),
+        }
+    }
+
+    async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {
+        self.stage(Stage::Requesting);
+        let mut slot = self.timeline.lock().await;
+        // The stepper goes back into the slot whatever happened: a step that failed on the way
+        // leaves its checkpoint to step back to.
+        let (words, stepper) = match (order, slot.take()) {
+            // The one set up before goes; its wallets stay in the book.
+            (TimelineOrder::Open { file, name }, _) => match self.open(&file, &name).await {
+                Ok((words, stepper)) => (Ok(words), Some(stepper)),
+                Err(error) => (Err(error), None),
+            },
+            (_, None) => (Ok("No timeline is set up: T picks one".to_owned()), None),
+            (TimelineOrder::Next, Some(mut stepper)) => {
+                let words = self.step(&mut stepper).await.map(|(words, _)| words);
+                (words, Some(stepper))
+            }
+            (TimelineOrder::RunTo(last), Some(mut stepper)) => {
+                let words = self.run_to(&mut stepper, last).await;
+                (words, Some(stepper))
+            }
+            (TimelineOrder::Back, Some(mut stepper)) => {
+                let words = self.step_back(&mut stepper).await;
+                (words, Some(stepper))
+            }
+        };
+        *slot = stepper;
+        Ok(said(words?))
+    }
+
+    /// Loads `file`, sets its cast up and writes its wallets into the book.
+    async fn open(&self, file: &Path, name: &str) -> Result<(String, Stepper), Error> {
+        let timeline = load(file).map_err(Box::new)?;
+        let stepper = Stepper::set_up(&self.session, timeline, &self.faucet_url).await?;
+        let booked = write_into_book(self.session.state_dir(), stepper.cast())?;
+        for wallet in &booked {
+            self.tell(Action::WalletMade(WalletChoice {
+                name: wallet.book_name.to_string(),
+                address: wallet.address.clone(),
+                path: wallet.path.clone(),
+            }));
+        }
+        let steps = stepper
+            .timeline()
+            .steps
+            .iter()
+            .map(|step| StepHeading {
+                name: step.name.clone(),
+                at: step.at,
+            })
+            .collect();
+        self.tell(Action::Timeline(TimelineNews::Opened {
+            name: name.to_owned(),
+            steps,
+        }));
+        let words = format!(
+            "Timeline {name} set up: {} wallets in the book",
+            booked.len()
+        );
+        Ok((words, stepper))
+    }
+
+    /// Runs steps until step `last` has run or one stops at an unexpected result.
+    async fn run_to(&self, stepper: &mut Stepper, last: usize) -> Result<String, Error> {
+        let mut words = "Nothing to run".to_owned();
+        while stepper.run_so_far() <= last {
+            let (said, stopped) = self.step(stepper).await?;
+            words = said;
+            if stopped {
+                break;
+            }
+        }
+        Ok(words)
+    }
+
+    async fn step_back(&self, stepper: &mut Stepper) -> Result<String, Error> {
+        let went_back = stepper.back(&self.session).await?;
+        // A restore takes the clock back, which no push carries.
+        let _ = self.feed.send(Reading::Full);
+        let next = stepper.run_so_far();
+        self.tell(Action::Timeline(TimelineNews::SteppedBack { next }));
+        Ok(match (went_back, stepper.timeline().steps.get(next)) {
+            (true, Some(step)) => format!("Back to before step {}", step.name),
+            _ => "No step has run".to_owned(),
+        })
+    }
+
+    /// Runs the next step and reports it; what it did in words, and whether it stopped at an
+    /// unexpected result (or every step had run).
+    async fn step(&self, stepper: &mut Stepper) -> Result<(String, bool), Error> {
+        let index = stepper.run_so_far();
+        let stepped = stepper.next(&self.session).await;
+        // A step's warp moves the clock, which no push carries.
+        let _ = self.feed.send(Reading::Clock);
+        let Some(Stepped { run, failure, .. }) = stepped? else {
+            return Ok(("Every step has run".to_owned(), true));
+        };
+        let words = match &failure {
+            None => format!("Step {}: every expectation held", run.name),
+            Some(failure) => format!(
+                "Step {}: expected {}, happened {}",
+                failure.step, failure.expected, failure.happened
+            ),
+        };
+        let stopped = failure.is_some();
+        self.tell(Action::Timeline(TimelineNews::Stepped {
+            index,
+            run: Box::new(run),
+            failure: failure.map(Box::new),
+        }));
+        Ok((words, stopped))
+    }
+
+    /// Reads the invariants of the timeline set up, if one is, after a hand action.
+    pub(super) fn spawn_timeline_check(&self) {
+        let runner = self.clone();
+        let handle = Handle::current();
+        // Aside, as `carry_out_timeline_aside` says why.
+        tokio::task::spawn_blocking(move || {
+            handle.block_on(async move {
+                let mut slot = runner.timeline.lock().await;
+                let Some(stepper) = slot.as_mut() else {
+                    return;
+                };
+                let state = match stepper.check_invariants(&runner.session).await {
+                    Ok(None) => InvariantsState::Held,
+                    Ok(Some(broken)) => InvariantsState::Broken(match broken.market {
+                        Some(market) => {
+                            format!("{} ({market}): {}", broken.invariant, broken.found)
+                        }
+                        None => format!("{}: {}", broken.invariant, broken.found),
+                    }),
+                    Err(error) => InvariantsState::NotRead(error.report().message),
+                };
+                runner.tell(Action::Timeline(TimelineNews::Checked(state)));
+            })
+        });
+    }
+
+    fn tell(&self, action: Action) {
+        let _ = self.actions.send(action);
+    }
+}
+
+/// A request that sends no transaction, done.
+fn said(summary: String) -> Done {
+    Done {
+        summary,
+        signature: None,
+        short_signature: String::new(),
+        explorer: String::new(),
+    }
+}

@@ -1,0 +1,120 @@
+//! A timeline played a step at a time on a node that already runs (the dashboard's): set up once,
+//! then each step run after a checkpoint of the node is kept, so that stepping back restores the
+//! chain as it was before that step (`localnet` only: the checkpoints are its own methods).
+
+use std::collections::BTreeMap;
+
+use fulltime_proof_files::Generated;
+use fulltime_proof_files::timeline::Timeline;
+
+use super::given_node::check_clock_before_first_step;
+use super::invariants::{self, Broken, Reading};
+use super::play::{self, Cast, Stepped};
+use crate::error::Error;
+use crate::session::Session;
+
+pub struct Stepper {
+    timeline: Timeline,
+    proofs: Generated,
+    cast: Cast,
+    /// Before each step run, in order: what stepping back to it restores.
+    before: Vec<Before>,
+    /// The invariants' last reading, which the next one is compared with.
+    previous: Option<Reading>,
+}
+
+/// What a step started from.
+struct Before {
+    checkpoint: u64,
+    markets: BTreeMap<String, u64>,
+    previous: Option<Reading>,
+}
+
+impl Stepper {
+    /// Sets `timeline`'s cast up on the session's node, refused (nothing sent) when its clock is
+    /// past the first step.
+    pub async fn set_up(
+        session: &Session,
+        timeline: Timeline,
+        faucet_url: &str,
+    ) -> Result<Self, Error> {
+        check_clock_before_first_step(session, &timeline).await?;
+        let proofs = fulltime_proof_files::committed()?;
+        let cast = play::set_up(session, &timeline, faucet_url).await?;
+        Ok(Self {
+            timeline,
+            proofs,
+            cast,
+            before: Vec::new(),
+            previous: None,
+        })
+    }
+
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    pub fn cast(&self) -> &Cast {
+        &self.cast
+    }
+
+    /// How many steps have been run (the next one's index).
+    pub fn run_so_far(&self) -> usize {
+        self.before.len()
+    }
+
+    /// Keeps a checkpoint, then runs the next step; `None` when every step has run.
+    pub async fn next(&mut self, session: &Session) -> Result<Option<Stepped>, Error> {
+        let index = self.run_so_far();
+        if index >= self.timeline.steps.len() {
+            return Ok(None);
+        }
+        let checkpoint = session.client().await?.save_checkpoint().await?;
+        self.before.push(Before {
+            checkpoint: checkpoint.id,
+            markets: self.cast.created_markets(),
+            previous: self.previous.clone(),
+        });
+        let stepped = play::play_step(
+            session,
+            &mut self.cast,
+            &self.timeline,
+            &self.proofs,
+            &self.timeline.steps[index],
+            self.previous.as_ref(),
+        )
+        .await?;
+        if let Some(reading) = &stepped.reading {
+            self.previous = Some(reading.clone());
+        }
+        Ok(Some(stepped))
+    }
+
+    /// Restores the checkpoint kept before the last step run, which is then the next one again;
+    /// `false` when no step has run.
+    pub async fn back(&mut self, session: &Session) -> Result<bool, Error> {
+        let Some(before) = self.before.last() else {
+            return Ok(false);
+        };
+        session
+            .client()
+            .await?
+            .restore_checkpoint(before.checkpoint)
+            .await?;
+        if let Some(before) = self.before.pop() {
+            self.cast.restore_created_markets(before.markets);
+            self.previous = before.previous;
+        }
+        Ok(true)
+    }
+
+    /// Reads the invariants now (after something done by hand), against the last reading; the
+    /// first that does not hold.
+    pub async fn check_invariants(&mut self, session: &Session) -> Result<Option<Broken>, Error> {
+        let client = session.client().await?;
+        let reading = invariants::read(&client, &self.cast).await?;
+        let broken = invariants::first_broken(self.previous.as_ref(), &reading);
+        self.previous = Some(reading);
+        Ok(broken)
+    }
+}
