@@ -16,6 +16,7 @@ use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
+use crate::session::Session;
 use crate::timeline::{Stepped, Stepper, write_into_book};
 
 /// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
@@ -137,7 +138,12 @@ impl Runner {
         let stepped = stepper.next(&self.session).await;
         // A step's warp moves the clock, which no push carries.
         let _ = self.feed.send(Reading::Clock);
-        let Some(Stepped { run, failure, .. }) = stepped? else {
+        let Some(Stepped {
+            run,
+            failure,
+            reading,
+        }) = stepped?
+        else {
             return Ok(("Every step has run".to_owned(), true));
         };
         let words = match &failure {
@@ -153,6 +159,12 @@ impl Runner {
             run: Box::new(run),
             failure: failure.map(Box::new),
         }));
+        // A step that stopped at an unexpected result read no invariants; at the desk they are
+        // still worth knowing, so they are read now.
+        if reading.is_none() {
+            let state = invariants_now(stepper, &self.session).await;
+            self.tell(Action::Timeline(TimelineNews::Checked(state)));
+        }
         Ok((words, stopped))
     }
 
@@ -167,16 +179,7 @@ impl Runner {
                 let Some(stepper) = slot.as_mut() else {
                     return;
                 };
-                let state = match stepper.check_invariants(&runner.session).await {
-                    Ok(None) => InvariantsState::Held,
-                    Ok(Some(broken)) => InvariantsState::Broken(match broken.market {
-                        Some(market) => {
-                            format!("{} ({market}): {}", broken.invariant, broken.found)
-                        }
-                        None => format!("{}: {}", broken.invariant, broken.found),
-                    }),
-                    Err(error) => InvariantsState::NotRead(error.report().message),
-                };
+                let state = invariants_now(stepper, &runner.session).await;
                 runner.tell(Action::Timeline(TimelineNews::Checked(state)));
             })
         });
@@ -194,5 +197,17 @@ fn said(summary: String) -> Done {
         signature: None,
         short_signature: String::new(),
         explorer: String::new(),
+    }
+}
+
+/// The invariants of the timeline set up, read now against its last reading.
+async fn invariants_now(stepper: &mut Stepper, session: &Session) -> InvariantsState {
+    match stepper.check_invariants(session).await {
+        Ok(None) => InvariantsState::Held,
+        Ok(Some(broken)) => InvariantsState::Broken(match broken.market {
+            Some(market) => format!("{} ({market}): {}", broken.invariant, broken.found),
+            None => format!("{}: {}", broken.invariant, broken.found),
+        }),
+        Err(error) => InvariantsState::NotRead(error.report().message),
     }
 }

@@ -1,0 +1,133 @@
+//! The timeline pane in the real dashboard, in a pseudo-terminal against a real `localnet`:
+//! the hostile desk set up from the picker, run step by step to the step after the first
+//! settlement, one step back (the node restores its checkpoint), a deposit by hand from another
+//! wallet of the timeline (a branch, which the pane names), then the next steps: the
+//! expectation the hand deposit broke is shown NOT HELD with its step's name, and the
+//! invariants still hold.
+//!
+//! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
+
+use std::path::Path;
+use std::time::Duration;
+
+use fulltime_testkit::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::pty::PtyScreen;
+use fulltime_testkit::workspace_root;
+use portable_pty::CommandBuilder;
+
+const ROWS: u16 = 40;
+const COLS: u16 = 140;
+const DEADLINE: Duration = Duration::from_secs(120);
+
+struct Dashboard {
+    screen: PtyScreen,
+}
+
+impl Dashboard {
+    fn start(node: &LocalnetProcess) -> Self {
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime"));
+        for variable in [
+            "FULLTIME_URL",
+            "FULLTIME_KEYPAIR",
+            "FULLTIME_STATE_DIR",
+            "FULLTIME_FAUCET_URL",
+            "FULLTIME_PROOFS",
+        ] {
+            command.env_remove(variable);
+        }
+        command.env("TERM", "xterm-256color");
+        command.args(["--url", "localnet", "--state-dir"]);
+        command.arg(node.state_dir());
+        command.arg("--keypair");
+        command.arg(node.wallet_path());
+        command.arg("--proofs");
+        command.arg(workspace_root().join("fixtures/generated"));
+        Self {
+            screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
+        }
+    }
+
+    fn wait_for(&self, texts: &[&str]) -> String {
+        self.screen
+            .wait_for(texts, DEADLINE)
+            .unwrap_or_else(|screen| panic!("the screen never showed {texts:?}:\n{screen}"))
+    }
+
+    fn press(&mut self, keys: &str) {
+        self.screen.press(keys).expect("type keys");
+    }
+
+    /// Closes the popup a request left open.
+    fn escape(&mut self) {
+        self.press("\x1b");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Runs the next step and waits for the pane to say it is there.
+    fn next_step(&mut self, reached: &str) {
+        self.press(" ");
+        self.wait_for(&[reached]);
+        self.escape();
+    }
+}
+
+#[test]
+fn step_step_back_and_branch_in_the_timeline_pane() {
+    let binary =
+        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+    let node = LocalnetProcess::start_with(&binary, "timeline-pane", &[]).expect("localnet ready");
+    let mut dashboard = Dashboard::start(&node);
+    dashboard.wait_for(&["Markets (all, 5)"]);
+
+    // The picker lists the shipped timelines in name order; the hostile desk is the third.
+    dashboard.press("T");
+    dashboard.wait_for(&["hostile-desk", "two-stat-markets"]);
+    dashboard.press("jj\r");
+    dashboard.wait_for(&["Timeline hostile-desk set up", "no step run of 9"]);
+    dashboard.escape();
+
+    // To the step after the first settlement (past-posting settles home-over-1).
+    for reached in [
+        "step 1/9 stakes",
+        "step 2/9 after the close",
+        "step 3/9 proof from the future",
+        "step 4/9 past-posting",
+        "step 5/9 settle what closed after the result",
+    ] {
+        dashboard.next_step(reached);
+    }
+    dashboard.wait_for(&["invariants held", "home-over-1's stage provisional YES"]);
+
+    // One step back: the node restores the checkpoint made before step 5.
+    dashboard.press("b");
+    dashboard.wait_for(&["step 4/9 past-posting · invariants held"]);
+    dashboard.escape();
+
+    // By hand, as mallory (the sixth wallet of the book): 2 USDC more on late-close (market 8),
+    // still open until ten minutes after the result.
+    dashboard.press("\x1b");
+    dashboard.wait_for(&["Markets (all, 9)"]);
+    dashboard.press("jjjjjjjj");
+    dashboard.wait_for(&["Market 8"]);
+    dashboard.press("W");
+    dashboard.wait_for(&["mallory"]);
+    dashboard.press("jjjjj\r");
+    dashboard.wait_for(&["Wallet mallory"]);
+    dashboard.press("d");
+    dashboard.press("2\r");
+    dashboard.wait_for(&["Confirmed: Deposited 2 USDC on YES in market 8"]);
+    dashboard.escape();
+
+    dashboard.press("T");
+    dashboard.wait_for(&[
+        "branch from past-posting",
+        "BRANCH from step past-posting: 1 request done by hand",
+    ]);
+
+    // The branch goes on: step 5 holds, step 6 expects mallory's 50 USDC, and she now has 48.
+    dashboard.next_step("step 5/9 settle what closed after the result");
+    dashboard.press(" ");
+    let screen = dashboard.wait_for(&["NOT HELD", "mallory holds 50 USDC"]);
+    assert!(screen.contains("claims"), "{screen}");
+    assert!(screen.contains("invariants held"), "{screen}");
+}
