@@ -8,24 +8,26 @@ use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_proof_files::timeline::{Problem, TimelineError, parse};
 
-use crate::args::BundleSaveArgs;
 use crate::error::Error;
 use crate::output::bundle::SavedBundleReceipt;
 use crate::session::Session;
 
+/// A bundle to save: its name (or path) and the timeline at its step, when one is being played.
+#[derive(Clone, Debug)]
+pub struct BundleOrder {
+    pub name: String,
+    pub timeline: Option<BundleTimeline>,
+}
+
 /// Saves the chain of the localnet that the session's state directory describes, its wallet
 /// book, every committed proof file (a developer may settle with another than the timeline's,
-/// and they are small) and the timeline at its step, checked first: the file loads and names
-/// the step.
+/// and they are small) and the order's timeline at its step ([`timeline_at`] checks one).
 pub async fn save_bundle(
     session: &Session,
-    args: &BundleSaveArgs,
+    order: BundleOrder,
 ) -> Result<SavedBundleReceipt, Error> {
-    let path = bundle_path(session.state_dir(), &args.name)?;
-    let timeline = match (&args.timeline, &args.step) {
-        (Some(file), Some(step)) => Some(timeline_at(file, step)?),
-        _ => None,
-    };
+    let path = bundle_path(session.state_dir(), &order.name)?;
+    let timeline = order.timeline;
     let proof_files = fulltime_proof_files::committed()?
         .files()
         .into_iter()
@@ -37,7 +39,7 @@ pub async fn save_bundle(
 }
 
 /// The timeline at `file` at its step named `step`: its text, once it loads and has that step.
-fn timeline_at(file: &Path, step: &str) -> Result<BundleTimeline, Error> {
+pub fn timeline_at(file: &Path, step: &str) -> Result<BundleTimeline, Error> {
     let text = std::fs::read_to_string(file).map_err(|error| {
         Box::new(TimelineError {
             file: file.to_owned(),

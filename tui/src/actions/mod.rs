@@ -25,7 +25,7 @@ mod wallet_new;
 mod warp;
 
 pub use actor::Actor;
-pub use bundle::save_bundle;
+pub use bundle::{BundleOrder, save_bundle, timeline_at};
 pub use claim_all::claim_all;
 pub use create::{CreateOrder, create_market};
 pub use deposit::{DepositOrder, deposit};

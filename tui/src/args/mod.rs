@@ -10,7 +10,7 @@ mod global;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
-pub use bundle::{BundleCommand, BundleSaveArgs};
+pub use bundle::BundleCommand;
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
     TimelineCommand, TimelineRunArgs, WalletCommand, WalletNewArgs,

@@ -79,7 +79,15 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
             format.formatted_string(&snapshot::list(session)?)
         }
         Command::Bundle(BundleCommand::Save(args)) => {
-            format.formatted_string(&actions::save_bundle(session, &args).await?)
+            let timeline = match (&args.timeline, &args.step) {
+                (Some(file), Some(step)) => Some(actions::timeline_at(file, step)?),
+                _ => None,
+            };
+            let order = actions::BundleOrder {
+                name: args.name,
+                timeline,
+            };
+            format.formatted_string(&actions::save_bundle(session, order).await?)
         }
         Command::Timeline(TimelineCommand::Run(args)) => {
             format.formatted_string(&crate::timeline::run(session, &args).await?)

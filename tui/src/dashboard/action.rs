@@ -43,6 +43,9 @@ pub enum Command {
     Warp,
     /// Save the local chain as a snapshot.
     Snapshot,
+    /// Save the moment as a bundle: the chain, the wallet book, the proof files, the timeline
+    /// at its step.
+    Bundle,
     /// A new market; `CreateFromProof` prefills it from the first proof file.
     Create,
     CreateFromProof,

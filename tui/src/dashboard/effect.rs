@@ -63,6 +63,11 @@ pub enum Request {
     Snapshot {
         name: String,
     },
+    /// Save the moment to `<state-dir>/bundles/<name>.bundle`, with the timeline set up at the
+    /// step it is at.
+    Bundle {
+        name: String,
+    },
     /// The timeline pane's work: set up, step, step back, run to.
     Timeline(TimelineOrder),
 }
@@ -79,6 +84,7 @@ impl Request {
             Self::Warp { .. } => "Warp",
             Self::Create { .. } => "Create market",
             Self::Snapshot { .. } => "Snapshot",
+            Self::Bundle { .. } => "Bundle",
             Self::NewWallet { .. } => "New wallet",
             Self::Timeline(_) => "Timeline",
         }
@@ -87,6 +93,9 @@ impl Request {
     /// Done by hand at the desk, rather than by the timeline or for the record: what makes a
     /// branch of an open timeline.
     pub fn by_hand(&self) -> bool {
-        !matches!(self, Self::Snapshot { .. } | Self::Timeline(_))
+        !matches!(
+            self,
+            Self::Snapshot { .. } | Self::Bundle { .. } | Self::Timeline(_)
+        )
     }
 }

@@ -130,6 +130,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         Command::Faucet => Some(requests::faucet(&context)),
         Command::NewWallet => Some(requests::new_wallet(&context)),
         Command::Snapshot => requests::snapshot(&context),
+        Command::Bundle => requests::bundle(&context),
         Command::Refresh => Some(Ask::Run(Effect::Refresh)),
         Command::History => history::toggle(&mut app.history, app.list.selected).map(Ask::Run),
         Command::Timeline => Some(timelines::open(&context)),

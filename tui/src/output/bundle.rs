@@ -5,6 +5,7 @@ use std::fmt;
 use fulltime_client::bundle::SavedBundle;
 use serde::Serialize;
 
+use super::receipt::{Summary, TransactionLink};
 use super::terminal_text::escaped;
 use crate::input::format_time;
 
@@ -40,6 +41,25 @@ impl SavedBundleReceipt {
             timeline: saved.timeline.as_ref().map(|t| t.file_name.clone()),
             step: saved.timeline.as_ref().map(|t| t.step.clone()),
         }
+    }
+}
+
+/// `Bundle saved: .localnet/bundles/x.bundle (31 accounts, timeline pro-rata-payouts.toml at step
+/// settle)`: a file, no transaction.
+impl Summary for SavedBundleReceipt {
+    fn summary(&self) -> String {
+        let at = match (&self.timeline, &self.step) {
+            (Some(timeline), Some(step)) => format!(", timeline {timeline} at step {step}"),
+            _ => String::new(),
+        };
+        format!(
+            "Bundle saved: {} ({} accounts{at}); open it with just dev --bundle PATH",
+            self.path, self.accounts
+        )
+    }
+
+    fn transaction(&self) -> Option<&TransactionLink> {
+        None
     }
 }
 

@@ -3,6 +3,7 @@
 //! chain as it was before that step (`localnet` only: the checkpoints are its own methods).
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use fulltime_proof_files::Generated;
 use fulltime_proof_files::timeline::Timeline;
@@ -14,6 +15,8 @@ use crate::error::Error;
 use crate::session::Session;
 
 pub struct Stepper {
+    /// The file the timeline was read from.
+    file: PathBuf,
     timeline: Timeline,
     proofs: Generated,
     cast: Cast,
@@ -35,6 +38,7 @@ impl Stepper {
     /// past the first step.
     pub async fn set_up(
         session: &Session,
+        file: &Path,
         timeline: Timeline,
         faucet_url: &str,
     ) -> Result<Self, Error> {
@@ -42,6 +46,7 @@ impl Stepper {
         let proofs = fulltime_proof_files::committed()?;
         let cast = play::set_up(session, &timeline, faucet_url).await?;
         Ok(Self {
+            file: file.to_owned(),
             timeline,
             proofs,
             cast,
@@ -52,6 +57,14 @@ impl Stepper {
 
     pub fn timeline(&self) -> &Timeline {
         &self.timeline
+    }
+
+    /// The timeline's file and the step the chain is at (the last run); `None` before the
+    /// first step, when the chain is at no step of it yet.
+    pub fn at_step(&self) -> Option<(&Path, &str)> {
+        let last = self.run_so_far().checked_sub(1)?;
+        let step = self.timeline.steps.get(last)?;
+        Some((&self.file, &step.name))
     }
 
     pub fn cast(&self) -> &Cast {

@@ -379,6 +379,16 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "bundle",
+        modes: &[List, Timeline],
+        keys: &[KeyCode::Char('B')],
+        label: "B",
+        hint: "bundle",
+        help: "Save the moment as a bundle (chain, wallets, proofs, timeline step)",
+        command: Command::Bundle,
+        in_bar: false,
+    },
+    Binding {
         name: "timeline",
         modes: &[List, Timeline],
         keys: &[KeyCode::Char('T')],

@@ -1,5 +1,6 @@
 //! The requests a key of the list sends at once, with no form: test USDC from the faucet (`f`),
-//! a new funded wallet in the book (`+`), a snapshot of localnet's chain (`S`).
+//! a new funded wallet in the book (`+`), a snapshot of localnet's chain (`S`), a bundle of the
+//! moment (`B`).
 
 use super::component::{Ask, Context, still_running};
 use super::effect::Request;
@@ -32,19 +33,44 @@ pub fn new_wallet(context: &Context) -> Ask {
 /// (`dashboard-20260516-155200`), so that the file says where the chain was; nothing before the
 /// first reading.
 pub fn snapshot(context: &Context) -> Option<Ask> {
-    if context.session.cluster != "localnet" {
-        return Some(Ask::Notice(
-            "Snapshots are of localnet's chain (--url localnet)".to_owned(),
-        ));
-    }
-    if context.busy() {
-        return Some(Ask::Notice(still_running()));
-    }
-    let name = format!("dashboard-{}", snapshot_stamp(context.loaded()?.now));
+    let name = match named_after_the_clock(context, "Snapshots")? {
+        Ok(name) => name,
+        Err(notice) => return Some(notice),
+    };
     Some(Ask::Send {
         what: format!("Snapshot {name}"),
         request: Request::Snapshot { name },
     })
+}
+
+/// A bundle of the moment, named after the cluster clock as a snapshot is; the runner adds the
+/// timeline set up at the step it is at.
+pub fn bundle(context: &Context) -> Option<Ask> {
+    let name = match named_after_the_clock(context, "Bundles")? {
+        Ok(name) => name,
+        Err(notice) => return Some(notice),
+    };
+    Some(Ask::Send {
+        what: format!("Bundle {name}"),
+        request: Request::Bundle { name },
+    })
+}
+
+/// `dashboard-20260516-155200`, or the notice that says why there is none: `what` is of
+/// localnet's chain only, and waits for the request running; nothing before the first reading.
+fn named_after_the_clock(context: &Context, what: &str) -> Option<Result<String, Ask>> {
+    if context.session.cluster != "localnet" {
+        return Some(Err(Ask::Notice(format!(
+            "{what} are of localnet's chain (--url localnet)"
+        ))));
+    }
+    if context.busy() {
+        return Some(Err(Ask::Notice(still_running())));
+    }
+    Some(Ok(format!(
+        "dashboard-{}",
+        snapshot_stamp(context.loaded()?.now)
+    )))
 }
 
 /// `20260516-155200` for a unix time.

@@ -1,4 +1,4 @@
-//! The requests a key sends at once: the faucet, a snapshot.
+//! The requests a key sends at once: the faucet, a snapshot, a bundle.
 
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
@@ -75,5 +75,34 @@ fn a_snapshot_is_of_localnet_only() {
     assert_eq!(
         app.notice.as_deref(),
         Some("Snapshots are of localnet's chain (--url localnet)")
+    );
+}
+
+#[test]
+fn shift_b_saves_a_bundle_named_after_the_chain_clock_of_localnet_only() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Char('B')]);
+    assert!(
+        matches!(
+            effects.as_slice(),
+            [Effect::Send(Request::Bundle { name })] if name == "dashboard-20260516-160918"
+        ),
+        "{effects:?}"
+    );
+    // Saving a bundle is no hand action: an open timeline does not branch for it.
+    assert!(!Request::Bundle { name: "x".into() }.by_hand());
+
+    let mut app = App::new(
+        SessionView {
+            cluster: "devnet".into(),
+            ..session()
+        },
+        Vec::new(),
+    );
+    update(&mut app, Action::Chain(Ok(chain())));
+    assert!(press(&mut app, &[KeyCode::Char('B')]).is_empty());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("Bundles are of localnet's chain (--url localnet)")
     );
 }

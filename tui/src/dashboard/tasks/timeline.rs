@@ -12,12 +12,14 @@ use tokio::sync::Mutex;
 
 use super::feed::Reading;
 use super::transact::Runner;
+use crate::actions;
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::session::Session;
 use crate::timeline::{Stepped, Stepper, write_into_book};
+use fulltime_client::bundle::BundleTimeline;
 
 /// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
 /// pane's keys wait while a request runs).
@@ -77,7 +79,7 @@ impl Runner {
     /// Loads `file`, sets its cast up and writes its wallets into the book.
     async fn open(&self, file: &Path, name: &str) -> Result<(String, Stepper), Error> {
         let timeline = load(file).map_err(Box::new)?;
-        let stepper = Stepper::set_up(&self.session, timeline, &self.faucet_url).await?;
+        let stepper = Stepper::set_up(&self.session, file, timeline, &self.faucet_url).await?;
         let booked = write_into_book(self.session.state_dir(), stepper.cast())?;
         for wallet in &booked {
             self.tell(Action::WalletMade(WalletChoice {
@@ -183,6 +185,16 @@ impl Runner {
                 runner.tell(Action::Timeline(TimelineNews::Checked(state)));
             })
         });
+    }
+
+    /// The timeline set up, at the step the chain is at, for a bundle; `None` when none is set
+    /// up or no step of it has run.
+    pub(super) async fn timeline_at_step(&self) -> Result<Option<BundleTimeline>, Error> {
+        let slot = self.timeline.lock().await;
+        let Some((file, step)) = slot.as_ref().and_then(Stepper::at_step) else {
+            return Ok(None);
+        };
+        Ok(Some(actions::timeline_at(file, step)?))
     }
 
     fn tell(&self, action: Action) {

@@ -122,6 +122,12 @@ impl Runner {
                     &actions::save_snapshot(&self.session, &name).await?,
                 ))
             }
+            Request::Bundle { name } => {
+                self.stage(Stage::Requesting);
+                let timeline = self.timeline_at_step().await?;
+                let order = actions::BundleOrder { name, timeline };
+                Ok(Done::of(&actions::save_bundle(&self.session, order).await?))
+            }
             Request::NewWallet { name } => {
                 self.stage(Stage::Requesting);
                 let made =

@@ -54,7 +54,7 @@ const FORMS: [(Mode, &str); 5] = [
 ];
 
 /// The list's keys that work on localnet only (surfpool's cheat codes).
-const LOCALNET: [Command; 2] = [Command::Warp, Command::Snapshot];
+const LOCALNET: [Command; 3] = [Command::Warp, Command::Snapshot, Command::Bundle];
 
 /// `scroll`: lines scrolled past, where the area is shorter than the keys (at 80x24).
 fn draw(keymap: &Keymap, scroll: u16, frame: &mut Frame, area: Rect) {
