@@ -384,7 +384,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Char('B')],
         label: "B",
         hint: "bundle",
-        help: "Save the moment as a bundle (chain, wallets, proofs, timeline step)",
+        help: "Save a bundle of the moment",
         command: Command::Bundle,
         in_bar: false,
     },
