@@ -8,6 +8,7 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::log_source::{LogRead, LogSource};
+use super::recording::RecordingNews;
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
 
@@ -69,6 +70,8 @@ pub enum Command {
     Wallets,
     /// A new funded wallet in the book.
     NewWallet,
+    /// Start recording, or save the recording under way.
+    Record,
 }
 
 /// How far a transaction has got.
@@ -193,4 +196,6 @@ pub enum Action {
     Finished(Result<Done, FailureView>),
     /// What the tail task found in a log file since its last look.
     Log(LogSource, LogRead),
+    /// What became of the recording.
+    Recording(RecordingNews),
 }

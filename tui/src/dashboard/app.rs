@@ -13,6 +13,7 @@ use super::keys::{Keymap, Mode};
 use super::panes::history::PoolHistory;
 use super::panes::list::MarketList;
 use super::panes::logs::Logs;
+use super::recording::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;
@@ -49,6 +50,8 @@ pub struct App {
     pub logs: Logs,
     /// The popup over the panes, which takes the keys while it is open.
     pub popup: Option<Box<dyn Popup>>,
+    /// The recording under way (`R`), as the header shows it.
+    pub recording: Option<Recording>,
 }
 
 impl App {
@@ -71,6 +74,7 @@ impl App {
             list: MarketList::default(),
             history: None,
             popup: None,
+            recording: None,
         }
     }
 
@@ -89,6 +93,7 @@ impl App {
             selected: self.list.selected,
             notice: self.notice.as_deref(),
             tick: self.tick,
+            recording: self.recording,
         }
     }
 

@@ -45,7 +45,8 @@ impl Noise {
 /// answering at random, through `update` and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 42] = [
+    const KEYS: [KeyCode; 43] = [
+        KeyCode::Char('R'),
         KeyCode::Char('W'),
         KeyCode::Char('+'),
         KeyCode::Char('p'),

@@ -19,6 +19,7 @@ use super::popups::progress::Progress;
 use super::popups::{
     activity as activity_picker, claim_all, confirm, create, deposit, settle, wallets, warp,
 };
+use super::recording;
 use super::remote::Remote;
 use super::requests;
 use crate::output::receipt::payout::PayoutKind;
@@ -78,6 +79,11 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
             }
         }
         Action::Finished(result) => return finish(app, result),
+        Action::Recording(news) => {
+            if let Some(forward) = recording::answer(app, news) {
+                return to_focused(app, forward);
+            }
+        }
         Action::Command(command) => {
             app.notice = None;
             return command_of(app, command);
@@ -108,6 +114,9 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
     }
     if Mode::of(app) != Mode::List {
         return to_focused(app, Action::Command(command));
+    }
+    if command == Command::Record {
+        return vec![recording::key(app)];
     }
     let context = app.context();
     let opened = match command {

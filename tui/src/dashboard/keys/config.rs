@@ -184,6 +184,7 @@ impl Mode {
             Self::Logs => "log view",
             Self::Inspect => "transaction inspector",
             Self::Popup => "popups",
+            Self::Save => "recording's save form",
         }
     }
 }

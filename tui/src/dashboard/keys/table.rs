@@ -5,15 +5,15 @@ use crossterm::event::KeyCode;
 
 use super::Binding;
 use super::Mode::{
-    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Warp,
+    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Save, Warp,
 };
 use crate::dashboard::action::Command;
 
 const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Inspect, Pop];
 const MOVING: &[Mode] = &[List, Picker, Logs, Inspect, Pop];
-const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
+const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create, Save];
 const CLOSING: &[Mode] = &[
-    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Inspect, Pop,
+    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Inspect, Pop, Save,
 ];
 
 pub const BINDINGS: &[Binding] = &[
@@ -378,6 +378,16 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "record",
+        modes: &[List],
+        keys: &[KeyCode::Char('R')],
+        label: "R",
+        hint: "record",
+        help: "Record hand actions / save",
+        command: Command::Record,
+        in_bar: false,
+    },
+    Binding {
         name: "log_switch",
         modes: &[Logs],
         keys: &[KeyCode::Tab],
@@ -419,7 +429,7 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding {
         name: "submit",
-        modes: &[Filter, Deposit, Picker, Confirm, Warp, Create],
+        modes: &[Filter, Deposit, Picker, Confirm, Warp, Create, Save],
         keys: &[KeyCode::Enter],
         label: "Enter",
         hint: "ok",

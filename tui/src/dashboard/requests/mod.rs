@@ -48,7 +48,7 @@ pub fn snapshot(context: &Context) -> Option<Ask> {
 }
 
 /// `20260516-155200` for a unix time.
-fn snapshot_stamp(unix_seconds: i64) -> String {
+pub fn snapshot_stamp(unix_seconds: i64) -> String {
     format_time(unix_seconds)
         .chars()
         .filter_map(|c| match c {

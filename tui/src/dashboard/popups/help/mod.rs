@@ -40,7 +40,7 @@ impl Popup for Help {
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
-        draw(context.keys, self.scroll, frame, centered(area, 110, 30));
+        draw(context.keys, self.scroll, frame, centered(area, 110, 32));
     }
 }
 
