@@ -139,9 +139,8 @@ impl Live {
         let hand = hand_of(request, landed)?;
         let wallet = match (request, &hand) {
             (Request::NewWallet { name }, Hand::NewWallet { address }) => {
-                name.parse::<WalletName>().ok().map(|name| {
+                name.parse::<WalletName>().ok().inspect(|name| {
                     self.names.insert(*address, name.clone());
-                    name
                 })
             }
             _ => acting.and_then(|key| self.names.get(&key).cloned()),
