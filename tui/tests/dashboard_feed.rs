@@ -16,7 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fulltime::dashboard::{
-    Action, ActivityState, App, Command, Link, Reading, Runner, SessionView, spawn_feed, update,
+    Action, ActivityState, App, Command, Link, Reading, RecorderSlot, Runner, SessionView,
+    spawn_feed, update,
 };
 use fulltime::{GlobalArgs, Session};
 use fulltime_client::amount::format_usdc;
@@ -234,6 +235,7 @@ fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
             actions: dashboard.sender.clone(),
             feed: dashboard.feed.clone(),
             timeline: Default::default(),
+            recording: RecorderSlot::default(),
         };
         feed_proxy.take();
 

@@ -1,13 +1,14 @@
 //! The timeline pane in the real dashboard, in a pseudo-terminal against a real `localnet`:
 //! the hostile desk set up from the picker, run step by step to the step after the first
-//! settlement, one step back (the node restores its checkpoint), a deposit by hand from another
-//! wallet of the timeline (a branch, which the pane names), then the next steps: the
-//! expectation the hand deposit broke is shown NOT HELD with its step's name, and the
-//! invariants still hold.
+//! settlement, one step back (the node restores its checkpoint), then, recording, a deposit by
+//! hand from another wallet of the timeline (a branch, which the pane names), saved: the file
+//! `fulltime timeline run` replays green. Then the next steps of the branch: the expectation the
+//! hand deposit broke is shown NOT HELD with its step's name, and the invariants still hold.
 //!
 //! Waits have generous deadlines for a loaded machine; nothing asserts how long anything takes.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Duration;
 
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
@@ -63,11 +64,22 @@ impl Dashboard {
         std::thread::sleep(Duration::from_millis(150));
     }
 
+    /// Closes the popup titled `title`, and waits until it is gone: a key pressed while an
+    /// escape is still being read could be taken with it as one Alt chord.
+    fn close(&mut self, title: &str) {
+        self.escape();
+        let started = std::time::Instant::now();
+        while self.screen.contents().contains(title) {
+            assert!(started.elapsed() < DEADLINE, "{title} never closed");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Runs the next step and waits for the pane to say it is there.
     fn next_step(&mut self, reached: &str) {
         self.press(" ");
-        self.wait_for(&[reached]);
-        self.escape();
+        self.wait_for(&[reached, "Done: Step"]);
+        self.close("Timeline: step");
     }
 }
 
@@ -84,7 +96,7 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     dashboard.wait_for(&["hostile-desk", "two-stat-markets"]);
     dashboard.press("jj\r");
     dashboard.wait_for(&["Timeline hostile-desk set up", "no step run of 9"]);
-    dashboard.escape();
+    dashboard.close("Timeline hostile-desk: set up");
 
     // To the step after the first settlement (past-posting settles home-over-1).
     for reached in [
@@ -100,13 +112,18 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
 
     // One step back: the node restores the checkpoint made before step 5.
     dashboard.press("b");
-    dashboard.wait_for(&["step 4/9 past-posting · invariants held"]);
-    dashboard.escape();
+    dashboard.wait_for(&[
+        "step 4/9 past-posting · invariants held",
+        "Done: Back to before step",
+    ]);
+    dashboard.close("Timeline: back to before");
 
-    // By hand, as mallory (the sixth wallet of the book): 2 USDC more on late-close (market 8),
-    // still open until ten minutes after the result.
+    // Recording, by hand, as mallory (the sixth wallet of the book): 2 USDC more on late-close
+    // (market 8), still open until ten minutes after the result.
     dashboard.press("\x1b");
     dashboard.wait_for(&["Markets (all, 9)"]);
+    dashboard.press("R");
+    dashboard.wait_for(&["REC 0 steps"]);
     dashboard.press("jjjjjjjj");
     dashboard.wait_for(&["Market 8"]);
     dashboard.press("W");
@@ -116,7 +133,24 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     dashboard.press("d");
     dashboard.press("2\r");
     dashboard.wait_for(&["Confirmed: Deposited 2 USDC on YES in market 8"]);
-    dashboard.escape();
+    dashboard.close("Deposit 2 USDC on YES");
+    dashboard.wait_for(&["REC 1 step"]);
+    dashboard.press("R");
+    dashboard.wait_for(&["Save the recording"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["Replay it with:"]);
+    dashboard.close("Save the recording");
+    let recorded = recording(node.state_dir());
+    let replay = Command::new(env!("CARGO_BIN_EXE_fulltime"))
+        .args(["timeline", "run"])
+        .arg(&recorded)
+        .output()
+        .expect("run fulltime");
+    let said = String::from_utf8_lossy(&replay.stdout);
+    assert_eq!(replay.status.code(), Some(0), "{said}");
+    // The branch's four steps of the hostile desk, then the deposit made by hand.
+    assert!(said.contains("5 steps, every expectation held"), "{said}");
+    assert!(said.contains("mallory deposits 2 USDC on YES"), "{said}");
 
     dashboard.press("T");
     dashboard.wait_for(&[
@@ -127,7 +161,21 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     // The branch goes on: step 5 holds, step 6 expects mallory's 50 USDC, and she now has 48.
     dashboard.next_step("step 5/9 settle what closed after the result");
     dashboard.press(" ");
-    let screen = dashboard.wait_for(&["NOT HELD", "mallory holds 50 USDC"]);
-    assert!(screen.contains("claims"), "{screen}");
-    assert!(screen.contains("invariants held"), "{screen}");
+    // The step stopped at the broken expectation; the invariants are read after it all the same.
+    let screen = dashboard.wait_for(&[
+        "NOT HELD",
+        "mallory holds 50 USDC",
+        "step 6/9 claims · invariants held",
+    ]);
+    assert!(screen.contains("in step claims"), "{screen}");
+}
+
+/// The one recording saved in `state_dir`'s recordings folder.
+fn recording(state_dir: &Path) -> PathBuf {
+    let saved: Vec<PathBuf> = std::fs::read_dir(state_dir.join("recordings"))
+        .expect("the recordings folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    saved.into_iter().next().expect("a recording")
 }

@@ -8,6 +8,7 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::log_source::{LogRead, LogSource};
+use super::recording::RecordingNews;
 use super::timeline_news::TimelineNews;
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
@@ -81,6 +82,8 @@ pub enum Command {
     StepBack,
     /// Every step of the timeline up to the selected one.
     RunTo,
+    /// Start recording, or save the recording under way.
+    Record,
 }
 
 /// How far a transaction has got.
@@ -207,4 +210,6 @@ pub enum Action {
     Log(LogSource, LogRead),
     /// What the timeline pane's work did.
     Timeline(TimelineNews),
+    /// What became of the recording.
+    Recording(RecordingNews),
 }

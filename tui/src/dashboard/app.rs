@@ -15,6 +15,7 @@ use super::panes::history::PoolHistory;
 use super::panes::list::MarketList;
 use super::panes::logs::Logs;
 use super::panes::timeline::TimelinePane;
+use super::recording::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;
@@ -56,6 +57,8 @@ pub struct App {
     pub sent: Option<Request>,
     /// The popup over the panes, which takes the keys while it is open.
     pub popup: Option<Box<dyn Popup>>,
+    /// The recording under way (`R`), as the header shows it.
+    pub recording: Option<Recording>,
 }
 
 impl App {
@@ -80,6 +83,7 @@ impl App {
             timeline: TimelinePane::default(),
             sent: None,
             popup: None,
+            recording: None,
         }
     }
 
@@ -98,6 +102,7 @@ impl App {
             selected: self.list.selected,
             notice: self.notice.as_deref(),
             tick: self.tick,
+            recording: self.recording,
         }
     }
 

@@ -19,6 +19,7 @@ use super::activity::{Activity, ActivityState};
 use super::chain::{Chain, Link, ReadFailure};
 use super::effect::{Effect, Request};
 use super::keys::{Keymap, Mode};
+use super::recording::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;
@@ -102,6 +103,8 @@ pub struct Context<'a> {
     pub notice: Option<&'a str>,
     /// Animates spinners.
     pub tick: u64,
+    /// The recording under way.
+    pub recording: Option<Recording>,
 }
 
 impl<'a> Context<'a> {

@@ -1,12 +1,17 @@
 //! Work that `update` asks for and the runner carries out in tokio tasks, so that `update`
 //! itself never touches the network.
 
+use std::path::PathBuf;
+
 use fulltime_client::rpc::Standing;
+use fulltime_client::wallet_book::WalletName;
+use solana_keypair::Address as Pubkey;
 use solana_signature::Signature;
 
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
 use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, SettleOrder};
+use crate::record::Branch;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -24,6 +29,14 @@ pub enum Effect {
     SwitchWallet(WalletChoice),
     /// Read the open timeline's invariants (after something done by hand).
     CheckTimeline,
+    /// Record from now on, knowing these wallets by name; from a timeline's step when
+    /// `branch` says which (the timeline pane's to give).
+    StartRecording {
+        book: Vec<(WalletName, Pubkey)>,
+        branch: Option<Box<Branch>>,
+    },
+    /// Write the recording under way to this file, which ends it.
+    SaveRecording(PathBuf),
 }
 
 /// An action of `crate::actions`, with what the dashboard holds of the chain for its checks and

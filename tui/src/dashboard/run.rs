@@ -22,6 +22,7 @@ use super::draw::draw;
 use super::keys::{self, Mode};
 use super::popups::failure::FailurePopup;
 use super::proof_files;
+use super::recording::RecorderSlot;
 use super::session_view::SessionView;
 use super::tasks::{Runner, TimelineSlot, spawn_feed, spawn_log_tail};
 use super::update::update;
@@ -114,6 +115,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         actions,
         feed,
         timeline: TimelineSlot::default(),
+        recording: RecorderSlot::default(),
     };
 
     // The mouse wheel scrolls the list; a panic must give the terminal its mouse back too.

@@ -92,10 +92,12 @@ fn timeline_news(roll: u64) -> TimelineNews {
 /// and `draw` at several sizes: nothing panics.
 #[test]
 fn random_keys_never_panic() {
-    const KEYS: [KeyCode; 45] = [
+    const KEYS: [KeyCode; 47] = [
         KeyCode::Char('T'),
         KeyCode::Char('b'),
         KeyCode::Char(' '),
+        KeyCode::Char('R'),
+        KeyCode::Char('B'),
         KeyCode::Char('W'),
         KeyCode::Char('+'),
         KeyCode::Char('p'),

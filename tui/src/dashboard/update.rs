@@ -20,6 +20,7 @@ use super::popups::{
     activity as activity_picker, claim_all, confirm, create, deposit, drop_branch, settle,
     timelines, wallets, warp,
 };
+use super::recording;
 use super::remote::Remote;
 use super::requests;
 use crate::output::receipt::payout::PayoutKind;
@@ -80,6 +81,11 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
             }
         }
         Action::Finished(result) => return finish(app, result),
+        Action::Recording(news) => {
+            if let Some(forward) = recording::answer(app, news) {
+                return to_focused(app, forward);
+            }
+        }
         Action::Command(command) => {
             app.notice = None;
             return command_of(app, command);
@@ -108,12 +114,19 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
             Ask::open(Help::default())
         }];
     }
+    // A bundle of the moment, from the list or the timeline pane alike.
+    if command == Command::Bundle {
+        return requests::bundle(&app.context()).into_iter().collect();
+    }
     if Mode::of(app) != Mode::List {
         return to_focused(app, Action::Command(command));
     }
     // `T`: the pane of the timeline set up, else the picker.
     if command == Command::Timeline && app.timeline.show() {
         return Vec::new();
+    }
+    if command == Command::Record {
+        return vec![recording::key(app)];
     }
     let context = app.context();
     let opened = match command {
@@ -130,7 +143,6 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         Command::Faucet => Some(requests::faucet(&context)),
         Command::NewWallet => Some(requests::new_wallet(&context)),
         Command::Snapshot => requests::snapshot(&context),
-        Command::Bundle => requests::bundle(&context),
         Command::Refresh => Some(Ask::Run(Effect::Refresh)),
         Command::History => history::toggle(&mut app.history, app.list.selected).map(Ask::Run),
         Command::Timeline => Some(timelines::open(&context)),

@@ -13,6 +13,7 @@ use super::component::Context;
 use super::keys::Mode;
 use super::panes::timeline::header_spans;
 use super::panes::{activity, detail, wallet};
+use super::recording;
 use super::theme;
 
 /// The wallet and activity column at the bottom right.
@@ -70,7 +71,7 @@ fn popup(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
 }
 
 /// The title (with the timeline set up, where it is), and while the node is unreachable a
-/// banner in its place.
+/// banner in its place; at the right, whether it records.
 fn header_line(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
     let line = match context.node_down {
         Some(failure) => Line::from(vec![
@@ -105,7 +106,18 @@ fn header_line(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
             })),
         ),
     };
-    frame.render_widget(line, area);
+    // The recording's badge keeps the right end, whatever the title's length.
+    let badge = context.recording.map(recording::badge);
+    let width = badge.as_ref().map_or(0, |badge| badge.width());
+    let [title_area, badge_area] = Layout::horizontal([
+        Constraint::Min(0),
+        Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
+    ])
+    .areas(area);
+    frame.render_widget(line, title_area);
+    if let Some(badge) = badge {
+        frame.render_widget(badge, badge_area);
+    }
 }
 
 #[cfg(test)]

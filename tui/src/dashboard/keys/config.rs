@@ -185,6 +185,7 @@ impl Mode {
             Self::Timeline => "timeline pane",
             Self::Inspect => "transaction inspector",
             Self::Popup => "popups",
+            Self::Save => "recording's save form",
         }
     }
 }

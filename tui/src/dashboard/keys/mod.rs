@@ -43,6 +43,8 @@ pub enum Mode {
     Inspect,
     /// A transaction's progress or result, an error, or the help overlay.
     Popup,
+    /// Naming the file a recording is saved to.
+    Save,
 }
 
 impl Mode {
@@ -50,7 +52,7 @@ impl Mode {
     pub fn takes_text(self) -> bool {
         matches!(
             self,
-            Self::Filter | Self::Deposit | Self::Warp | Self::Create
+            Self::Filter | Self::Deposit | Self::Warp | Self::Create | Self::Save
         )
     }
 }

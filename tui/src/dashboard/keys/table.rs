@@ -5,16 +5,16 @@ use crossterm::event::KeyCode;
 
 use super::Binding;
 use super::Mode::{
-    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Timeline,
-    Warp,
+    self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Save,
+    Timeline, Warp,
 };
 use crate::dashboard::action::Command;
 
 const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Timeline, Inspect, Pop];
 const MOVING: &[Mode] = &[List, Picker, Logs, Timeline, Inspect, Pop];
-const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create];
+const TYPING: &[Mode] = &[Filter, Deposit, Warp, Create, Save];
 const CLOSING: &[Mode] = &[
-    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Timeline, Inspect, Pop,
+    Filter, Deposit, Picker, Confirm, Warp, Create, Logs, Timeline, Inspect, Pop, Save,
 ];
 
 pub const BINDINGS: &[Binding] = &[
@@ -429,6 +429,16 @@ pub const BINDINGS: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        name: "record",
+        modes: &[List],
+        keys: &[KeyCode::Char('R')],
+        label: "R",
+        hint: "record",
+        help: "Record hand actions / save",
+        command: Command::Record,
+        in_bar: false,
+    },
+    Binding {
         name: "log_switch",
         modes: &[Logs],
         keys: &[KeyCode::Tab],
@@ -470,7 +480,7 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding {
         name: "submit",
-        modes: &[Filter, Deposit, Picker, Confirm, Warp, Create],
+        modes: &[Filter, Deposit, Picker, Confirm, Warp, Create, Save],
         keys: &[KeyCode::Enter],
         label: "Enter",
         hint: "ok",

@@ -74,7 +74,7 @@ fn named_after_the_clock(context: &Context, what: &str) -> Option<Result<String,
 }
 
 /// `20260516-155200` for a unix time.
-fn snapshot_stamp(unix_seconds: i64) -> String {
+pub fn snapshot_stamp(unix_seconds: i64) -> String {
     format_time(unix_seconds)
         .chars()
         .filter_map(|c| match c {

@@ -18,6 +18,7 @@ use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::session::Session;
+use crate::timeline::record::Branch;
 use crate::timeline::{Stepped, Stepper, write_into_book};
 use fulltime_client::bundle::BundleTimeline;
 
@@ -195,6 +196,19 @@ impl Runner {
             return Ok(None);
         };
         Ok(Some(actions::timeline_at(file, step)?))
+    }
+
+    /// The timeline set up, as the branch a recording starts from: its steps run so far and the
+    /// markets it created; `None` when none is set up or no step of it has run.
+    pub(super) async fn timeline_branch(&self) -> Option<Branch> {
+        let slot = self.timeline.lock().await;
+        let stepper = slot.as_ref()?;
+        let played = stepper.run_so_far();
+        (played > 0).then(|| Branch {
+            timeline: stepper.timeline().clone(),
+            played,
+            markets: stepper.cast().created_markets(),
+        })
     }
 
     fn tell(&self, action: Action) {

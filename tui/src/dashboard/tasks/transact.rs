@@ -20,6 +20,7 @@ use crate::actions::{self, Actor};
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
+use crate::dashboard::recording::{Landed, RecorderSlot};
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::input::When;
@@ -40,6 +41,8 @@ pub struct Runner {
     pub feed: UnboundedSender<Reading>,
     /// The timeline set up on the node by the timeline pane, if any.
     pub timeline: TimelineSlot,
+    /// The recording under way (`R`), fed each request as it ends.
+    pub recording: RecorderSlot,
 }
 
 impl Runner {
@@ -56,77 +59,114 @@ impl Runner {
             Effect::LoadHistory(market) => self.spawn_history(market),
             Effect::SwitchWallet(choice) => self.switch_wallet(choice),
             Effect::CheckTimeline => self.spawn_timeline_check(),
+            Effect::StartRecording { book, branch } => {
+                let runner = self.clone();
+                tokio::spawn(async move {
+                    // From the timeline set up in the pane, at the step it is at, unless the
+                    // key said otherwise.
+                    let branch = match branch {
+                        Some(branch) => Some(*branch),
+                        None => runner.timeline_branch().await,
+                    };
+                    runner
+                        .recording
+                        .start(
+                            Arc::clone(&runner.session),
+                            runner.actions.clone(),
+                            book,
+                            branch,
+                        )
+                        .await;
+                });
+            }
+            Effect::SaveRecording(path) => self.recording.spawn_save(self.actions.clone(), path),
         }
     }
 
-    /// Runs `request` and reports its end, after every stage it reported.
+    /// Runs `request` and reports its end, after every stage it reported and after the
+    /// recording under way took it.
     fn spawn_request(&self, request: Request) {
         let runner = self.clone();
         tokio::spawn(async move {
             let doing = request.doing();
-            let finished = runner
-                .carry_out(request)
-                .await
+            let recorded = runner.recording.active().await.then(|| request.clone());
+            let ended = runner.carry_out(request).await;
+            if let Some(request) = recorded {
+                let acting = runner.wallet().ok().map(|wallet| wallet.pubkey());
+                let landed = match &ended {
+                    Ok((_, landed)) => Ok(*landed),
+                    Err(error) => Err(error.report()),
+                };
+                let recording = &runner.recording;
+                let (session, actions) = (&runner.session, &runner.actions);
+                recording
+                    .record(session, acting, request, landed, actions)
+                    .await;
+            }
+            let finished = ended
+                .map(|(done, _)| done)
                 .map_err(|error| FailureView::new(doing, &error));
             let _ = runner.actions.send(Action::Finished(finished));
         });
     }
 
-    async fn carry_out(&self, request: Request) -> Result<Done, Error> {
+    /// What `request` gave back, and what it left that its order did not say.
+    async fn carry_out(&self, request: Request) -> Result<(Done, Landed), Error> {
         match request {
             Request::Faucet => {
                 let wallet = self.wallet()?.pubkey();
                 let granted = actions::faucet(&self.session, &wallet, &self.faucet_url).await?;
-                Ok(Done::of(&granted))
+                Ok((Done::of(&granted), Landed::Nothing))
             }
             Request::Deposit { order, held } => {
                 let signing = self.signing().await?;
                 let deposited = actions::deposit(&signing.actor(), order, Some(*held)).await;
                 signing.reported().await;
-                Ok(Done::of(&deposited?))
+                Ok((Done::of(&deposited?), Landed::Nothing))
             }
             Request::Settle { order, held } => {
                 let signing = self.signing().await?;
                 let settled = actions::settle(&signing.actor(), order, Some(*held)).await;
                 signing.reported().await;
-                Ok(Done::of(&settled?))
+                Ok((Done::of(&settled?), Landed::Nothing))
             }
             Request::Payout { order, held } => {
                 let signing = self.signing().await?;
                 let paid = actions::pay_out(&signing.actor(), order, Some(*held)).await;
                 signing.reported().await;
-                Ok(Done::of(&paid?))
+                Ok((Done::of(&paid?), Landed::Nothing))
             }
             Request::ClaimAll => {
                 let signing = self.signing().await?;
                 let paid = actions::claim_all(&signing.actor()).await;
                 signing.reported().await;
-                Ok(Done::of(&paid?))
+                Ok((Done::of(&paid?), Landed::Nothing))
             }
             Request::Create { order, now } => {
                 let signing = self.signing().await?;
                 let created = actions::create_market(&signing.actor(), *order, now).await;
                 signing.reported().await;
-                Ok(Done::of(&created?))
+                let created = created?;
+                Ok((Done::of(&created), Landed::Market(created.market.id)))
             }
             Request::Warp { to } => {
                 self.stage(Stage::Requesting);
                 let warped = actions::warp(&self.session, When::At(to)).await?;
                 // No node pushes the clock: the feed reads it.
                 let _ = self.feed.send(Reading::Clock);
-                Ok(Done::of(&warped))
+                Ok((Done::of(&warped), Landed::Nothing))
             }
             Request::Snapshot { name } => {
                 self.stage(Stage::Requesting);
-                Ok(Done::of(
-                    &actions::save_snapshot(&self.session, &name).await?,
-                ))
+                let saved = actions::save_snapshot(&self.session, &name).await?;
+                Ok((Done::of(&saved), Landed::Nothing))
             }
             Request::Bundle { name } => {
                 self.stage(Stage::Requesting);
                 let timeline = self.timeline_at_step().await?;
                 let order = actions::BundleOrder { name, timeline };
-                Ok(Done::of(&actions::save_bundle(&self.session, order).await?))
+                let saved = actions::save_bundle(&self.session, order).await?;
+                Ok((Done::of(&saved), Landed::Nothing))
             }
             Request::NewWallet { name } => {
                 self.stage(Stage::Requesting);
@@ -137,9 +177,12 @@ impl Runner {
                     address: made.address.clone(),
                     path: made.path.clone().into(),
                 }));
-                Ok(Done::of(&made))
+                let landed = made.address.parse().map_or(Landed::Nothing, Landed::Wallet);
+                Ok((Done::of(&made), landed))
             }
-            Request::Timeline(order) => self.carry_out_timeline_aside(order).await,
+            Request::Timeline(order) => {
+                Ok((self.carry_out_timeline_aside(order).await?, Landed::Nothing))
+            }
         }
     }
 
