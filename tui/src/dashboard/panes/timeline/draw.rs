@@ -77,10 +77,30 @@ pub fn header_spans(desk: &Desk) -> Vec<Span<'static>> {
     spans
 }
 
+/// A step name longer than this is cut, with an ellipsis: the time after it matters more.
+const MAX_NAME_WIDTH: usize = 36;
+
+/// `name`, cut to [`MAX_NAME_WIDTH`] characters.
+fn cut(name: &str) -> String {
+    if name.chars().count() <= MAX_NAME_WIDTH {
+        return name.to_owned();
+    }
+    let kept: String = name.chars().take(MAX_NAME_WIDTH - 1).collect();
+    format!("{kept}…")
+}
+
 /// Every step's line and its expectations' lines; the row of the selected step.
 fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
     let mut rows = Vec::new();
     let mut selected_row = 0;
+    // The names' column is as wide as the longest name, within bounds, so that the times line up.
+    let name_width = desk
+        .steps
+        .iter()
+        .map(|step| step.heading.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(12, MAX_NAME_WIDTH);
     for (index, step) in desk.steps.iter().enumerate() {
         if index == desk.selected {
             selected_row = rows.len();
@@ -100,7 +120,7 @@ fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
             Span::styled(format!("{current}{mark} "), style),
             Span::raw(format!("{:>2} ", index + 1)),
             Span::styled(
-                format!("{:<28} ", text(&step.heading.name)),
+                format!("{:<name_width$} ", text(&cut(&step.heading.name))),
                 theme::header(),
             ),
             Span::styled(format_time(at), theme::dim()),
@@ -161,4 +181,19 @@ fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
 /// terminal.
 fn text(words: &str) -> String {
     escaped(words).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_NAME_WIDTH, cut};
+
+    #[test]
+    fn a_long_step_name_is_cut_to_the_column_with_an_ellipsis() {
+        assert_eq!(cut("stakes"), "stakes");
+        let long = "settle what closed after the result, and then some more";
+        let shown = cut(long);
+        assert_eq!(shown.chars().count(), MAX_NAME_WIDTH);
+        assert!(shown.ends_with('…'), "{shown}");
+        assert!(long.starts_with(shown.trim_end_matches('…')));
+    }
 }
