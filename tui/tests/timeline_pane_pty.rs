@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use fulltime_client::bundle::Bundle;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use fulltime_testkit::pty::PtyScreen;
 use fulltime_testkit::workspace_root;
@@ -135,12 +136,32 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     dashboard.wait_for(&["Confirmed: Deposited 2 USDC on YES in market 8"]);
     dashboard.close("Deposit 2 USDC on YES");
     dashboard.wait_for(&["REC 1 step"]);
+
+    // A bundle now carries the recording: the branch's steps, then the deposit by hand.
+    dashboard.press("B");
+    dashboard.wait_for(&["Done: Bundle saved:"]);
+    dashboard.close("Bundle dashboard-");
+    let bundle =
+        Bundle::read(&only_file_in(&node.state_dir().join("bundles"))).expect("the bundle");
+    let timeline = bundle.timeline.expect("the bundle's timeline");
+    assert_eq!(timeline.file_name, "recording.toml");
+    assert!(
+        timeline.step.contains("mallory deposits 2 USDC"),
+        "{}",
+        timeline.step
+    );
+    assert!(
+        timeline.text.contains("name = \"past-posting\""),
+        "{}",
+        timeline.text
+    );
+
     dashboard.press("R");
     dashboard.wait_for(&["Save the recording"]);
     dashboard.press("\r");
     dashboard.wait_for(&["Replay it with:"]);
     dashboard.close("Save the recording");
-    let recorded = recording(node.state_dir());
+    let recorded = only_file_in(&node.state_dir().join("recordings"));
     let replay = Command::new(env!("CARGO_BIN_EXE_fulltime"))
         .args(["timeline", "run"])
         .arg(&recorded)
@@ -170,12 +191,12 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     assert!(screen.contains("in step claims"), "{screen}");
 }
 
-/// The one recording saved in `state_dir`'s recordings folder.
-fn recording(state_dir: &Path) -> PathBuf {
-    let saved: Vec<PathBuf> = std::fs::read_dir(state_dir.join("recordings"))
-        .expect("the recordings folder")
+/// The one file `folder` holds.
+fn only_file_in(folder: &Path) -> PathBuf {
+    let saved: Vec<PathBuf> = std::fs::read_dir(folder)
+        .expect("the folder")
         .map(|entry| entry.expect("an entry").path())
         .collect();
     assert_eq!(saved.len(), 1, "{saved:?}");
-    saved.into_iter().next().expect("a recording")
+    saved.into_iter().next().expect("a file")
 }

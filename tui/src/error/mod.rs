@@ -51,6 +51,9 @@ pub enum Error {
     /// An action's pre-checks refused it: nothing was sent.
     #[error("{0}")]
     Refused(Box<Refusal>),
+    /// The recording under way cannot be written as a timeline, for a bundle.
+    #[error("the recording cannot be written as a timeline: {0}")]
+    RecordingUnwritable(String),
     /// `claim --all` stopped after some of its transactions landed: what they paid.
     #[error("{source}")]
     PaidInPart {
@@ -135,6 +138,11 @@ impl Error {
             ),
             Self::Snapshot(error) => snapshot_report(error),
             Self::Bundle(error) => bundle_report(error),
+            Self::RecordingUnwritable(_) => ErrorReport::other(
+                "RecordingUnwritable",
+                self,
+                "Save the recording (R) to see why, then save the bundle",
+            ),
             Self::NoSuchStep { .. } => {
                 ErrorReport::other("NoSuchStep", self, "Name one of the timeline's steps")
             }

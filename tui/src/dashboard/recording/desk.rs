@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use fulltime_client::bundle::BundleTimeline;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::wallet_book::WalletName;
+use fulltime_proof_files::timeline::write;
 use solana_keypair::Address as Pubkey;
 use tokio::runtime::Handle;
 use tokio::sync::Mutex;
@@ -32,6 +34,9 @@ pub enum Landed {
     Wallet(Pubkey),
 }
 
+/// The name a recording takes in a bundle.
+const RECORDING_IN_A_BUNDLE: &str = "recording.toml";
+
 /// The recording under way, if any; shared by the runner's tasks.
 #[derive(Clone, Default)]
 pub struct RecorderSlot(Arc<Mutex<Option<Live>>>);
@@ -46,6 +51,23 @@ impl RecorderSlot {
     /// Whether a recording is under way.
     pub async fn active(&self) -> bool {
         self.0.lock().await.is_some()
+    }
+
+    /// The recording under way as a bundle's timeline, at its last step: `None` when nothing is
+    /// recorded yet (or nothing is being recorded).
+    pub async fn as_bundle_timeline(&self) -> Option<Result<BundleTimeline, String>> {
+        let live = self.0.lock().await;
+        let timeline = live.as_ref()?.recorder.timeline();
+        let last = timeline.steps.last()?;
+        Some(
+            write(timeline)
+                .map(|text| BundleTimeline {
+                    file_name: RECORDING_IN_A_BUNDLE.to_owned(),
+                    text,
+                    step: last.name.clone(),
+                })
+                .map_err(|error| error.to_string()),
+        )
     }
 
     /// Starts recording on the chain as it is, with `book`'s wallets, from `branch`'s step when

@@ -163,7 +163,12 @@ impl Runner {
             }
             Request::Bundle { name } => {
                 self.stage(Stage::Requesting);
-                let timeline = self.timeline_at_step().await?;
+                // Recording, the bundle carries the recording (the branch's steps and those
+                // recorded); else the timeline set up at its step.
+                let timeline = match self.recording.as_bundle_timeline().await {
+                    Some(recorded) => Some(recorded.map_err(Error::RecordingUnwritable)?),
+                    None => self.timeline_at_step().await?,
+                };
                 let order = actions::BundleOrder { name, timeline };
                 let saved = actions::save_bundle(&self.session, order).await?;
                 Ok((Done::of(&saved), Landed::Nothing))
