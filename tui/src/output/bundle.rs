@@ -6,18 +6,13 @@ use fulltime_client::bundle::SavedBundle;
 use serde::Serialize;
 
 use super::receipt::{Summary, TransactionLink};
+use super::snapshot::SavedChain;
 use super::terminal_text::escaped;
-use crate::input::format_time;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SavedBundleReceipt {
-    pub path: String,
-    pub bytes: u64,
-    pub accounts: usize,
-    /// The chain's clock, unix seconds.
-    pub clock: i64,
-    pub clock_utc: String,
-    pub slot: u64,
+    #[serde(flatten)]
+    pub chain: SavedChain,
     /// The wallet book's names.
     pub wallets: Vec<String>,
     pub proof_files: usize,
@@ -28,14 +23,8 @@ pub struct SavedBundleReceipt {
 
 impl SavedBundleReceipt {
     pub fn new(saved: &SavedBundle) -> Self {
-        let clock = saved.clock.unix_timestamp();
         Self {
-            path: saved.path.display().to_string(),
-            bytes: saved.bytes,
-            accounts: saved.accounts,
-            clock,
-            clock_utc: format_time(clock),
-            slot: saved.clock.slot,
+            chain: SavedChain::new(&saved.path, saved.bytes, saved.accounts, &saved.clock),
             wallets: saved.wallets.clone(),
             proof_files: saved.proof_files,
             timeline: saved.timeline.as_ref().map(|t| t.file_name.clone()),
@@ -54,7 +43,7 @@ impl Summary for SavedBundleReceipt {
         };
         format!(
             "Bundle saved: {} ({} accounts{at}); open it with just dev --bundle PATH",
-            self.path, self.accounts
+            self.chain.path, self.chain.accounts
         )
     }
 
@@ -75,16 +64,12 @@ impl fmt::Display for SavedBundleReceipt {
         writeln!(
             formatter,
             "Saved bundle {} ({} bytes, {} accounts, {} proof files)",
-            escaped(&self.path),
-            self.bytes,
-            self.accounts,
+            escaped(&self.chain.path),
+            self.chain.bytes,
+            self.chain.accounts,
             self.proof_files
         )?;
-        writeln!(
-            formatter,
-            "Chain clock {}, slot {}",
-            self.clock_utc, self.slot
-        )?;
+        writeln!(formatter, "{}", self.chain.clock_line())?;
         let wallets = if self.wallets.is_empty() {
             "none in the wallet book".to_owned()
         } else {
@@ -102,7 +87,7 @@ impl fmt::Display for SavedBundleReceipt {
         write!(
             formatter,
             "Open it with `just dev --bundle {}`",
-            escaped(&self.path)
+            escaped(&self.chain.path)
         )
     }
 }

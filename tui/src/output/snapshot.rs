@@ -1,18 +1,19 @@
 //! `fulltime snapshot save` and `list`: a saved snapshot, and the snapshots directory.
 
 use std::fmt;
+use std::path::Path;
 
 use fulltime_client::localnet_env::ChainInfo;
-use fulltime_client::snapshot::{Listed, Saved};
+use fulltime_client::snapshot::{ChainClock, Listed, Saved};
 use serde::Serialize;
 
 use super::receipt::{Summary, TransactionLink};
 use super::terminal_text::escaped;
 use crate::input::format_time;
 
+/// A chain written to a file, a snapshot or a bundle: where, how big, and the chain's clock.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct SavedSnapshot {
-    pub name: String,
+pub struct SavedChain {
     pub path: String,
     pub bytes: u64,
     pub accounts: usize,
@@ -22,17 +23,37 @@ pub struct SavedSnapshot {
     pub slot: u64,
 }
 
+impl SavedChain {
+    pub fn new(path: &Path, bytes: u64, accounts: usize, clock: &ChainClock) -> Self {
+        let unix = clock.unix_timestamp();
+        Self {
+            path: path.display().to_string(),
+            bytes,
+            accounts,
+            clock: unix,
+            clock_utc: format_time(unix),
+            slot: clock.slot,
+        }
+    }
+
+    /// `Chain clock 2026-05-16T15:52:00Z, slot 1234`.
+    pub fn clock_line(&self) -> String {
+        format!("Chain clock {}, slot {}", self.clock_utc, self.slot)
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SavedSnapshot {
+    pub name: String,
+    #[serde(flatten)]
+    pub chain: SavedChain,
+}
+
 impl SavedSnapshot {
     pub fn new(saved: &Saved) -> Self {
-        let clock = saved.clock.unix_timestamp();
         Self {
             name: saved.name.clone(),
-            path: saved.path.display().to_string(),
-            bytes: saved.bytes,
-            accounts: saved.accounts,
-            clock,
-            clock_utc: format_time(clock),
-            slot: saved.clock.slot,
+            chain: SavedChain::new(&saved.path, saved.bytes, saved.accounts, &saved.clock),
         }
     }
 }
@@ -42,7 +63,7 @@ impl Summary for SavedSnapshot {
     fn summary(&self) -> String {
         format!(
             "Snapshot {} saved: {} ({} accounts, chain clock {})",
-            self.name, self.path, self.accounts, self.clock_utc
+            self.name, self.chain.path, self.chain.accounts, self.chain.clock_utc
         )
     }
 
@@ -63,15 +84,11 @@ impl fmt::Display for SavedSnapshot {
             formatter,
             "Saved snapshot {}: {} ({} bytes, {} accounts)",
             escaped(&self.name),
-            escaped(&self.path),
-            self.bytes,
-            self.accounts
+            escaped(&self.chain.path),
+            self.chain.bytes,
+            self.chain.accounts
         )?;
-        writeln!(
-            formatter,
-            "Chain clock {}, slot {}",
-            self.clock_utc, self.slot
-        )?;
+        writeln!(formatter, "{}", self.chain.clock_line())?;
         write!(
             formatter,
             "Open it with `just dev --snapshot {}`, or attach the file and open it with `just dev \

@@ -62,24 +62,26 @@ fn shift_s_saves_a_snapshot_named_after_the_chain_clock() {
 }
 
 #[test]
-fn a_snapshot_is_of_localnet_only() {
-    let mut app = App::new(
-        SessionView {
-            cluster: "devnet".into(),
-            ..session()
-        },
-        Vec::new(),
-    );
-    update(&mut app, Action::Chain(Ok(chain())));
-    assert!(press(&mut app, &[KeyCode::Char('S')]).is_empty());
-    assert_eq!(
-        app.notice.as_deref(),
-        Some("Snapshots are of localnet's chain (--url localnet)")
-    );
+fn snapshots_and_bundles_are_of_localnet_only() {
+    for (key, notice) in [
+        ('S', "Snapshots are of localnet's chain (--url localnet)"),
+        ('B', "Bundles are of localnet's chain (--url localnet)"),
+    ] {
+        let mut app = App::new(
+            SessionView {
+                cluster: "devnet".into(),
+                ..session()
+            },
+            Vec::new(),
+        );
+        update(&mut app, Action::Chain(Ok(chain())));
+        assert!(press(&mut app, &[KeyCode::Char(key)]).is_empty());
+        assert_eq!(app.notice.as_deref(), Some(notice));
+    }
 }
 
 #[test]
-fn shift_b_saves_a_bundle_named_after_the_chain_clock_of_localnet_only() {
+fn shift_b_saves_a_bundle_named_after_the_chain_clock() {
     let mut app = loaded();
     let effects = press(&mut app, &[KeyCode::Char('B')]);
     assert!(
@@ -91,18 +93,4 @@ fn shift_b_saves_a_bundle_named_after_the_chain_clock_of_localnet_only() {
     );
     // Saving a bundle is no hand action: an open timeline does not branch for it.
     assert!(!Request::Bundle { name: "x".into() }.by_hand());
-
-    let mut app = App::new(
-        SessionView {
-            cluster: "devnet".into(),
-            ..session()
-        },
-        Vec::new(),
-    );
-    update(&mut app, Action::Chain(Ok(chain())));
-    assert!(press(&mut app, &[KeyCode::Char('B')]).is_empty());
-    assert_eq!(
-        app.notice.as_deref(),
-        Some("Bundles are of localnet's chain (--url localnet)")
-    );
 }
