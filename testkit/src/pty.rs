@@ -2,10 +2,43 @@
 //! tests and the bench see the dashboard exactly as a user would.
 
 use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, ExitStatus, PtySize, native_pty_system};
+
+/// The command that opens the `fulltime` dashboard at `binary` on the localnet of `state_dir`,
+/// acting as `wallet`, with the repository's proof files and `faucet_url`'s faucet when given:
+/// none of the caller's `FULLTIME_*` variables reaches it.
+pub fn dashboard_command(
+    binary: &Path,
+    state_dir: &Path,
+    wallet: &Path,
+    faucet_url: Option<&str>,
+) -> CommandBuilder {
+    let mut command = CommandBuilder::new(binary);
+    for variable in [
+        "FULLTIME_URL",
+        "FULLTIME_KEYPAIR",
+        "FULLTIME_STATE_DIR",
+        "FULLTIME_FAUCET_URL",
+        "FULLTIME_PROOFS",
+    ] {
+        command.env_remove(variable);
+    }
+    command.env("TERM", "xterm-256color");
+    command.args(["--url", "localnet", "--state-dir"]);
+    command.arg(state_dir);
+    command.arg("--keypair");
+    command.arg(wallet);
+    if let Some(url) = faucet_url {
+        command.args(["--faucet-url", url]);
+    }
+    command.arg("--proofs");
+    command.arg(crate::workspace_root().join("fixtures/generated"));
+    command
+}
 
 pub struct PtyScreen {
     parser: Arc<Mutex<vt100::Parser>>,

@@ -21,9 +21,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_testkit::process::{
     LocalnetProcess, binary_beside, free_ports, workspace_binary_beside,
 };
-use fulltime_testkit::pty::PtyScreen;
-use fulltime_testkit::workspace_root;
-use portable_pty::CommandBuilder;
+use fulltime_testkit::pty::{PtyScreen, dashboard_command};
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
@@ -100,23 +98,12 @@ struct Dashboard {
 
 impl Dashboard {
     fn start(node: &LocalnetProcess, faucet_url: &str) -> Self {
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime"));
-        for variable in [
-            "FULLTIME_URL",
-            "FULLTIME_KEYPAIR",
-            "FULLTIME_STATE_DIR",
-            "FULLTIME_FAUCET_URL",
-            "FULLTIME_PROOFS",
-        ] {
-            command.env_remove(variable);
-        }
-        command.env("TERM", "xterm-256color");
-        command.args(["--url", "localnet", "--state-dir"]);
-        command.arg(node.state_dir());
-        command.arg("--keypair");
-        command.arg(node.wallet_path());
-        command.args(["--faucet-url", faucet_url, "--proofs"]);
-        command.arg(workspace_root().join("fixtures/generated"));
+        let command = dashboard_command(
+            Path::new(env!("CARGO_BIN_EXE_fulltime")),
+            node.state_dir(),
+            node.wallet_path(),
+            Some(faucet_url),
+        );
         Self {
             screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
         }

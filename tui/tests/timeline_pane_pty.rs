@@ -13,9 +13,7 @@ use std::time::Duration;
 
 use fulltime_client::bundle::Bundle;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
-use fulltime_testkit::pty::PtyScreen;
-use fulltime_testkit::workspace_root;
-use portable_pty::CommandBuilder;
+use fulltime_testkit::pty::{PtyScreen, dashboard_command};
 
 const ROWS: u16 = 40;
 const COLS: u16 = 140;
@@ -27,23 +25,12 @@ struct Dashboard {
 
 impl Dashboard {
     fn start(node: &LocalnetProcess) -> Self {
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime"));
-        for variable in [
-            "FULLTIME_URL",
-            "FULLTIME_KEYPAIR",
-            "FULLTIME_STATE_DIR",
-            "FULLTIME_FAUCET_URL",
-            "FULLTIME_PROOFS",
-        ] {
-            command.env_remove(variable);
-        }
-        command.env("TERM", "xterm-256color");
-        command.args(["--url", "localnet", "--state-dir"]);
-        command.arg(node.state_dir());
-        command.arg("--keypair");
-        command.arg(node.wallet_path());
-        command.arg("--proofs");
-        command.arg(workspace_root().join("fixtures/generated"));
+        let command = dashboard_command(
+            Path::new(env!("CARGO_BIN_EXE_fulltime")),
+            node.state_dir(),
+            node.wallet_path(),
+            None,
+        );
         Self {
             screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
         }
