@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use anchor_lang::prelude::Pubkey;
 use common::{binary, picture, refused_start, save_snapshot, unique_dir, write_wallet};
 use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELINE_FILE};
-use fulltime_client::bundle::{Bundle, BundleBuild, BundleFile, BundleTimeline, BundleWallet};
+use fulltime_client::bundle::{
+    Bundle, BundleBuild, BundleCast, BundleFile, BundleTimeline, BundleWallet,
+};
 use fulltime_client::snapshot::{ChainSnapshot, SnapshotAccount};
 use fulltime_client::wallet_book::WalletBook;
 use fulltime_testkit::process::LocalnetProcess;
@@ -36,6 +38,7 @@ fn bundle_of(chain: &ChainSnapshot, alice: &Keypair) -> Bundle {
             file_name: "pro-rata-payouts.toml".into(),
             text: "# the timeline\n".into(),
             step: "settle".into(),
+            cast: BundleCast::default(),
         }),
     }
 }

@@ -187,3 +187,52 @@ fn only_file_in(folder: &Path) -> PathBuf {
     assert_eq!(saved.len(), 1, "{saved:?}");
     saved.into_iter().next().expect("a file")
 }
+
+/// A bundle saved with `B` at a step of the timeline in the pane opens, in another node, at
+/// that step: the pane takes the bundle's timeline over there, and its next step runs with
+/// every expectation held, its wallets and markets standing for the same names.
+#[test]
+fn a_bundle_saved_at_a_step_goes_on_from_there_in_another_node() {
+    let binary =
+        binary_beside(Path::new(env!("CARGO_BIN_EXE_fulltime"))).expect("the localnet binary");
+    let saved = {
+        let node =
+            LocalnetProcess::start_with(&binary, "bundle-from", &[]).expect("localnet ready");
+        let mut dashboard = Dashboard::start(&node);
+        dashboard.wait_for(&["Markets (all, 5)"]);
+        // pro-rata-payouts is the fifth of the picker, in name order.
+        dashboard.press("T");
+        dashboard.wait_for(&["pro-rata-payouts"]);
+        dashboard.press("jjjj\r");
+        dashboard.wait_for(&["Timeline pro-rata-payouts set up", "no step run of 6"]);
+        dashboard.close("Timeline pro-rata-payouts: set up");
+        for reached in ["step 1/6 stakes", "step 2/6 late stake", "step 3/6 settle"] {
+            dashboard.next_step(reached);
+        }
+        dashboard.press("B");
+        dashboard.wait_for(&["Done: Bundle saved:"]);
+        let bundle = only_file_in(&node.state_dir().join("bundles"));
+        let kept = std::env::temp_dir().join(format!("pane-{}.bundle", std::process::id()));
+        std::fs::copy(&bundle, &kept).expect("keep the bundle");
+        kept
+    };
+
+    let node = LocalnetProcess::start_with(
+        &binary,
+        "bundle-to",
+        &["--bundle", saved.to_str().expect("a path in UTF-8")],
+    )
+    .expect("localnet ready on the bundle");
+    let _ = std::fs::remove_file(&saved);
+    let mut dashboard = Dashboard::start(&node);
+    dashboard.wait_for(&["Markets (all, 6)"]);
+    // The bundle's timeline is listed first.
+    dashboard.press("T");
+    dashboard.wait_for(&["the bundle's timeline"]);
+    dashboard.press("\r");
+    dashboard.wait_for(&["taken over at step settle", "step 3/6 settle"]);
+    dashboard.close("Done: Timeline the bundle's timeline taken over");
+    dashboard.press(" ");
+    let screen = dashboard.wait_for(&["Done: Step final: every expectation held"]);
+    assert!(screen.contains("step 4/6 final"), "{screen}");
+}

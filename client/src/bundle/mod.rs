@@ -70,6 +70,17 @@ pub struct BundleTimeline {
     pub text: String,
     /// The name of the step the chain is at.
     pub step: String,
+    /// What the timeline's names stand for on this chain, so that it goes on from the step:
+    /// its wallets' names in the wallet book, and its market labels' ids. Empty when it was
+    /// saved without being played (`fulltime bundle save --timeline`).
+    pub cast: BundleCast,
+}
+
+/// The timeline's wallets (its name, then the wallet book's) and markets (label, id).
+#[derive(Clone, Debug, Default, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct BundleCast {
+    pub wallets: Vec<(String, String)>,
+    pub markets: Vec<(String, u64)>,
 }
 
 /// A bundle read and checked whole: its chain decoded, its wallets' names and keys valid, its

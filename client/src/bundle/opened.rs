@@ -38,6 +38,12 @@ pub struct OpenedTimeline {
     pub file_name: String,
     /// The step the chain is at.
     pub step: String,
+    /// The timeline's wallets by its name, then the wallet book's, and its markets by label,
+    /// with their ids: what it needs to go on from the step (none when it was never played).
+    #[serde(default)]
+    pub wallets: Vec<(String, String)>,
+    #[serde(default)]
+    pub markets: Vec<(String, u64)>,
 }
 
 impl OpenedInfo {
@@ -70,6 +76,8 @@ impl CheckedBundle {
             timeline: self.timeline.as_ref().map(|timeline| OpenedTimeline {
                 file_name: timeline.file_name.clone(),
                 step: timeline.step.clone(),
+                wallets: timeline.cast.wallets.clone(),
+                markets: timeline.cast.markets.clone(),
             }),
         };
         let mut info_json =

@@ -20,6 +20,7 @@ fn bundle() -> Bundle {
             file_name: "pro-rata-payouts.toml".into(),
             text: "match = \"arsenal-home-goals-over-1\"\n".into(),
             step: "settle".into(),
+            cast: BundleCast::default(),
         }),
     }
 }

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use fulltime_client::bundle::{BundleFile, BundleTimeline, bundle_path, save_bundle as save};
+use fulltime_client::bundle::{
+    BundleCast, BundleFile, BundleTimeline, bundle_path, save_bundle as save,
+};
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_proof_files::timeline::{Problem, TimelineError, parse};
@@ -38,8 +40,9 @@ pub async fn save_bundle(
     Ok(SavedBundleReceipt::new(&saved))
 }
 
-/// The timeline at `file` at its step named `step`: its text, once it loads and has that step.
-pub fn timeline_at(file: &Path, step: &str) -> Result<BundleTimeline, Error> {
+/// The timeline at `file` at its step named `step`, its names standing for `cast`: its text,
+/// once it loads and has that step.
+pub fn timeline_at(file: &Path, step: &str, cast: BundleCast) -> Result<BundleTimeline, Error> {
     let text = std::fs::read_to_string(file).map_err(|error| {
         Box::new(TimelineError {
             file: file.to_owned(),
@@ -63,5 +66,6 @@ pub fn timeline_at(file: &Path, step: &str) -> Result<BundleTimeline, Error> {
             .map_or_else(String::new, |name| name.to_string_lossy().into_owned()),
         text,
         step: step.to_owned(),
+        cast,
     })
 }

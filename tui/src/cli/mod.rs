@@ -80,7 +80,9 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Bundle(BundleCommand::Save(args)) => {
             let timeline = match (&args.timeline, &args.step) {
-                (Some(file), Some(step)) => Some(actions::timeline_at(file, step)?),
+                (Some(file), Some(step)) => {
+                    Some(actions::timeline_at(file, step, Default::default())?)
+                }
                 _ => None,
             };
             let order = actions::BundleOrder {

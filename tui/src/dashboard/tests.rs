@@ -57,6 +57,7 @@ fn timeline_news(roll: u64) -> TimelineNews {
                     at: 1_778_938_200,
                 })
                 .collect(),
+            played: index,
         },
         1 => TimelineNews::SteppedBack { next: index },
         2 => TimelineNews::Checked(InvariantsState::Broken("the clock never goes back".into())),

@@ -31,6 +31,8 @@ pub enum TimelineNews {
     Opened {
         name: String,
         steps: Vec<StepHeading>,
+        /// Steps already played on the chain (a bundle's), which run no more: the next is this.
+        played: usize,
     },
     /// Step `index` ran; `failure` is its first unexpected result.
     Stepped {

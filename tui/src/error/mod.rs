@@ -51,6 +51,9 @@ pub enum Error {
     /// An action's pre-checks refused it: nothing was sent.
     #[error("{0}")]
     Refused(Box<Refusal>),
+    /// `<state-dir>/bundle/` does not read as `localnet --bundle` writes it.
+    #[error("the opened bundle cannot be read: {0}")]
+    BundleUnreadable(String),
     /// The recording under way cannot be written as a timeline, for a bundle.
     #[error("the recording cannot be written as a timeline: {0}")]
     RecordingUnwritable(String),
@@ -138,6 +141,11 @@ impl Error {
             ),
             Self::Snapshot(error) => snapshot_report(error),
             Self::Bundle(error) => bundle_report(error),
+            Self::BundleUnreadable(_) => ErrorReport::other(
+                "BundleUnreadable",
+                self,
+                "Open the bundle again: just dev --bundle FILE",
+            ),
             Self::RecordingUnwritable(_) => ErrorReport::other(
                 "RecordingUnwritable",
                 self,

@@ -96,7 +96,7 @@ impl fmt::Display for SavedBundleReceipt {
 mod tests {
     use std::path::PathBuf;
 
-    use fulltime_client::bundle::BundleTimeline;
+    use fulltime_client::bundle::{BundleCast, BundleTimeline};
     use fulltime_client::snapshot::ChainClock;
 
     use super::*;
@@ -120,6 +120,7 @@ mod tests {
                 file_name: "pro-rata-payouts.toml".into(),
                 text: String::new(),
                 step: "settle".into(),
+                cast: BundleCast::default(),
             }),
         };
         let receipt = SavedBundleReceipt::new(&saved);

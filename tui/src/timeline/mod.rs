@@ -39,7 +39,7 @@ use self::node::OwnNode;
 use self::own_faucet::OwnFaucet;
 use self::part::Lifetime;
 pub use self::part::NodeError;
-pub use self::play::Stepped;
+pub use self::play::{Stepped, cast_of};
 pub use self::stepper::Stepper;
 use crate::actions::save_snapshot_into;
 use crate::args::{GlobalArgs, TimelineRunArgs};

@@ -136,6 +136,24 @@ pub async fn play(
     Ok(cast)
 }
 
+/// The cast of `timeline` already played on the session's node up to a step (a bundle's): its
+/// wallets, already made, and its markets, already created, as they stand for its names here.
+pub fn cast_of(
+    session: &Session,
+    timeline: &Timeline,
+    wallets: BTreeMap<WalletName, Keypair>,
+    markets: BTreeMap<String, u64>,
+    faucet_url: &str,
+) -> Result<Cast, Error> {
+    Ok(Cast {
+        desk: session.wallet()?,
+        wallets,
+        markets,
+        faucet_url: faucet_url.to_owned(),
+        stakers: stakers(timeline),
+    })
+}
+
 /// The timeline's cast on the session's node: its wallets made and funded together, the markets
 /// it does not create in a step created by the desk.
 pub async fn set_up(

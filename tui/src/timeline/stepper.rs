@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use fulltime_client::bundle::BundleCast;
 use fulltime_proof_files::Generated;
 use fulltime_proof_files::timeline::Timeline;
 
@@ -20,8 +21,13 @@ pub struct Stepper {
     timeline: Timeline,
     proofs: Generated,
     cast: Cast,
+    /// Steps played before this stepper took the chain over (a bundle's), which it cannot
+    /// step back over: it has no checkpoint from before them.
+    played_before: usize,
     /// Before each step run, in order: what stepping back to it restores.
     before: Vec<Before>,
+    /// The timeline's wallets by the names the wallet book gave them.
+    book_names: BTreeMap<String, String>,
     /// The invariants' last reading, which the next one is compared with.
     previous: Option<Reading>,
 }
@@ -50,9 +56,65 @@ impl Stepper {
             timeline,
             proofs,
             cast,
+            played_before: 0,
             before: Vec::new(),
+            book_names: BTreeMap::new(),
             previous: None,
         })
+    }
+
+    /// Takes over `timeline` on the session's node where a bundle left it: after its step
+    /// `step`, with `cast` standing for its names; stepping back stops there.
+    pub fn resume(file: &Path, timeline: Timeline, step: &str, cast: Cast) -> Result<Self, Error> {
+        let played_before = timeline
+            .steps
+            .iter()
+            .position(|known| known.name == step)
+            .map(|index| index + 1)
+            .ok_or_else(|| Error::NoSuchStep {
+                step: step.to_owned(),
+                steps: timeline
+                    .steps
+                    .iter()
+                    .map(|known| known.name.clone())
+                    .collect(),
+            })?;
+        Ok(Self {
+            file: file.to_owned(),
+            timeline,
+            proofs: fulltime_proof_files::committed()?,
+            cast,
+            played_before,
+            before: Vec::new(),
+            book_names: BTreeMap::new(),
+            previous: None,
+        })
+    }
+
+    /// Remembers the names the wallet book gave the timeline's wallets, for a bundle.
+    pub fn booked_as(&mut self, names: BTreeMap<String, String>) {
+        self.book_names = names;
+    }
+
+    /// What the timeline's names stand for on this chain, for a bundle: its wallets by their
+    /// book names, its markets by id.
+    pub fn bundle_cast(&self) -> BundleCast {
+        BundleCast {
+            wallets: self
+                .cast
+                .wallets()
+                .map(|(name, _)| {
+                    let name = name.to_string();
+                    let booked = self
+                        .book_names
+                        .get(&name)
+                        .cloned()
+                        .unwrap_or_else(|| name.clone());
+                    (name, booked)
+                })
+                .collect(),
+            markets: self.cast.created_markets().into_iter().collect(),
+        }
     }
 
     pub fn timeline(&self) -> &Timeline {
@@ -73,7 +135,7 @@ impl Stepper {
 
     /// How many steps have been run (the next one's index).
     pub fn run_so_far(&self) -> usize {
-        self.before.len()
+        self.played_before + self.before.len()
     }
 
     /// Keeps a checkpoint, then runs the next step; `None` when every step has run.

@@ -57,7 +57,8 @@ impl RecorderSlot {
     /// recorded yet (or nothing is being recorded).
     pub async fn as_bundle_timeline(&self) -> Option<Result<BundleTimeline, String>> {
         let live = self.0.lock().await;
-        let timeline = live.as_ref()?.recorder.timeline();
+        let recorder = &live.as_ref()?.recorder;
+        let timeline = recorder.timeline();
         let last = timeline.steps.last()?;
         Some(
             write(timeline)
@@ -65,6 +66,7 @@ impl RecorderSlot {
                     file_name: RECORDING_IN_A_BUNDLE.to_owned(),
                     text,
                     step: last.name.clone(),
+                    cast: recorder.cast(),
                 })
                 .map_err(|error| error.to_string()),
         )

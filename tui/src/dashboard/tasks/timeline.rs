@@ -3,10 +3,15 @@
 //! at a time after a checkpoint each (`crate::timeline::Stepper`), stepping back, and the
 //! invariants read after a hand action. Each result comes back as a `TimelineNews`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use fulltime_proof_files::timeline::load;
+use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
+use fulltime_client::keypair::read_keypair_file;
+use fulltime_client::wallet_book::{WalletBook, WalletName};
+use fulltime_proof_files::timeline::{Timeline, load};
+use solana_signer::Signer;
 use tokio::runtime::Handle;
 use tokio::sync::Mutex;
 
@@ -19,7 +24,7 @@ use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::session::Session;
 use crate::timeline::record::Branch;
-use crate::timeline::{Stepped, Stepper, write_into_book};
+use crate::timeline::{Stepped, Stepper, cast_of, write_into_book};
 use fulltime_client::bundle::BundleTimeline;
 
 /// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
@@ -77,18 +82,85 @@ impl Runner {
         Ok(said(words?))
     }
 
-    /// Loads `file`, sets its cast up and writes its wallets into the book.
+    /// Loads `file` and sets its cast up, its wallets written into the book; or, when `file` is
+    /// the timeline a bundle left at a step with its cast, takes it over from that step.
     async fn open(&self, file: &Path, name: &str) -> Result<(String, Stepper), Error> {
         let timeline = load(file).map_err(Box::new)?;
-        let stepper = Stepper::set_up(&self.session, file, timeline, &self.faucet_url).await?;
+        if let Some(left) = self.bundle_left(file)? {
+            return self.resume(file, name, timeline, left);
+        }
+        let mut stepper = Stepper::set_up(&self.session, file, timeline, &self.faucet_url).await?;
         let booked = write_into_book(self.session.state_dir(), stepper.cast())?;
+        let mut book_names = BTreeMap::new();
         for wallet in &booked {
             self.tell(Action::WalletMade(WalletChoice {
                 name: wallet.book_name.to_string(),
                 address: wallet.address.clone(),
                 path: wallet.path.clone(),
             }));
+            let timeline_name = stepper
+                .cast()
+                .wallets()
+                .find(|(_, keypair)| keypair.pubkey().to_string() == wallet.address)
+                .map(|(name, _)| name.to_string());
+            if let Some(timeline_name) = timeline_name {
+                book_names.insert(timeline_name, wallet.book_name.to_string());
+            }
         }
+        stepper.booked_as(book_names);
+        self.tell_opened(name, &stepper);
+        let words = format!(
+            "Timeline {name} set up: {} wallets in the book",
+            booked.len()
+        );
+        Ok((words, stepper))
+    }
+
+    /// The step a bundle left `file` at, with its cast, when `file` is the timeline of the
+    /// bundle opened in this state directory and it was played there.
+    fn bundle_left(&self, file: &Path) -> Result<Option<OpenedTimeline>, Error> {
+        let state_dir = self.session.state_dir();
+        if file != state_dir.join(OPENED_DIR).join(TIMELINE_FILE) {
+            return Ok(None);
+        }
+        let info = OpenedInfo::load(state_dir).map_err(|error| {
+            Error::BundleUnreadable(format!("{}: {error}", state_dir.join(OPENED_DIR).display()))
+        })?;
+        Ok(info
+            .and_then(|info| info.timeline)
+            .filter(|left| !left.markets.is_empty() || !left.wallets.is_empty()))
+    }
+
+    /// Takes `timeline` over at the step the bundle left it at: its wallets from the book by
+    /// the names the bundle gave, its markets by the ids it carried.
+    fn resume(
+        &self,
+        file: &Path,
+        name: &str,
+        timeline: Timeline,
+        left: OpenedTimeline,
+    ) -> Result<(String, Stepper), Error> {
+        let book = WalletBook::in_state_dir(self.session.state_dir());
+        let mut wallets = BTreeMap::new();
+        for (timeline_name, book_name) in &left.wallets {
+            let parse = |text: &str| {
+                text.parse::<WalletName>()
+                    .map_err(|error| Error::BundleUnreadable(format!("wallet `{text}`: {error}")))
+            };
+            let entry = book.get(&parse(book_name)?)?;
+            wallets.insert(parse(timeline_name)?, read_keypair_file(&entry.path)?);
+        }
+        let markets = left.markets.iter().cloned().collect();
+        let cast = cast_of(&self.session, &timeline, wallets, markets, &self.faucet_url)?;
+        let stepper = Stepper::resume(file, timeline, &left.step, cast)?;
+        self.tell_opened(name, &stepper);
+        Ok((
+            format!("Timeline {name} taken over at step {}", left.step),
+            stepper,
+        ))
+    }
+
+    fn tell_opened(&self, name: &str, stepper: &Stepper) {
         let steps = stepper
             .timeline()
             .steps
@@ -101,12 +173,8 @@ impl Runner {
         self.tell(Action::Timeline(TimelineNews::Opened {
             name: name.to_owned(),
             steps,
+            played: stepper.run_so_far(),
         }));
-        let words = format!(
-            "Timeline {name} set up: {} wallets in the book",
-            booked.len()
-        );
-        Ok((words, stepper))
     }
 
     /// Runs steps until step `last` has run or one stops at an unexpected result.
@@ -130,6 +198,9 @@ impl Runner {
         self.tell(Action::Timeline(TimelineNews::SteppedBack { next }));
         Ok(match (went_back, stepper.timeline().steps.get(next)) {
             (true, Some(step)) => format!("Back to before step {}", step.name),
+            (false, _) if next > 0 => format!(
+                "No checkpoint before step {next}: the chain came here from a bundle at that step"
+            ),
             _ => "No step has run".to_owned(),
         })
     }
@@ -195,7 +266,8 @@ impl Runner {
         let Some((file, step)) = slot.as_ref().and_then(Stepper::at_step) else {
             return Ok(None);
         };
-        Ok(Some(actions::timeline_at(file, step)?))
+        let cast = slot.as_ref().map(Stepper::bundle_cast).unwrap_or_default();
+        Ok(Some(actions::timeline_at(file, step, cast)?))
     }
 
     /// The timeline set up, as the branch a recording starts from: its steps run so far and the

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use fulltime_client::amount::{LAMPORTS_PER_SOL, format_usdc};
+use fulltime_client::bundle::BundleCast;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::Market as ChainMarket;
@@ -121,6 +122,23 @@ impl Recorder {
     /// How many hand actions became steps.
     pub fn recorded(&self) -> usize {
         self.recorded
+    }
+
+    /// What the file's names stand for on this chain: its wallets (the wallet book's names,
+    /// which it uses as they are) and its markets' ids.
+    pub fn cast(&self) -> BundleCast {
+        BundleCast {
+            wallets: self
+                .addresses
+                .keys()
+                .map(|name| (name.to_string(), name.to_string()))
+                .collect(),
+            markets: self
+                .ids
+                .iter()
+                .map(|(label, id)| (label.clone(), *id))
+                .collect(),
+        }
     }
 
     /// Makes `made` a step at its clock: its action (with the error it failed with, by name),

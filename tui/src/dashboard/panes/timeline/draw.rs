@@ -108,6 +108,8 @@ fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
         let (mark, style) = match (&step.run, &step.failure) {
             (Some(_), Some(_)) => ("✗", theme::bad()),
             (Some(_), None) => ("✓", theme::good()),
+            // Played before the chain came here, in the bundle it was opened from.
+            (None, _) if index < desk.played_before => ("✓", theme::dim()),
             (None, _) => ("·", theme::dim()),
         };
         let current = if desk.current() == Some(index) {

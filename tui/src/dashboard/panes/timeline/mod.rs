@@ -37,6 +37,8 @@ pub struct Desk {
     pub invariants: InvariantsState,
     /// Done by hand on top of the current step.
     pub branch: Option<Branch>,
+    /// Steps played before the chain came here (a bundle's): shown as run, never run again.
+    pub played_before: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +75,7 @@ impl Desk {
             selected: 0,
             invariants: InvariantsState::Unread,
             branch: None,
+            played_before: 0,
         }
     }
 
@@ -99,8 +102,17 @@ impl TimelinePane {
 
     /// What the runner reports.
     pub fn apply(&mut self, news: TimelineNews) {
-        if let TimelineNews::Opened { name, steps } = news {
-            self.desk = Some(Desk::new(name, steps));
+        if let TimelineNews::Opened {
+            name,
+            steps,
+            played,
+        } = news
+        {
+            let mut desk = Desk::new(name, steps);
+            desk.next = played.min(desk.steps.len());
+            desk.selected = desk.next.min(desk.steps.len().saturating_sub(1));
+            desk.played_before = desk.next;
+            self.desk = Some(desk);
             self.shown = true;
             return;
         }

@@ -74,6 +74,7 @@ fn part_way() -> App {
         Action::Timeline(TimelineNews::Opened {
             name: "pro-rata-payouts".to_owned(),
             steps: headings(),
+            played: 0,
         }),
     );
     update(
@@ -270,4 +271,27 @@ fn a_broken_invariant_is_named_in_the_header() {
         screen.contains("INVARIANT BROKEN: the vault holds its pools"),
         "{screen}"
     );
+}
+
+/// A timeline taken over from a bundle at its step: the steps played before are marked run (in
+/// dim), the next is the one after, and stepping back has nothing before it to go to.
+#[test]
+fn a_bundles_timeline_opens_at_its_step() {
+    let mut app = loaded();
+    update(
+        &mut app,
+        Action::Timeline(TimelineNews::Opened {
+            name: "the bundle's timeline".to_owned(),
+            steps: headings(),
+            played: 3,
+        }),
+    );
+    let desk = app.timeline.desk.as_ref().expect("a desk");
+    assert_eq!(
+        (desk.next, desk.played_before, desk.current()),
+        (3, 3, Some(2))
+    );
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("step 3/6"), "{screen}");
+    assert_snapshot!("timeline_from_a_bundle_120x40", screen);
 }
