@@ -4,11 +4,12 @@
 //! market "closing in five minutes" would never close on an idle node. Once a second this moves
 //! the clock forward by the wall time that passed, through surfpool's own time travel; warps a
 //! user makes (`surfnet_timeTravel`) are kept, since the clock only ever moves on from wherever it
-//! is. A checkpoint's restore puts it back, holding the [`ClockHold`] so that no tick is half
-//! made across it.
+//! is. A checkpoint's restore puts it back, and the front forwards a warp, each holding the
+//! [`ClockHold`], so that no tick is half made across either: a tick reads the clock, then moves
+//! it on from what it read, and a warp between the two would be undone.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -16,17 +17,25 @@ use crossbeam_channel::Sender;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 use surfpool_core::types::TimeTravelConfig;
 use surfpool_types::SimnetCommand;
+use tokio::sync::{Mutex, MutexGuard};
 
 const TICK: Duration = Duration::from_secs(1);
 
-/// Held while the clock is read and moved by a tick, or set back by a restore: a tick that read
-/// the clock before a restore would otherwise move it to the time before the restore.
+/// Held while the clock is read and moved by a tick, set back by a restore, or warped through
+/// the front: a tick that read the clock before either would otherwise move it back to the time
+/// before it. An async mutex, since the front holds it across the forwarded call.
 #[derive(Clone, Default)]
 pub struct ClockHold(Arc<Mutex<()>>);
 
 impl ClockHold {
+    /// From a thread outside the runtime (the tick's, a blocking task's).
     pub fn hold(&self) -> MutexGuard<'_, ()> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0.blocking_lock()
+    }
+
+    /// From the runtime.
+    pub async fn hold_async(&self) -> MutexGuard<'_, ()> {
+        self.0.lock().await
     }
 }
 

@@ -93,6 +93,11 @@ impl Checkpoints {
 
     /// Keeps the chain as it is now. Blocks on the runtime's lock: call it off the async
     /// runtime's threads.
+    /// The hold a warp takes while it moves the clock, as a restore does.
+    pub fn clock_hold(&self) -> &ClockHold {
+        &self.clock
+    }
+
     pub fn save(&self) -> Checkpoint {
         let (accounts, unix_ms, slot) = self.locker.with_svm_reader(|svm| {
             let accounts: HashMap<Pubkey, AccountSharedData> = carried(svm, &self.node_accounts)

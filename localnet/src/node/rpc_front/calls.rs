@@ -41,6 +41,9 @@ pub enum Treatment {
     SaveCheckpoint,
     /// `localnet_restoreCheckpoint`, answered by the node.
     RestoreCheckpoint,
+    /// `surfnet_timeTravel`: forwarded while the clock's hold is held, so that the wall clock's
+    /// tick cannot undo it.
+    TimeTravel,
 }
 
 impl Treatment {
@@ -53,6 +56,7 @@ impl Treatment {
             "requestAirdrop" | "sendBundle" => Self::MakesBlock,
             SAVE_CHECKPOINT_METHOD => Self::SaveCheckpoint,
             RESTORE_CHECKPOINT_METHOD => Self::RestoreCheckpoint,
+            "surfnet_timeTravel" => Self::TimeTravel,
             _ => Self::Forward,
         }
     }
@@ -136,6 +140,10 @@ impl Calls {
             Treatment::RestoreCheckpoint => Ok(Reply::Own(
                 checkpoint_calls::restore(&self.checkpoints, &call).await,
             )),
+            Treatment::TimeTravel => {
+                let _clock = self.checkpoints.clock_hold().hold_async().await;
+                self.forward(parts, body).await
+            }
             Treatment::Forward => self.forward(parts, body).await,
         }
     }
