@@ -51,14 +51,7 @@ pub fn timeline_at(file: &Path, step: &str, cast: BundleCast) -> Result<BundleTi
     })?;
     let timeline = parse(&text, file).map_err(Box::new)?;
     if !timeline.steps.iter().any(|known| known.name == step) {
-        return Err(Error::NoSuchStep {
-            step: step.to_owned(),
-            steps: timeline
-                .steps
-                .iter()
-                .map(|known| known.name.clone())
-                .collect(),
-        });
+        return Err(Error::no_such_step(step, &timeline));
     }
     Ok(BundleTimeline {
         file_name: file

@@ -108,6 +108,18 @@ impl From<Refusal> for Error {
 }
 
 impl Error {
+    /// `step` names none of `timeline`'s steps: which there are.
+    pub fn no_such_step(step: &str, timeline: &fulltime_proof_files::timeline::Timeline) -> Self {
+        Self::NoSuchStep {
+            step: step.to_owned(),
+            steps: timeline
+                .steps
+                .iter()
+                .map(|known| known.name.clone())
+                .collect(),
+        }
+    }
+
     pub fn report(&self) -> ErrorReport {
         match self {
             Self::Client(error) => client_report(error),

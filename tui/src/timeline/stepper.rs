@@ -71,14 +71,7 @@ impl Stepper {
             .iter()
             .position(|known| known.name == step)
             .map(|index| index + 1)
-            .ok_or_else(|| Error::NoSuchStep {
-                step: step.to_owned(),
-                steps: timeline
-                    .steps
-                    .iter()
-                    .map(|known| known.name.clone())
-                    .collect(),
-            })?;
+            .ok_or_else(|| Error::no_such_step(step, &timeline))?;
         Ok(Self {
             file: file.to_owned(),
             timeline,
