@@ -2,14 +2,14 @@
 default:
     @just --list
 
-# What `just dev` builds: the node, the faucet, the dashboard and their supervisor.
-stack_packages := "-p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin fulltime --bin fulltime-stack"
+# What `just dev` builds: the node, the faucet, the local TxLINE API, the dashboard and their supervisor.
+stack_packages := "-p fulltime-localnet -p fulltime-faucet -p fulltime-txline-api -p fulltime-tui -p fulltime-stack --bin localnet --bin faucet --bin txline-api --bin fulltime --bin fulltime-stack"
 
-# The local stack: node, faucet, and the dashboard on the node's funded wallet; q stops all of it. The chain is kept in the state dir and resumed; --reset starts a new one, --snapshot PATH|NAME starts from a snapshot, --bundle FILE opens a bundle. Flags: --rpc-port --ws-port --faucet-port --state-dir (or FULLTIME_* variables) --reset --snapshot --bundle
+# The local stack: node, faucet, local TxLINE API, and the dashboard on the node's funded wallet; q stops all of it. The chain is kept in the state dir and resumed; --reset starts a new one, --snapshot PATH|NAME starts from a snapshot, --bundle FILE opens a bundle. Flags: --rpc-port --ws-port --faucet-port --txline-port --state-dir (or FULLTIME_* variables) --reset --snapshot --bundle
 dev *ARGS: build-stack
     cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- dev {{ARGS}}
 
-# Start node and faucet in the background, print the endpoints and return (same flags as dev)
+# Start node, faucet and local TxLINE API in the background, print the endpoints and return (same flags as dev)
 up *ARGS: build-stack
     cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- up {{ARGS}}
 
@@ -17,7 +17,7 @@ up *ARGS: build-stack
 down *ARGS:
     cargo run --locked -q -p fulltime-stack --bin fulltime-stack -- down {{ARGS}}
 
-# Build the stack's programs: localnet, faucet, fulltime and their supervisor
+# Build the stack's programs: localnet, faucet, txline-api, fulltime and their supervisor
 build-stack:
     cargo build --locked {{stack_packages}}
 
@@ -48,7 +48,7 @@ proofs-check:
 
 alias fixtures-check := proofs-check
 
-# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets), faucet, the send path (transfers from 8 clients at once, pipelined deposits), dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
+# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets, settling from a file and by record from the local TxLINE API), faucet, the send path (transfers from 8 clients at once, pipelined deposits), dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -94,6 +94,10 @@ fulltime *ARGS:
 # Start the faucet (POST /api/faucet) against a running localnet; flags pass through
 faucet *ARGS:
     cargo run --locked -p fulltime-faucet --bin faucet -- {{ARGS}}
+
+# Start the local TxLINE API (the match catalog's fixtures, score records and proofs) on 127.0.0.1:8090, its credentials in the state dir's txline.toml; flags pass through, e.g. --port 9090 --state-dir /tmp/qa
+txline-api *ARGS:
+    cargo run --locked -p fulltime-txline-api --bin txline-api -- {{ARGS}}
 
 # Random market lifecycles checked against a model of the contract, release build (default 10,000; report on stderr); flags pass through, e.g. --lifecycles 500 --seed 7
 soak *ARGS:

@@ -188,11 +188,15 @@ pub const SETTLEMENT_ERRORS: &[(SettlementError, &str)] = &[
     ),
     (
         SettlementError::ValueNotFinal,
-        "Settle with a proof from the event that finishes the match, carrying its full-time mark; a value still in play never settles, and unsettled stakes are refunded after the grace period",
+        "Settle with a proof from the fixture's game_finalised record (`fulltime settle --txline` takes it); a value still in play never settles, and unsettled stakes are refunded after the grace period",
     ),
     (
         SettlementError::PeriodNeverFinal,
-        "Use period 1 (first half) or 100 (full time)",
+        "Use period 100 and name a half by its stat key (1001 = participant 1's first-half goals)",
+    ),
+    (
+        SettlementError::PeriodRetired,
+        "Nothing can settle this market: refund the stakes once its grace period ends",
     ),
 ];
 

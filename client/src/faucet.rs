@@ -5,6 +5,8 @@ use std::time::Duration;
 use anchor_lang::prelude::Pubkey;
 use serde::{Deserialize, Serialize};
 
+use crate::unreachable::Cause;
+
 /// Where `faucet` listens when started locally.
 pub const DEFAULT_FAUCET_URL: &str = "http://127.0.0.1:8080";
 
@@ -43,8 +45,9 @@ struct ErrorBody {
 
 #[derive(Debug, thiserror::Error)]
 pub enum FaucetError {
-    #[error("cannot reach the faucet at {url}: {source}")]
-    Unreachable { url: String, source: reqwest::Error },
+    /// No answer came: see [`Cause`].
+    #[error("cannot reach the faucet at {url}: {cause}")]
+    Unreachable { url: String, cause: Cause },
     /// A 4xx or 5xx answer with the contract's JSON error body.
     #[error("{message}")]
     Refused {
@@ -68,9 +71,11 @@ pub async fn request_test_usdc(
     wallet: &Pubkey,
 ) -> Result<FaucetGrant, FaucetError> {
     let url = format!("{}{FAUCET_PATH}", faucet_url.trim_end_matches('/'));
-    let unreachable = |source| FaucetError::Unreachable {
+    let unreachable = |error: reqwest::Error| FaucetError::Unreachable {
         url: url.clone(),
-        source,
+        cause: Cause::of_http(&error, REQUEST_TIMEOUT).unwrap_or_else(|| Cause::Other {
+            reason: error.to_string(),
+        }),
     };
     let response = reqwest::Client::new()
         .post(&url)
@@ -110,6 +115,7 @@ mod tests {
     use tokio::task::JoinHandle;
 
     use super::*;
+    use crate::loopback::{closed_port_url, content_length};
 
     fn http(status: &str, extra_headers: &str, body: &str) -> String {
         format!(
@@ -125,15 +131,7 @@ mod tests {
         let Some((head, body)) = text.split_once("\r\n\r\n") else {
             return false;
         };
-        let length = head
-            .lines()
-            .find_map(|line| {
-                let (name, value) = line.split_once(':')?;
-                name.eq_ignore_ascii_case("content-length")
-                    .then(|| value.trim().parse::<usize>().ok())?
-            })
-            .unwrap_or(0);
-        body.len() >= length
+        body.len() >= content_length(head)
     }
 
     /// A server that answers one request with `response` and hands back the request it got.
@@ -216,16 +214,39 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn no_faucet_is_unreachable() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let url = format!("http://{}", listener.local_addr().expect("address"));
-        drop(listener);
+    async fn no_faucet_is_unreachable_refused() {
+        let url = closed_port_url();
         let error = request_test_usdc(&url, &Pubkey::new_unique())
             .await
             .expect_err("unreachable");
         assert!(
-            matches!(error, FaucetError::Unreachable { .. }),
+            matches!(
+                &error,
+                FaucetError::Unreachable {
+                    cause: Cause::Refused,
+                    ..
+                }
+            ),
             "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("cannot reach the faucet at {url}/api/faucet: connection refused")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_faucet_host_that_never_resolves_is_unreachable_by_dns() {
+        let error = request_test_usdc(
+            "http://fulltime-no-such-host.invalid:8080",
+            &Pubkey::new_unique(),
+        )
+        .await
+        .expect_err("unreachable");
+        assert_eq!(
+            error.to_string(),
+            "cannot reach the faucet at http://fulltime-no-such-host.invalid:8080/api/faucet: DNS \
+             lookup of fulltime-no-such-host.invalid failed"
         );
     }
 }

@@ -13,11 +13,12 @@ use settlement::constants::{
 use settlement::final_value::{is_final_value, is_period_ever_final};
 use settlement::state::Market;
 use settlement::stated_outcome::is_decidable;
-use settlement::{MarketTerms, SettlementError, SettlementProof};
+use settlement::{MarketTerms, SettlementError};
 use txline_interface::TraderPredicate;
 
 use crate::errors::{ProgramFailure, explain};
 use crate::side::Side;
+use crate::txline::TxlineProof;
 
 /// The catalog entry of a settlement error.
 pub fn settlement_failure(error: SettlementError) -> ProgramFailure {
@@ -54,8 +55,8 @@ pub fn check_question(question: &str) -> Result<(), ProgramFailure> {
     )
 }
 
-/// A period some final event carries: 1 (the half-time score) or 100 (full time). A market on
-/// any other could never be settled.
+/// Period 100, the `game_finalised` record's: a market on any other could never be settled (a
+/// half is named by its stat key).
 pub fn check_period(period: i32) -> Result<(), ProgramFailure> {
     refuse_unless(
         is_period_ever_final(period),
@@ -98,20 +99,26 @@ pub fn check_market_terms(terms: &MarketTerms, now: i64) -> Result<(), ProgramFa
 
 /// Whether `settle` can be accepted at `now`: from the close time on; for a settled market only
 /// while its settlement is provisional (a later proof then replaces it), for an unsettled one
-/// only within the grace period. The proof itself is the program's and the oracle's to judge.
+/// only within the grace period; never for a market of the retired rule (a period other than
+/// 100), which no record proves. The proof itself is the program's and the oracle's to judge.
 pub fn check_settle(market: &Market, now: i64) -> Result<(), ProgramFailure> {
     refuse_unless(now >= market.close_time, SettlementError::MarketNotClosed)?;
     if market.settled {
-        return refuse_unless(
+        refuse_unless(
             now < market.dispute_ends_at,
             SettlementError::MarketResolved,
-        );
+        )?;
+    } else {
+        // A deadline past i64::MAX is never reached.
+        let expired = market
+            .settlement_deadline()
+            .is_ok_and(|deadline| now >= deadline);
+        refuse_unless(!expired, SettlementError::SettlementWindowClosed)?;
     }
-    // A deadline past i64::MAX is never reached.
-    let expired = market
-        .settlement_deadline()
-        .is_ok_and(|deadline| now >= deadline);
-    refuse_unless(!expired, SettlementError::SettlementWindowClosed)
+    refuse_unless(
+        is_period_ever_final(market.period),
+        SettlementError::PeriodRetired,
+    )
 }
 
 /// Whether a proof's batch (`ts`, milliseconds) may settle `market` at `now`: published from the
@@ -124,15 +131,16 @@ pub fn check_batch_time(ts: i64, market: &Market, now: i64) -> Result<(), Progra
     }
 }
 
-/// Whether the proof's value is final: proven from the event that finishes the match (a
-/// full-time stat, or another with the full-time mark of its event). Judged only for a proof of
-/// the market's own fixture, stat and period: the program names any other mismatch first.
-pub fn check_final_value(proof: &SettlementProof, market: &Market) -> Result<(), ProgramFailure> {
-    let stat = &proof.stat.stat_to_prove;
+/// Whether the proof's values are final: every stat from the fixture's `game_finalised` record
+/// (period 100). Judged only for a proof of the market's own fixture and stat keys: the program
+/// names any other mismatch first.
+pub fn check_final_value(proof: &TxlineProof, market: &Market) -> Result<(), ProgramFailure> {
+    let second_key = market.second_stat.map(|second| second.stat_key);
     let for_this_market = proof.fixture_summary.fixture_id == market.fixture_id
-        && (stat.key, stat.period) == (market.stat_key, market.period);
+        && proof.stat_keys() == (market.stat_key, second_key);
+    let stats = std::iter::once(&proof.stat).chain(&proof.stat_b);
     refuse_unless(
-        !for_this_market || is_final_value(&proof.stat, proof.full_time_mark.as_ref()),
+        !for_this_market || stats.into_iter().all(|proven| is_final_value(&proven.stat)),
         SettlementError::ValueNotFinal,
     )
 }
@@ -302,7 +310,7 @@ mod tests {
             ("InvalidPredicate", |terms| {
                 terms.predicate = predicate(Comparison::EqualTo, 2)
             }),
-            ("PeriodNeverFinal", |terms| terms.period = 1),
+            ("PeriodNeverFinal", |terms| terms.period = 100),
             ("InvalidCloseTime", |terms| terms.close_time = i64::MAX),
             ("CloseTimeTooFar", |terms| terms.close_time = 700),
             ("InvalidDisputeWindow", |terms| terms.dispute_window = 60),
@@ -314,25 +322,22 @@ mod tests {
     }
 
     #[test]
-    fn only_periods_a_final_event_carries_are_taken() {
-        assert_eq!(check_period(1), Ok(()));
+    fn only_the_finalised_records_period_is_taken() {
         assert_eq!(check_period(100), Ok(()));
-        for period in [-1, 0, 2, 3, 99] {
+        for period in [-1, 0, 1, 2, 3, 99] {
             assert_eq!(name(check_period(period)), "PeriodNeverFinal", "{period}");
         }
-        let failure = check_period(2).expect_err("second half");
-        assert_eq!(
-            (failure.code, failure.action),
-            (6038, "Use period 1 (first half) or 100 (full time)")
-        );
+        let failure = check_period(1).expect_err("the retired first half");
+        assert_eq!(failure.code, 6038);
+        assert!(failure.action.contains("1001"), "{}", failure.action);
     }
 
-    /// The sample proof file's proof made one of home goals in `period` for `fixture_id`, without a
-    /// full-time mark. Only its terms count here: the hashes are the oracle's to check.
-    fn proof_of(fixture_id: i64, period: i32) -> SettlementProof {
+    /// The sample proof file's proof made one of home goals from a record of `period` for
+    /// `fixture_id`. Only its terms count here: the hashes are the oracle's to check.
+    fn proof_of(fixture_id: i64, period: i32) -> TxlineProof {
         let mut proof = sample::proof_file().proof;
         proof.fixture_summary.fixture_id = fixture_id;
-        proof.stat.stat_to_prove = ScoreStat {
+        proof.stat.stat = ScoreStat {
             key: HOME_GOALS,
             value: 2,
             period,
@@ -342,31 +347,40 @@ mod tests {
 
     #[test]
     fn a_value_still_in_play_is_refused_for_its_own_market_only() {
-        // The sample market is on its fixture's home goals at full time.
-        let mut market = market();
-        let full_time = proof_of(FIXTURE_ID, 100);
-        assert_eq!(check_final_value(&full_time, &market), Ok(()));
-        // A half's value without the full-time mark of its event: not shown to be final.
-        market.period = 1;
-        let first_half = proof_of(FIXTURE_ID, 1);
-        let failure = check_final_value(&first_half, &market).expect_err("no mark");
+        // The sample market is on its fixture's home goals, settled from the finalised record.
+        let market = market();
+        assert_eq!(
+            check_final_value(&proof_of(FIXTURE_ID, 100), &market),
+            Ok(())
+        );
+        // The second half in play (period 4): a running value.
+        let failure = check_final_value(&proof_of(FIXTURE_ID, 4), &market).expect_err("in play");
         assert_eq!(
             (failure.name.as_str(), failure.code),
             ("ValueNotFinal", 6037)
         );
-        // Its own stat as the mark: of the event, but not a full-time stat.
-        let marked = SettlementProof {
-            full_time_mark: Some(first_half.stat.clone()),
-            ..first_half
-        };
-        assert_eq!(name(check_final_value(&marked, &market)), "ValueNotFinal");
-        // A proof of another period or fixture: the program's StatMismatch or FixtureMismatch
-        // comes first, so the client leaves it to the program.
-        assert_eq!(check_final_value(&full_time, &market), Ok(()));
+        // A proof of another fixture or key: the program's FixtureMismatch or StatMismatch comes
+        // first, so the client leaves it to the program.
         assert_eq!(
-            check_final_value(&proof_of(FIXTURE_ID + 1, 1), &market),
+            check_final_value(&proof_of(FIXTURE_ID + 1, 4), &market),
             Ok(())
         );
+        let mut other_key = proof_of(FIXTURE_ID, 4);
+        other_key.stat.stat.key = 1001;
+        assert_eq!(check_final_value(&other_key, &market), Ok(()));
+    }
+
+    #[test]
+    fn a_market_of_the_retired_rule_never_settles() {
+        let mut market = market();
+        market.period = 1;
+        let failure = check_settle(&market, CLOSE).expect_err("retired");
+        assert_eq!(
+            (failure.name.as_str(), failure.code),
+            ("PeriodRetired", 6039)
+        );
+        // The window is named first, as the program names it.
+        assert_eq!(name(check_settle(&market, CLOSE - 1)), "MarketNotClosed");
     }
 
     #[test]

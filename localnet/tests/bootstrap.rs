@@ -200,7 +200,10 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
         let proof_file = committed.proof_file(name).expect("the market's proof file");
         assert_eq!(
             market.fixture_id,
-            proof_file.market_terms(0, 60).fixture_id,
+            proof_file
+                .market_terms(0, 60)
+                .expect("a case of the catalog")
+                .fixture_id,
             "{name}"
         );
         assert_eq!(

@@ -69,7 +69,7 @@ fn measure(run: usize) -> Result<(u128, u128), String> {
     command.arg("dev");
     command.arg("--state-dir");
     command.arg(&state_dir);
-    for (flag, port) in ["--rpc-port", "--ws-port", "--faucet-port"]
+    for (flag, port) in ["--rpc-port", "--ws-port", "--faucet-port", "--txline-port"]
         .into_iter()
         .zip(free_ports()?)
     {
@@ -106,12 +106,12 @@ fn measure(run: usize) -> Result<(u128, u128), String> {
     Ok((usable, quit))
 }
 
-fn free_ports() -> Result<[u16; 3], String> {
-    let listeners: Vec<TcpListener> = (0..3)
+fn free_ports() -> Result<[u16; 4], String> {
+    let listeners: Vec<TcpListener> = (0..4)
         .map(|_| TcpListener::bind("127.0.0.1:0"))
         .collect::<Result<_, _>>()
         .map_err(|error| error.to_string())?;
-    let mut ports = [0; 3];
+    let mut ports = [0; 4];
     for (port, listener) in ports.iter_mut().zip(&listeners) {
         *port = listener
             .local_addr()

@@ -8,7 +8,7 @@ use fulltime_client::state_dir_lock::StateDirLockError;
 #[derive(Debug, thiserror::Error)]
 pub enum StackError {
     #[error(
-        "no `{name}` in {}: build the stack first (`just dev` and `just up` do: cargo build --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-tui -p fulltime-stack --bins)",
+        "no `{name}` in {}: build the stack first (`just dev` and `just up` do: cargo build --locked -p fulltime-localnet -p fulltime-faucet -p fulltime-txline-api -p fulltime-tui -p fulltime-stack --bins)",
         dir.display()
     )]
     MissingBinary { name: &'static str, dir: PathBuf },

@@ -1,25 +1,31 @@
 //! Starting the stack in order: the node (until it prints `ready`), then the faucet with the
-//! node's mint authority (until its port answers). Each step says what it does and how long it
-//! took; a part that fails is named with its log's last lines, and whatever started is stopped.
+//! node's mint authority, then the local TxLINE API (each until it says it serves). Each step
+//! says what it does and how long it took; a part that fails is named with its log's last
+//! lines, and whatever started is stopped.
 
+use std::ffi::OsString;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use fulltime_client::faucet::SERVING;
+use fulltime_client::faucet::SERVING as FAUCET_SERVING;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::localnet_env::READY;
+use fulltime_client::txline::api::SERVING as TXLINE_SERVING;
 
 use crate::error::StackError;
 use crate::options::StackOptions;
 use crate::part::{Part, Terminal};
 use crate::record::{ProcessRecord, StackRecord};
 
-/// The node and the faucet, both answering.
+/// The node, the faucet and the local TxLINE API, all answering.
 pub struct Stack {
     pub node: Part,
     pub faucet: Part,
+    pub txline: Part,
     pub env: LocalnetEnv,
     pub faucet_url: String,
+    /// The local TxLINE API's base URL, which its credentials in `txline.toml` are keyed by.
+    pub txline_url: String,
     pub options: StackOptions,
 }
 
@@ -27,13 +33,13 @@ pub struct Stack {
 pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
     let started = Instant::now();
     println!(
-        "Starting the local stack in {} (logs there: localnet.log, faucet.log)",
+        "Starting the local stack in {} (logs there: localnet.log, faucet.log, txline-api.log)",
         options.state_dir.display()
     );
 
     let node_log = options.log("localnet");
     step(&format!(
-        "localnet  starting on 127.0.0.1:{} (WebSocket {})",
+        "localnet   starting on 127.0.0.1:{} (WebSocket {})",
         options.rpc_port, options.ws_port
     ));
     let mut node = Part::spawn(
@@ -62,11 +68,14 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
         }
     };
     step(&format!(
-        "faucet    starting on 127.0.0.1:{}",
+        "faucet     starting on 127.0.0.1:{}",
         options.faucet_port
     ));
-    let faucet = start_faucet(&options, &env).await;
-    let faucet = match faucet {
+    let mut faucet = match start_server(&options, "faucet", faucet_args(&options, &env), |line| {
+        line.contains(FAUCET_SERVING)
+    })
+    .await
+    {
         Ok((faucet, took)) => {
             done("faucet", took);
             faucet
@@ -76,18 +85,42 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
             return Err(error);
         }
     };
+
+    let txline_url = format!("http://127.0.0.1:{}", options.txline_port);
+    step(&format!(
+        "txline-api starting on 127.0.0.1:{}",
+        options.txline_port
+    ));
+    let serving = format!("{TXLINE_SERVING} {txline_url}");
+    let txline = match start_server(&options, "txline-api", txline_args(&options), |line| {
+        line == serving
+    })
+    .await
+    {
+        Ok((txline, took)) => {
+            done("txline-api", took);
+            txline
+        }
+        Err(error) => {
+            faucet.stop().await;
+            node.stop().await;
+            return Err(error);
+        }
+    };
     println!("Stack ready in {}", seconds(started.elapsed()));
     Ok(Stack {
         node,
         faucet,
+        txline,
         env,
         faucet_url: format!("http://127.0.0.1:{}", options.faucet_port),
+        txline_url,
         options,
     })
 }
 
-fn node_args(options: &StackOptions) -> Vec<std::ffi::OsString> {
-    let mut args: Vec<std::ffi::OsString> = vec![
+fn node_args(options: &StackOptions) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec![
         "--rpc-port".into(),
         options.rpc_port.to_string().into(),
         "--ws-port".into(),
@@ -100,12 +133,9 @@ fn node_args(options: &StackOptions) -> Vec<std::ffi::OsString> {
     args
 }
 
-async fn start_faucet(
-    options: &StackOptions,
-    env: &LocalnetEnv,
-) -> Result<(Part, Duration), StackError> {
+fn faucet_args(options: &StackOptions, env: &LocalnetEnv) -> Vec<OsString> {
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, options.faucet_port));
-    let args: Vec<std::ffi::OsString> = vec![
+    vec![
         "--bind".into(),
         address.to_string().into(),
         "--rpc-url".into(),
@@ -114,22 +144,39 @@ async fn start_faucet(
         env.mint.to_string().into(),
         "--mint-authority".into(),
         env.mint_authority.clone().into(),
-    ];
-    let mut faucet = Part::spawn(
-        "faucet",
-        &options.binary("faucet")?,
+    ]
+}
+
+/// On loopback, its credentials in the stack's state directory, where `fulltime` finds them.
+fn txline_args(options: &StackOptions) -> Vec<OsString> {
+    vec![
+        "--bind".into(),
+        Ipv4Addr::LOCALHOST.to_string().into(),
+        "--port".into(),
+        options.txline_port.to_string().into(),
+        "--state-dir".into(),
+        options.state_dir.clone().into(),
+    ]
+}
+
+/// Starts the program `name` with its output in `<name>.log`, and waits until it logs a line
+/// that says it serves: a connection alone could reach whoever else holds the port.
+async fn start_server(
+    options: &StackOptions,
+    name: &'static str,
+    args: Vec<OsString>,
+    serving: impl Fn(&str) -> bool,
+) -> Result<(Part, Duration), StackError> {
+    let mut server = Part::spawn(
+        name,
+        &options.binary(name)?,
         args,
-        Terminal::Log(options.log("faucet")),
+        Terminal::Log(options.log(name)),
     )?;
-    // The faucet logs this once it listens; a connection alone could reach whoever else holds
-    // the port.
-    match faucet
-        .wait_until(|faucet| faucet.logged(|line| line.contains(SERVING)))
-        .await
-    {
-        Ok(took) => Ok((faucet, took)),
+    match server.wait_until(|server| server.logged(&serving)).await {
+        Ok(took) => Ok((server, took)),
         Err(error) => {
-            faucet.stop().await;
+            server.stop().await;
             Err(error)
         }
     }
@@ -148,11 +195,17 @@ impl Stack {
             },
             node: process_record(&self.node),
             faucet: process_record(&self.faucet),
+            txline: Some(process_record(&self.txline)),
             rpc_url: self.env.rpc_url.clone(),
             ws_url: self.env.ws_url.clone(),
             faucet_url: self.faucet_url.clone(),
+            txline_url: Some(self.txline_url.clone()),
             wallet: self.env.wallet.clone(),
-            logs: vec![self.node.log.clone(), self.faucet.log.clone()],
+            logs: vec![
+                self.node.log.clone(),
+                self.faucet.log.clone(),
+                self.txline.log.clone(),
+            ],
         }
     }
 
@@ -165,9 +218,17 @@ impl Stack {
         saved
     }
 
-    /// Stops the faucet, then the node.
+    /// The running part called `name`.
+    pub fn part(&self, name: &str) -> Option<&Part> {
+        [&self.node, &self.faucet, &self.txline]
+            .into_iter()
+            .find(|part| part.name == name)
+    }
+
+    /// Stops the faucet and the TxLINE API, then the node.
     pub async fn stop(&mut self) {
         self.faucet.stop().await;
+        self.txline.stop().await;
         self.node.stop().await;
     }
 }
@@ -184,7 +245,7 @@ fn step(what: &str) {
 }
 
 fn done(name: &str, took: Duration) {
-    println!("  {name:<9} ready in {}", seconds(took));
+    println!("  {name:<10} ready in {}", seconds(took));
 }
 
 pub fn seconds(duration: Duration) -> String {

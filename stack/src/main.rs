@@ -1,5 +1,5 @@
-//! `fulltime-stack`: the local stack (`localnet`, the faucet, the dashboard) as one supervised
-//! group of processes. `just dev`, `just up` and `just down` run it.
+//! `fulltime-stack`: the local stack (`localnet`, the faucet, the local TxLINE API, the
+//! dashboard) as one supervised group of processes. `just dev`, `just up` and `just down` run it.
 
 use std::process::ExitCode;
 

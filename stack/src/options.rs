@@ -17,10 +17,15 @@ pub struct StackOptions {
     /// The faucet's port on 127.0.0.1.
     #[arg(long, env = "FULLTIME_FAUCET_PORT", default_value_t = 8080)]
     pub faucet_port: u16,
-    /// Keypairs, env.json, the logs (localnet.log, faucet.log, stack.log) and stack.json.
+    /// The local TxLINE API's port on 127.0.0.1 (`txline-api`).
+    #[arg(long, env = "FULLTIME_TXLINE_PORT", default_value_t = 8090)]
+    pub txline_port: u16,
+    /// Keypairs, env.json, txline.toml, the logs (localnet.log, faucet.log, txline-api.log,
+    /// stack.log) and stack.json.
     #[arg(long, env = "FULLTIME_STATE_DIR", default_value = DEFAULT_STATE_DIR)]
     pub state_dir: PathBuf,
-    /// Where the `localnet`, `faucet` and `fulltime` binaries are [default: beside this one].
+    /// Where the `localnet`, `faucet`, `txline-api` and `fulltime` binaries are [default: beside
+    /// this one].
     #[arg(long, env = "FULLTIME_BIN_DIR", value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
     /// Start the node on a new chain, deleting the one kept in the state directory (by default
@@ -92,6 +97,8 @@ impl StackOptions {
             self.ws_port.to_string().into(),
             "--faucet-port".into(),
             self.faucet_port.to_string().into(),
+            "--txline-port".into(),
+            self.txline_port.to_string().into(),
             "--state-dir".into(),
             self.state_dir.clone().into(),
         ];
@@ -160,5 +167,34 @@ mod tests {
             args.last().map(|arg| arg.to_string_lossy()),
             Some("--reset".into())
         );
+    }
+
+    #[test]
+    fn every_port_reaches_the_detached_supervisor() {
+        let flags = Flags::try_parse_from([
+            "stack",
+            "--rpc-port",
+            "9899",
+            "--ws-port",
+            "9900",
+            "--faucet-port",
+            "9080",
+            "--txline-port",
+            "9090",
+        ])
+        .expect("flags parse");
+        let args = flags.options.to_args();
+        let again = Flags::try_parse_from(std::iter::once("stack".into()).chain(args))
+            .expect("the supervisor's flags parse");
+        let ports = |options: &StackOptions| {
+            [
+                options.rpc_port,
+                options.ws_port,
+                options.faucet_port,
+                options.txline_port,
+            ]
+        };
+        assert_eq!(ports(&again.options), [9899, 9900, 9080, 9090]);
+        assert_eq!(ports(&again.options), ports(&flags.options));
     }
 }

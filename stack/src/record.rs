@@ -16,10 +16,18 @@ pub struct StackRecord {
     pub supervisor: ProcessRecord,
     pub node: ProcessRecord,
     pub faucet: ProcessRecord,
+    /// The local TxLINE API (`txline-api`); `None` only in a record written by a supervisor
+    /// from before it was a part, which `down` must still read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub txline: Option<ProcessRecord>,
     pub rpc_url: String,
     pub ws_url: String,
     /// The faucet's base URL; requests go to `<faucet_url>/api/faucet`.
     pub faucet_url: String,
+    /// The local TxLINE API's base URL (paths under `/api/`), which `fulltime --url localnet`
+    /// reads; its credentials are `txline.toml`'s entry for it. `None` as for `txline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub txline_url: Option<String>,
     /// The wallet the node funded.
     pub wallet: PathBuf,
     pub logs: Vec<PathBuf>,
@@ -73,12 +81,63 @@ impl StackRecord {
         let _ = std::fs::remove_file(Self::path_in(state_dir));
     }
 
-    /// Every recorded process, the supervisor first.
-    pub fn processes(&self) -> [(&'static str, &ProcessRecord); 3] {
-        [
-            ("supervisor", &self.supervisor),
-            ("faucet", &self.faucet),
-            ("localnet", &self.node),
-        ]
+    /// Every recorded process, the supervisor first and the node last: the order they stop in.
+    pub fn processes(&self) -> Vec<(&'static str, &ProcessRecord)> {
+        let mut processes = vec![("supervisor", &self.supervisor), ("faucet", &self.faucet)];
+        processes.extend(self.txline.as_ref().map(|txline| ("txline-api", txline)));
+        processes.push(("localnet", &self.node));
+        processes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn process(pid: u32, program: &str) -> ProcessRecord {
+        ProcessRecord {
+            pid,
+            program: program.into(),
+        }
+    }
+
+    fn record() -> StackRecord {
+        StackRecord {
+            supervisor: process(10, "fulltime-stack"),
+            node: process(11, "localnet"),
+            faucet: process(12, "faucet"),
+            txline: Some(process(13, "txline-api")),
+            rpc_url: "http://127.0.0.1:8899".into(),
+            ws_url: "ws://127.0.0.1:8900".into(),
+            faucet_url: "http://127.0.0.1:8080".into(),
+            txline_url: Some("http://127.0.0.1:8090".into()),
+            wallet: "/state/wallet.json".into(),
+            logs: vec!["/state/localnet.log".into()],
+        }
+    }
+
+    #[test]
+    fn the_record_names_the_txline_api_and_its_url_and_reads_back() {
+        let record = record();
+        let json = serde_json::to_value(&record).expect("serializes");
+        assert_eq!(json["txline_url"], "http://127.0.0.1:8090");
+        assert_eq!(json["txline"]["program"], "txline-api");
+        assert_eq!(
+            serde_json::from_value::<StackRecord>(json).expect("reads back"),
+            record
+        );
+        let names: Vec<&str> = record.processes().iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, ["supervisor", "faucet", "txline-api", "localnet"]);
+    }
+
+    #[test]
+    fn a_record_from_before_the_txline_api_still_reads() {
+        let mut json = serde_json::to_value(record()).expect("serializes");
+        let object = json.as_object_mut().expect("an object");
+        object.remove("txline");
+        object.remove("txline_url");
+        let old: StackRecord = serde_json::from_value(json).expect("reads");
+        assert_eq!(old.processes().len(), 3);
+        assert_eq!((old.txline, old.txline_url), (None, None));
     }
 }

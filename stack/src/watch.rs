@@ -46,6 +46,10 @@ pub async fn until_ending(
             name: "faucet",
             status: status.map_err(io("wait for the faucet"))?,
         },
+        status = stack.txline.child.wait() => Ending::PartStopped {
+            name: "txline-api",
+            status: status.map_err(io("wait for the TxLINE API"))?,
+        },
     };
     Ok(ending)
 }
@@ -57,18 +61,21 @@ impl Ending {
             Self::Signal(name) => Some(format!("Stopped the stack on {name}.")),
             Self::DashboardQuit(status) if status.success() => None,
             Self::DashboardQuit(status) => Some(format!(
-                "The dashboard stopped ({status}); stopped the node and the faucet."
+                "The dashboard stopped ({status}); stopped the node, the faucet and the TxLINE API."
             )),
             Self::PartStopped { name, status } => {
-                let part = if *name == "localnet" {
-                    &stack.node
-                } else {
-                    &stack.faucet
-                };
+                let log = stack
+                    .part(name)
+                    .map(|part| {
+                        format!(
+                            " The last lines of {}:\n{}",
+                            part.log.display(),
+                            part.tail()
+                        )
+                    })
+                    .unwrap_or_default();
                 Some(format!(
-                    "{name} stopped on its own ({status}); stopped the rest of the stack. The last lines of {}:\n{}",
-                    part.log.display(),
-                    part.tail()
+                    "{name} stopped on its own ({status}); stopped the rest of the stack.{log}"
                 ))
             }
         }

@@ -1,5 +1,6 @@
 //! `fulltime-stack dev` as `just dev` runs it, in a pseudo-terminal: the dashboard opens on the
-//! node's funded wallet with the demo markets, and quitting it stops the node and the faucet.
+//! node's funded wallet with the demo markets, and quitting it stops the node, the faucet and the
+//! local TxLINE API.
 
 mod common;
 
@@ -16,7 +17,12 @@ const USABLE_WITHIN: Duration = Duration::from_secs(240);
 
 fn start_dev(stack: &Stack) -> PtyScreen {
     let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_fulltime-stack"));
-    for variable in ["FULLTIME_URL", "FULLTIME_KEYPAIR", "FULLTIME_FAUCET_URL"] {
+    for variable in [
+        "FULLTIME_URL",
+        "FULLTIME_KEYPAIR",
+        "FULLTIME_FAUCET_URL",
+        "FULLTIME_TXLINE_URL",
+    ] {
         command.env_remove(variable);
     }
     command.env("TERM", "xterm-256color");

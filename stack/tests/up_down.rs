@@ -1,5 +1,6 @@
-//! `fulltime-stack up` / `down` as `just up` / `just down` run them, against the real `localnet`
-//! and `faucet` binaries: the stack answers, and however it ends no process and no port is left.
+//! `fulltime-stack up` / `down` as `just up` / `just down` run them, against the real `localnet`,
+//! `faucet` and `txline-api` binaries: the stack answers, and however it ends no process and no
+//! port is left.
 
 mod common;
 
@@ -7,13 +8,15 @@ use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use common::{GONE_WITHIN, Stack, assert_success, binaries, text};
+use fulltime_client::txline::api::{CredentialsFile, TxlineApi};
 use fulltime_stack::StackRecord;
 use fulltime_stack::os::{self, Signal};
 use fulltime_testkit::process::LocalnetProcess;
 use solana_signer::Signer;
 
-/// The node's JSON-RPC `getHealth`, and a faucet mint to a new wallet.
-async fn assert_answers(record: &StackRecord) {
+/// The node's JSON-RPC `getHealth`, a faucet mint to a new wallet, and the TxLINE API's fixtures
+/// read with the credentials it keeps in the state directory.
+async fn assert_answers(record: &StackRecord, state_dir: &std::path::Path) {
     let http = reqwest::Client::new();
     let health: serde_json::Value = http
         .post(&record.rpc_url)
@@ -37,19 +40,34 @@ async fn assert_answers(record: &StackRecord) {
     let status = minted.status();
     let body = minted.text().await.unwrap_or_default();
     assert_eq!(status, 200, "{body}");
+
+    let txline_url = record.txline_url.as_deref().expect("the TxLINE API's URL");
+    let credentials = CredentialsFile::load(state_dir)
+        .expect("txline.toml")
+        .get(txline_url)
+        .cloned()
+        .expect("the TxLINE API's credentials, under its URL");
+    let fixtures = TxlineApi::new(txline_url, credentials)
+        .expect("a TxLINE client")
+        .fixtures()
+        .await
+        .expect("the TxLINE API answers");
+    assert!(!fixtures.is_empty());
 }
 
 #[tokio::test]
-async fn up_serves_node_and_faucet_and_down_leaves_no_process_or_port() {
+async fn up_serves_every_part_and_down_leaves_no_process_or_port() {
     let stack = Stack::new("up-down");
     let up = stack.up();
     assert_success(&up, "up");
     let printed = text(&up.stdout);
     for expected in [
-        "localnet  ready in",
-        "faucet    ready in",
+        "localnet   ready in",
+        "faucet     ready in",
+        "txline-api ready in",
         &format!("rpc     http://127.0.0.1:{}", stack.rpc_port),
         &format!("faucet  http://127.0.0.1:{}/api/faucet", stack.faucet_port),
+        &format!("txline  http://127.0.0.1:{}", stack.txline_port),
         "`just down` stops it",
     ] {
         assert!(
@@ -58,7 +76,16 @@ async fn up_serves_node_and_faucet_and_down_leaves_no_process_or_port() {
         );
     }
     let record = stack.record();
-    assert_answers(&record).await;
+    assert_eq!(
+        record.txline_url,
+        Some(format!("http://127.0.0.1:{}", stack.txline_port))
+    );
+    assert!(
+        record
+            .logs
+            .contains(&stack.state_dir.join("txline-api.log"))
+    );
+    assert_answers(&record, &stack.state_dir).await;
 
     let status = stack.command("status").output().expect("status");
     assert_success(&status, "status");
@@ -104,45 +131,67 @@ async fn killing_the_supervisor_stops_every_part() {
     );
 }
 
+/// The recorded pid of the part `name`.
+fn pid_of(record: &StackRecord, name: &str) -> u32 {
+    record
+        .processes()
+        .into_iter()
+        .find(|(part, _)| *part == name)
+        .map(|(_, process)| process.pid)
+        .unwrap_or_else(|| panic!("no {name} in the record"))
+}
+
 #[tokio::test]
 async fn a_part_that_stops_stops_the_whole_stack() {
-    let stack = Stack::new("crash");
-    assert_success(&stack.up(), "up");
-    let record = stack.record();
-    assert!(os::send(record.faucet.pid, Signal::Kill));
-    stack.assert_nothing_left(&record);
-    let log = std::fs::read_to_string(stack.state_dir.join("stack.log")).expect("stack.log");
-    assert!(
-        log.contains("faucet stopped on its own") && log.contains("faucet.log"),
-        "{log}"
-    );
-    assert!(
-        StackRecord::load(&stack.state_dir)
-            .expect("readable")
-            .is_none()
-    );
+    for (part, log) in [("faucet", "faucet.log"), ("txline-api", "txline-api.log")] {
+        let stack = Stack::new(&format!("crash-{part}"));
+        assert_success(&stack.up(), "up");
+        let record = stack.record();
+        assert!(os::send(pid_of(&record, part), Signal::Kill));
+        stack.assert_nothing_left(&record);
+        let stack_log =
+            std::fs::read_to_string(stack.state_dir.join("stack.log")).expect("stack.log");
+        assert!(
+            stack_log.contains(&format!("{part} stopped on its own")) && stack_log.contains(log),
+            "{stack_log}"
+        );
+        assert!(
+            StackRecord::load(&stack.state_dir)
+                .expect("readable")
+                .is_none()
+        );
+    }
 }
 
 #[tokio::test]
 async fn a_part_that_cannot_start_is_named_with_its_log() {
-    let stack = Stack::new("taken");
-    let taken = TcpListener::bind(("127.0.0.1", stack.faucet_port)).expect("hold the port");
-    let up = stack.up();
-    assert!(!up.status.success(), "up with the faucet's port taken");
-    let printed = format!("{}{}", text(&up.stdout), text(&up.stderr));
-    assert!(
-        printed.contains("faucet stopped during start-up") && printed.contains("cannot listen"),
-        "{printed}"
-    );
-    drop(taken);
-    for port in [stack.rpc_port, stack.ws_port] {
-        let started = Instant::now();
-        while TcpListener::bind(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < GONE_WITHIN,
-                "port {port} is still taken"
-            );
-            std::thread::sleep(Duration::from_millis(50));
+    for part in ["faucet", "txline-api"] {
+        let stack = Stack::new(&format!("taken-{part}"));
+        let port = if part == "faucet" {
+            stack.faucet_port
+        } else {
+            stack.txline_port
+        };
+        let taken = TcpListener::bind(("127.0.0.1", port)).expect("hold the port");
+        let up = stack.up();
+        assert!(!up.status.success(), "up with the {part}'s port taken");
+        let printed = format!("{}{}", text(&up.stdout), text(&up.stderr));
+        assert!(
+            printed.contains(&format!("{part} stopped during start-up"))
+                && printed.contains("cannot listen"),
+            "{printed}"
+        );
+        drop(taken);
+        // Whatever had started is stopped: every other port is free again.
+        for other in stack.ports().into_iter().filter(|other| *other != port) {
+            let started = Instant::now();
+            while TcpListener::bind(("127.0.0.1", other)).is_err() {
+                assert!(
+                    started.elapsed() < GONE_WITHIN,
+                    "port {other} is still taken"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
         }
     }
 }
@@ -170,7 +219,7 @@ fn a_node_holding_the_state_directory_outside_a_stack_refuses_up_and_dev_at_once
         );
         assert!(stderr.contains(&expected), "{subcommand}: {stderr}");
         // Refused before any part started or any log was opened.
-        for log in ["localnet.log", "faucet.log", "stack.log"] {
+        for log in ["localnet.log", "faucet.log", "txline-api.log", "stack.log"] {
             assert!(!stack.state_dir.join(log).exists(), "{subcommand}: {log}");
         }
     }

@@ -35,6 +35,11 @@ pub enum ProcessError {
         exit: Option<ExitStatus>,
         stderr: String,
     },
+    #[error("{binary} did not say where it serves (exit: {exit:?})")]
+    NotServing {
+        binary: &'static str,
+        exit: Option<ExitStatus>,
+    },
     #[error(transparent)]
     Env(#[from] LocalnetEnvError),
 }

@@ -24,6 +24,10 @@ pub fn dashboard_command(
         "FULLTIME_STATE_DIR",
         "FULLTIME_FAUCET_URL",
         "FULLTIME_PROOFS",
+        "FULLTIME_TXLINE_URL",
+        "FULLTIME_PRIORITY_FEE",
+        "TXLINE_JWT",
+        "TXLINE_API_TOKEN",
     ] {
         command.env_remove(variable);
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::{Wallet, resolve_wallet};
 use fulltime_client::rpc::FulltimeClient;
+use fulltime_client::txline::api::{TxlineApi, api_base_url, credentials_for};
 use solana_keypair::Keypair;
 use tokio::sync::Mutex;
 
@@ -82,9 +83,34 @@ impl Session {
         {
             return Ok(Arc::clone(client));
         }
-        let client = Arc::new(FulltimeClient::connect(endpoint).await?);
+        let client = Arc::new(
+            FulltimeClient::connect(endpoint)
+                .await?
+                .with_priority_fee(self.global.priority_fee),
+        );
         *held = Some(Arc::clone(&client));
         Ok(client)
+    }
+
+    /// Micro-lamports per compute unit every transaction of the session offers, if any.
+    pub fn priority_fee(&self) -> Option<u64> {
+        self.global.priority_fee
+    }
+
+    /// The base URL of TxLINE's API for this session: `--txline-url`, else the cluster's.
+    pub fn txline_url(&self) -> Result<String, Error> {
+        Ok(api_base_url(
+            self.global.txline_url.as_deref(),
+            &self.global.url,
+            &self.global.state_dir,
+        )?)
+    }
+
+    /// TxLINE's API for this session, with the credentials kept for its host.
+    pub fn txline_api(&self) -> Result<TxlineApi, Error> {
+        let base_url = self.txline_url()?;
+        let credentials = credentials_for(&base_url, &self.global.state_dir)?;
+        Ok(TxlineApi::new(&base_url, credentials)?)
     }
 }
 

@@ -11,17 +11,22 @@ use std::process::Command;
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_lang::solana_program::system_instruction;
 use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::compute_budget::SETTLE_COMPUTE_UNIT_LIMIT;
 use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
-use fulltime_client::proof_file::{Expected, ProofComparison, ProofFile, ProofOp, RootsFile};
+use fulltime_client::proof_file::{
+    Expected, OracleRoot, ProofComparison, ProofFile, ProofOp, RootsFile,
+};
 use fulltime_client::rpc::{DEFAULT_HISTORY_DEPTH, FulltimeClient, Pools};
 use fulltime_client::settlement::final_value::is_period_ever_final;
 use fulltime_client::time::format_time;
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
+use fulltime_testkit::deep_proof::{Depths, PROMISED, deep_proof};
 use fulltime_testkit::planted::set_market_period;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
+use fulltime_testkit::txline_process::TxlineProcess;
 use fulltime_testkit::workspace_root;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
@@ -109,25 +114,30 @@ impl Localnet {
     /// env.json; posting a root again unchanged is allowed, so this is harmless when localnet
     /// posted them already.
     fn post_oracle_roots(&self) {
+        let roots = RootsFile::load(proof_path("roots")).expect("roots.json");
+        for root in &roots.roots {
+            self.post_root(root);
+        }
+    }
+
+    /// Posts one slot's root, signed by the oracle authority localnet names in env.json.
+    fn post_root(&self, root: &OracleRoot) {
         let env = self.env();
         let authority_path = env
             .oracle_authority
             .expect("localnet names its oracle authority");
         let authority = read_keypair_file(&authority_path).expect("oracle authority");
-        let roots = RootsFile::load(proof_path("roots")).expect("roots.json");
-        for root in roots.roots {
-            self.send(
-                &[insert_scores_root(
-                    env.oracle_program,
-                    authority.pubkey(),
-                    root.epoch_day,
-                    root.hour_of_day,
-                    root.minute_of_hour,
-                    root.root,
-                )],
-                &[&authority],
-            );
-        }
+        self.send(
+            &[insert_scores_root(
+                env.oracle_program,
+                authority.pubkey(),
+                root.epoch_day,
+                root.hour_of_day,
+                root.minute_of_hour,
+                root.root,
+            )],
+            &[&authority],
+        );
     }
 
     fn command(&self, wallet: &Path, args: &[&str]) -> Command {
@@ -137,6 +147,10 @@ impl Localnet {
             "FULLTIME_KEYPAIR",
             "FULLTIME_STATE_DIR",
             "FULLTIME_FAUCET_URL",
+            "FULLTIME_TXLINE_URL",
+            "FULLTIME_PRIORITY_FEE",
+            "TXLINE_JWT",
+            "TXLINE_API_TOKEN",
         ] {
             command.env_remove(variable);
         }
@@ -213,10 +227,10 @@ impl Localnet {
 
     /// Creates the market `proof_file` settles, closing at `close` with a dispute window of
     /// `dispute_window`, and returns its id. A market on a period `create-market` no longer takes
-    /// (2) is created on full time, then its stored period rewritten with surfpool's
-    /// `surfnet_setAccount`, as a chain kept from before holds it.
+    /// (the retired rule's 1 or 2) is created on period 100, then its stored period rewritten with
+    /// surfpool's `surfnet_setAccount`, as a chain kept from before holds it.
     fn create_market(&self, proof_file: &ProofFile, close: &str, dispute_window: &str) -> u64 {
-        let market = &proof_file.market;
+        let market = proof_file.market.as_ref().expect("a case of the catalog");
         let planted = !is_period_ever_final(market.period);
         let period = if planted { FINAL_PERIOD } else { market.period };
         let comparison = match market.predicate.comparison {
@@ -616,7 +630,7 @@ fn each_bad_proof_file_is_refused_by_name() {
     let mut markets = Vec::new();
     for path in paths {
         let proof_file = ProofFile::load(&path).expect("proof file");
-        let Expected::Error(expected) = proof_file.expected.clone() else {
+        let Some(Expected::Error(expected)) = proof_file.expected.clone() else {
             continue;
         };
         let id = localnet.create_market(&proof_file, "+1h", "1h").to_string();
@@ -646,15 +660,289 @@ fn each_bad_proof_file_is_refused_by_name() {
     }
     assert_eq!(
         markets.len(),
-        21,
-        "the committed set has twenty-one bad proof files"
+        20,
+        "the committed set has twenty bad proof files"
     );
 }
 
-/// Only final values settle: `create-market --period 2` is refused by the client and, forced, by
-/// the program; a first-half market is refused the running score in play and the half-time score
-/// without its full-time mark, and settles from the full-time event with it; a period-2 market
-/// planted as a chain kept from before holds it is refused the 89' count and stays unsettled.
+/// A market settles by record from TxLINE's API, the local stand-in: its fixtures and records
+/// listed with their stats' names, the game_finalised record's proof fetched and checked, the
+/// compute budget and the priority fee in the transaction. The same command settles through
+/// another base URL serving the same shapes; `proof fetch` writes a file `settle --proof`
+/// takes; an API out of reach sends nothing.
+#[test]
+fn a_market_settles_by_record_from_the_txline_api() {
+    let localnet = Localnet::start("txline");
+    localnet.post_oracle_roots();
+    let state_dir = localnet.node.state_dir().to_owned();
+    let fulltime = Path::new(env!("CARGO_BIN_EXE_fulltime"));
+    let api = TxlineProcess::start(fulltime, &state_dir).expect("txline-api");
+    let other_api = TxlineProcess::start(fulltime, &state_dir).expect("another txline-api");
+    let alice = localnet.new_wallet(10 * USDC);
+    let url = |api: &TxlineProcess| ["--txline-url".to_owned(), api.url().to_owned()];
+    let with = |api: &TxlineProcess, args: &[&str]| -> Vec<String> {
+        url(api)
+            .into_iter()
+            .chain(args.iter().map(|arg| (*arg).to_owned()))
+            .collect()
+    };
+    let call = |args: &[String]| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        localnet.run(&alice, &args)
+    };
+
+    let (listed, fixtures) = call(&with(&api, &["txline", "fixtures"]));
+    assert!(listed, "{fixtures:#}");
+    let arsenal = fixtures["fixtures"]
+        .as_array()
+        .expect("fixtures")
+        .iter()
+        .find(|fixture| fixture["fixture_id"] == 18_502_311)
+        .expect("Arsenal v Chelsea");
+    assert_eq!(arsenal["name"], "Arsenal v Chelsea");
+    let (read, scores) = call(&with(&api, &["txline", "scores", "18502311"]));
+    assert!(read, "{scores:#}");
+    let finalised = &scores["records"][1];
+    assert_eq!(
+        (
+            &finalised["seq"],
+            &finalised["action"],
+            &finalised["finalised"]
+        ),
+        (
+            &Value::from(1187),
+            &Value::from("game_finalised"),
+            &Value::from(true)
+        )
+    );
+    assert!(
+        finalised["stats"]
+            .as_array()
+            .expect("stats")
+            .iter()
+            .any(|stat| stat["key"] == 1001 && stat["name"] == "Arsenal first-half goals"),
+        "{finalised:#}"
+    );
+
+    let total = load_case("arsenal-chelsea-total-goals-over-2");
+    let home = load_case("arsenal-home-goals-over-1");
+    let [by_record, elsewhere, unreachable, from_file] =
+        [&total, &total, &home, &home].map(|case| localnet.create_market(case, "+10m", "60s"));
+    for market in [by_record, elsewhere, unreachable, from_file] {
+        localnet.ok(&alice, &["deposit", &market.to_string(), "yes", "1"]);
+    }
+    localnet.ok(
+        &alice,
+        &["warp", &format_time(total.proof.ts.div_euclid(1_000) + 1)],
+    );
+
+    // From the game_finalised record, with a priority fee beside the compute budget.
+    let (settled, receipt) = call(&with(
+        &api,
+        &[
+            "settle",
+            &by_record.to_string(),
+            "--txline",
+            "--priority-fee",
+            "5000",
+        ],
+    ));
+    assert!(settled, "{receipt:#}");
+    assert_eq!(receipt["stated"], "yes");
+    assert_eq!(receipt["proof"]["seq"], 1187);
+    assert_eq!(receipt["proof"]["fetched_from"], api.url());
+    let signature = receipt["signature"]
+        .as_str()
+        .and_then(|text| text.parse().ok())
+        .expect("a signature");
+    let endpoint = Endpoint::resolve(Cluster::Localnet, &state_dir).expect("localnet endpoint");
+    let detail = localnet.runtime.block_on(async {
+        FulltimeClient::connect(endpoint)
+            .await
+            .expect("connect")
+            .transaction_detail(&signature)
+            .await
+            .expect("the settlement, read back")
+    });
+    let budget: Vec<&[u8]> = detail
+        .instructions
+        .iter()
+        .filter(|instruction| {
+            instruction.program.to_string() == "ComputeBudget111111111111111111111111111111"
+        })
+        .map(|instruction| instruction.data.as_slice())
+        .collect();
+    let price = [&[3u8][..], &5_000u64.to_le_bytes()].concat();
+    let limit = [&[2u8][..], &SETTLE_COMPUTE_UNIT_LIMIT.to_le_bytes()].concat();
+    assert_eq!(budget, [price.as_slice(), limit.as_slice()]);
+
+    // Another base URL serving the same shapes: the same command, unchanged.
+    let (settled, receipt) = call(&with(
+        &other_api,
+        &["settle", &elsewhere.to_string(), "--txline"],
+    ));
+    assert!(settled, "{receipt:#}");
+    assert_eq!(receipt["proof"]["fetched_from"], other_api.url());
+
+    // Out of reach (logged in, but nothing listens): named, and nothing sent.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        format!("http://{}", listener.local_addr().expect("address"))
+    };
+    let (logged_in, login) = call(&[
+        "--txline-url".to_owned(),
+        closed.clone(),
+        "txline".to_owned(),
+        "login".to_owned(),
+        "--jwt".to_owned(),
+        "eyJ.guest".to_owned(),
+        "--api-token".to_owned(),
+        "token".to_owned(),
+    ]);
+    assert!(logged_in, "{login:#}");
+    assert!(
+        !login.to_string().contains("eyJ.guest"),
+        "never printed: {login:#}"
+    );
+    let (settled, error) = call(&[
+        "--txline-url".to_owned(),
+        closed.clone(),
+        "settle".to_owned(),
+        unreachable.to_string(),
+        "--txline".to_owned(),
+    ]);
+    assert!(!settled);
+    assert_eq!(
+        (&error["error"], &error["cause"], &error["url"]),
+        (
+            &Value::from("TxlineUnreachable"),
+            &Value::from("refused"),
+            &Value::from(format!("{closed}/api/scores/historical/18502311"))
+        )
+    );
+    let state = localnet.ok(&alice, &["market", &unreachable.to_string()]);
+    assert_eq!(state["status"], "closed");
+
+    // A fetched proof file settles with --proof as any other.
+    let file = state_dir.join("fetched.json");
+    let (fetched, written) = call(&with(
+        &api,
+        &[
+            "proof",
+            "fetch",
+            "18502311",
+            "--stat",
+            "1",
+            "--seq",
+            "1187",
+            "-o",
+            &file.to_string_lossy(),
+        ],
+    ));
+    assert!(fetched, "{written:#}");
+    assert_eq!(written["seq"], 1187);
+    let settled = localnet.ok(
+        &alice,
+        &[
+            "settle",
+            &from_file.to_string(),
+            "--proof",
+            &file.to_string_lossy(),
+        ],
+    );
+    assert_eq!(settled["stated"], "yes");
+    assert_eq!(settled["proof"]["name"], "txline-18502311-1187-stat-1");
+}
+
+fn load_case(name: &str) -> ProofFile {
+    ProofFile::load(proof_path(name)).expect("proof file")
+}
+
+/// The deepest proof the program README promises one transaction carries (a slot of 1,024
+/// fixtures, 64 records of the fixture, 64 stats of the record, a two-stat market) settles on
+/// localnet with a priority fee; one record more in the slot, and the transaction would not fit
+/// one packet: refused before sending.
+#[test]
+fn the_deepest_promised_proof_settles_in_one_transaction() {
+    let localnet = Localnet::start("deep-proof");
+    let alice = localnet.new_wallet(10 * USDC);
+    // 2026-05-19 12:00 UTC: a slot no committed batch uses.
+    let batch = 1_779_192_000_000;
+    let fixture = 99_000_001;
+    let deep = |depths| deep_proof(batch, fixture, depths, (2, 1)).expect("a deep proof");
+    let promised = deep(PROMISED);
+    let deeper = deep(Depths {
+        records: PROMISED.records + 1,
+        ..PROMISED
+    });
+    // The deeper proof never leaves the client: only the promised one's root is posted.
+    localnet.post_root(&promised.root);
+    let market = |question: &str| {
+        localnet.ok(
+            &alice,
+            &[
+                "create-market",
+                "--question",
+                question,
+                "--close",
+                "+10m",
+                "--fixture",
+                &fixture.to_string(),
+                "--stat",
+                "1+2",
+                "--predicate",
+                "gt:2",
+                "--dispute-window",
+                "60s",
+            ],
+        )["market"]["id"]
+            .as_u64()
+            .expect("an id")
+            .to_string()
+    };
+    let [deepest, too_deep] = ["Deepest?", "Too deep?"].map(market);
+    for id in [&deepest, &too_deep] {
+        localnet.ok(&alice, &["deposit", id, "yes", "1"]);
+    }
+    localnet.ok(&alice, &["warp", &format_time(batch / 1_000 + 1)]);
+    let write = |proof: &fulltime_testkit::deep_proof::DeepProof, name: &str| {
+        let path = localnet.node.state_dir().join(format!("{name}.json"));
+        std::fs::write(&path, proof.proof_file(name).to_json()).expect("write the proof file");
+        path.to_string_lossy().into_owned()
+    };
+    let settled = localnet.ok(
+        &alice,
+        &[
+            "settle",
+            &deepest,
+            "--proof",
+            &write(&promised, "deepest"),
+            "--priority-fee",
+            "1",
+        ],
+    );
+    assert_eq!(settled["stated"], "yes", "2 + 1 goals is more than 2");
+    let (sent, error) = localnet.run(
+        &alice,
+        &[
+            "settle",
+            &too_deep,
+            "--proof",
+            &write(&deeper, "too-deep"),
+            "--force",
+        ],
+    );
+    assert!(!sent);
+    assert_eq!(error["error"], "TransactionTooLarge", "{error:#}");
+    let state = localnet.ok(&alice, &["market", &too_deep]);
+    assert_eq!(state["status"], "closed", "nothing was sent");
+}
+
+/// Only final values settle: `create-market --period 1` (the retired way to name a half) is
+/// refused by the client and, forced, by the program; a first-half market (stat 1001) is refused
+/// the running score in play and the halftime_finalised record, and settles from the
+/// game_finalised record; a market of the retired rule, planted as a chain kept from before holds
+/// it, is refused whatever proof comes and stays unsettled.
 #[test]
 fn only_final_values_settle_a_market() {
     let localnet = Localnet::start("final-values");
@@ -663,32 +951,34 @@ fn only_final_values_settle_a_market() {
     let load = |name: &str| ProofFile::load(proof_path(name)).expect("proof file");
     let path = |name: &str| proof_path(name).to_string_lossy().into_owned();
 
-    let second_half = [
+    let retired_period = [
         "create-market",
         "--question",
-        "Will Burnley score in the second half?",
+        "Will Brighton score in the first half?",
         "--close",
         "+10m",
         "--fixture",
-        "18502315",
+        "18502313",
         "--stat",
-        "2",
+        "1",
         "--period",
-        "2",
+        "1",
         "--predicate",
         "gt:0",
     ];
     let funder = localnet.node.wallet_path();
-    let (succeeded, _, stderr) = localnet.human(funder, &second_half);
+    let (succeeded, _, stderr) = localnet.human(funder, &retired_period);
     assert!(!succeeded);
     assert_eq!(
         stderr,
-        "error: PeriodNeverFinal (settlement program error 6038): No final event carries this \
-         period: use 1 (first half) or 100 (full time)\n\
-         action: Use period 1 (first half) or 100 (full time)\n\
+        "error: PeriodNeverFinal (settlement program error 6038): Only period 100, the \
+         game_finalised record's, ever settles: name a half by its stat key (1001 = participant \
+         1's first-half goals)\n\
+         action: Use period 100 and name a half by its stat key (1001 = participant 1's \
+         first-half goals)\n\
          note: refused before sending; --force sends it so the program answers\n"
     );
-    let forced = [&second_half[..], &["--force"]].concat();
+    let forced = [&retired_period[..], &["--force"]].concat();
     let (succeeded, _, stderr) = localnet.human(funder, &forced);
     assert!(!succeeded);
     assert!(
@@ -700,46 +990,42 @@ fn only_final_values_settle_a_market() {
     assert_eq!(error["code"], 6038);
 
     let first_half = load("brentford-home-goals-first-half");
-    let at_89 = load("burnley-second-half-goals-at-89");
+    let retired = load("brighton-home-goals-first-half-retired-rule");
     let half = localnet
         .create_market(&first_half, "+10m", "60s")
         .to_string();
-    let planted = localnet.create_market(&at_89, "+10m", "60s").to_string();
-    assert_eq!(localnet.ok(&alice, &["market", &planted])["period"], 2);
+    let planted = localnet.create_market(&retired, "+10m", "60s").to_string();
+    assert_eq!(localnet.ok(&alice, &["market", &planted])["period"], 1);
     for market in [&half, &planted] {
         localnet.ok(&alice, &["deposit", market, "yes", "2"]);
         localnet.ok(&bob, &["deposit", market, "no", "1"]);
     }
 
-    // In play, 1-1 at 28': the running first-half score, refused as not final.
-    let in_play = load("brentford-home-goals-first-half-in-play");
-    localnet.ok(
-        &alice,
-        &["warp", &format_time(in_play.proof.ts.div_euclid(1_000))],
-    );
-    let in_play_path = path("brentford-home-goals-first-half-in-play");
-    for force in [None, Some("--force")] {
-        let mut args = vec!["settle", &half, "--proof", &in_play_path];
-        args.extend(force);
-        let error = localnet.refused(&bob, &args, "ValueNotFinal");
-        assert_eq!(error["code"], 6037);
+    // In play, 1-1 at 28', then the reviewed half-time record: neither is the game_finalised
+    // record, so neither value is final.
+    for name in [
+        "brentford-home-goals-first-half-in-play",
+        "brentford-home-goals-first-half-at-half-time",
+    ] {
+        let proof_file = load(name);
+        localnet.ok(
+            &alice,
+            &["warp", &format_time(proof_file.proof.ts.div_euclid(1_000))],
+        );
+        let proof = path(name);
+        for force in [None, Some("--force")] {
+            let mut args = vec!["settle", &half, "--proof", &proof];
+            args.extend(force);
+            let error = localnet.refused(&bob, &args, "ValueNotFinal");
+            assert_eq!(error["code"], 6037, "{name}");
+        }
     }
 
-    // At full time: the half-time score without its mark, then with it.
+    // At full time: the first-half goals as the game_finalised record carries them.
     localnet.ok(
         &alice,
         &["warp", &format_time(first_half.proof.ts.div_euclid(1_000))],
     );
-    let mut unmarked = first_half.clone();
-    unmarked.proof.full_time_mark = None;
-    let unmarked_path = localnet.node.state_dir().join("unmarked.json");
-    std::fs::write(&unmarked_path, unmarked.to_json()).expect("write the unmarked proof file");
-    let unmarked_path = unmarked_path.to_string_lossy().into_owned();
-    for force in [None, Some("--force")] {
-        let mut args = vec!["settle", &half, "--proof", &unmarked_path];
-        args.extend(force);
-        localnet.refused(&bob, &args, "ValueNotFinal");
-    }
     let settled = localnet.ok(
         &bob,
         &[
@@ -752,16 +1038,19 @@ fn only_final_values_settle_a_market() {
     assert_eq!(settled["stated"], "yes");
     assert_eq!(settled["market"]["status"], "provisional");
 
-    // The planted second-half market: the 89' count, alone or with the full-time event's mark.
+    // The planted market of the retired rule (its batch is already published): refused whatever
+    // the proof.
+    assert!(retired.proof.ts <= first_half.proof.ts);
     for name in [
-        "burnley-second-half-goals-at-89",
-        "burnley-second-half-goals-borrowed-mark",
+        "brighton-home-goals-first-half-retired-rule",
+        "brighton-home-goals-first-half",
     ] {
         for force in [None, Some("--force")] {
             let proof = path(name);
             let mut args = vec!["settle", &planted, "--proof", &proof];
             args.extend(force);
-            localnet.refused(&bob, &args, "ValueNotFinal");
+            let error = localnet.refused(&bob, &args, "PeriodRetired");
+            assert_eq!(error["code"], 6039, "{name}");
         }
     }
     let state = localnet.ok(&alice, &["market", &planted]);

@@ -74,6 +74,8 @@ impl Dashboard {
             keypair: None,
             json: false,
             state_dir: state_dir.clone(),
+            txline_url: None,
+            priority_fee: None,
         }));
         let (sender, actions) = unbounded_channel();
         let feed = spawn_feed(session, Some(watcher), sender.clone());
@@ -224,6 +226,8 @@ fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
         let held = usdc(&dashboard.app).expect("test USDC");
         let mut runner = Runner {
             session: Arc::new(Session::new(GlobalArgs {
+                txline_url: None,
+                priority_fee: None,
                 url: Cluster::Localnet,
                 keypair: None,
                 json: false,

@@ -22,6 +22,7 @@ use fulltime_testkit::process::{
     LocalnetProcess, binary_beside, free_ports, workspace_binary_beside,
 };
 use fulltime_testkit::pty::{PtyScreen, dashboard_command};
+use fulltime_testkit::txline_process::TxlineProcess;
 use serde_json::Value;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
@@ -98,12 +99,24 @@ struct Dashboard {
 
 impl Dashboard {
     fn start(node: &LocalnetProcess, faucet_url: &str) -> Self {
-        let command = dashboard_command(
+        Self::start_with_txline(node, faucet_url, None)
+    }
+
+    /// The dashboard, settling by record through the TxLINE API at `txline_url` where given.
+    fn start_with_txline(
+        node: &LocalnetProcess,
+        faucet_url: &str,
+        txline_url: Option<&str>,
+    ) -> Self {
+        let mut command = dashboard_command(
             Path::new(env!("CARGO_BIN_EXE_fulltime")),
             node.state_dir(),
             node.wallet_path(),
             Some(faucet_url),
         );
+        if let Some(url) = txline_url {
+            command.args(["--txline-url", url]);
+        }
         Self {
             screen: PtyScreen::spawn(command, ROWS, COLS).expect("start fulltime"),
         }
@@ -239,7 +252,7 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
     assert!(questions.len() >= 4, "the demo markets: {markets:#}");
     let count = format!("Markets (all, {})", questions.len());
     let mut expected: Vec<&str> = questions.iter().map(String::as_str).collect();
-    expected.extend([count.as_str(), "Market 0", "home goals (stat 1) > 1"]);
+    expected.extend([count.as_str(), "Market 0", "Arsenal goals (stat 1) > 1"]);
     dashboard.wait_for(&expected);
 
     dashboard.press("f");
@@ -337,14 +350,20 @@ fn faucet_deposit_settle_and_claim_by_key_presses() {
 }
 
 /// The QA desk by keys: a second wallet made and funded by `+`, a YES deposit from the starting
-/// wallet and a NO one from the new wallet picked with `W`, the odds of the pools, a settlement,
-/// the loser's refused claim read in the inspector, and the winner's claim all.
+/// wallet and a NO one from the new wallet picked with `W`, the odds of the pools, a settlement
+/// by record from the local TxLINE API (the fixture's game_finalised record, listed first in the
+/// settle picker), the loser's refused claim read in the inspector, and the winner's claim all.
 #[test]
 fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
     let (chain, faucet) = Chain::start_with_faucet("qa-desk", &[]);
     let wallet = chain.node.wallet_path().to_owned();
-    let mut dashboard = Dashboard::start(&chain.node, &faucet.url);
-    dashboard.wait_for(&["Market 0", "home goals (stat 1) > 1"]);
+    let txline = TxlineProcess::start(
+        Path::new(env!("CARGO_BIN_EXE_fulltime")),
+        chain.node.state_dir(),
+    )
+    .expect("txline-api");
+    let mut dashboard = Dashboard::start_with_txline(&chain.node, &faucet.url, Some(txline.url()));
+    dashboard.wait_for(&["Market 0", "Arsenal goals (stat 1) > 1"]);
 
     dashboard.press("+");
     dashboard.wait_for(&["Done: New wallet qa-1: 10 SOL and 100 USDC from localnet"]);
@@ -384,7 +403,13 @@ fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
     dashboard.wait_for(&[WARPED_TO_THE_RESULT]);
     dashboard.escape();
     dashboard.press("s");
-    dashboard.wait_for(&["arsenal-home-goals-over-1", "settles YES"]);
+    dashboard.wait_for(&[
+        "TxLINE at http://127.0.0.1",
+        "record 1187 game_finalised",
+        "settles YES (value 3)",
+        "record 1102 corner",
+        "not final: a record in play",
+    ]);
     dashboard.press("\r");
     dashboard.wait_for(&["Confirmed: Settled market 0: provisional YES"]);
     dashboard.escape();
@@ -447,7 +472,7 @@ fn two_wallets_by_keys_claim_all_and_the_losers_refusal_in_the_inspector() {
 fn a_recording_made_by_keys_replays_green() {
     let (chain, faucet) = Chain::start_with_faucet("record-desk", &[]);
     let mut dashboard = Dashboard::start(&chain.node, &faucet.url);
-    dashboard.wait_for(&["Market 0", "home goals (stat 1) > 1"]);
+    dashboard.wait_for(&["Market 0", "Arsenal goals (stat 1) > 1"]);
 
     dashboard.press("R");
     dashboard.wait_for(&["● REC 0 steps"]);

@@ -15,7 +15,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::time::format_time;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::{Expectation, load, write};
+use fulltime_proof_files::timeline::{Expectation, SettleWith, load, write};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;
 use solana_keypair::Address as Pubkey;
@@ -114,6 +114,7 @@ fn name(wallet: &str) -> WalletName {
 
 fn run(file: &Path) -> (Option<i32>, Value) {
     workspace_binary_beside(&fulltime(), "fulltime-faucet", "faucet").expect("faucet");
+    workspace_binary_beside(&fulltime(), "fulltime-txline-api", "txline-api").expect("txline-api");
     let output: Output = Command::new(fulltime())
         .args(["--json", "timeline", "run"])
         .arg(file)
@@ -150,13 +151,14 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     }
 
     let close = format_time(kickoff);
-    let fixture = case.market.fixture_id.to_string();
+    let market = case.market.as_ref().expect("a case of the catalog");
+    let fixture = market.fixture_id.to_string();
     let (outcome, created) = desk.act(
         None,
         &[
             "create-market",
             "--question",
-            &case.market.question,
+            &market.question,
             "--close",
             &close,
             "--fixture",
@@ -172,7 +174,9 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     let id = created["market"]["id"].as_u64().expect("the market's id");
     let hand = Hand::NewMarket {
         id: Some(id),
-        terms: case.market_terms(kickoff, 60),
+        terms: case
+            .market_terms(kickoff, 60)
+            .expect("a case of the catalog"),
         force: false,
     };
     desk.record(&mut recorder, "alice", hand, outcome);
@@ -210,7 +214,7 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     assert_eq!(outcome, Outcome::Done, "{said}");
     let hand = Hand::Settle {
         market: id,
-        proof: CASE.into(),
+        with: SettleWith::Case(CASE.into()),
         force: false,
     };
     desk.record(&mut recorder, "alice", hand, outcome);

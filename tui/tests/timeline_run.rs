@@ -20,11 +20,14 @@ fn fulltime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fulltime"))
 }
 
-/// `localnet` and `faucet` beside `fulltime`, built when missing: a run's own node and faucet.
+/// `localnet`, `faucet` and `txline-api` beside `fulltime`, built when missing: a run's own node,
+/// faucet and TxLINE API.
 fn parts_built() {
     binary_beside(&fulltime()).expect("localnet beside fulltime");
     workspace_binary_beside(&fulltime(), "fulltime-faucet", "faucet")
         .expect("faucet beside fulltime");
+    workspace_binary_beside(&fulltime(), "fulltime-txline-api", "txline-api")
+        .expect("txline-api beside fulltime");
 }
 
 fn run(file: &Path) -> Output {
@@ -212,13 +215,14 @@ fn usdc(state_dir: &Path, keypair: &str) -> Value {
 struct LeftNode {
     pid: String,
     faucet_pid: String,
+    txline_pid: String,
     state_dir: PathBuf,
 }
 
 impl Drop for LeftNode {
     fn drop(&mut self) {
         let _ = Command::new("kill")
-            .args([&self.pid, &self.faucet_pid])
+            .args([&self.pid, &self.faucet_pid, &self.txline_pid])
             .status();
         // The node writes its chain as it stops: remove the directory once it is gone.
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -259,6 +263,7 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     let left = LeftNode {
         pid: node["pid"].to_string(),
         faucet_pid: node["faucet_pid"].to_string(),
+        txline_pid: node["txline_pid"].to_string(),
         state_dir: PathBuf::from(node["state_dir"].as_str().unwrap_or_default()),
     };
     assert_eq!(output.status.code(), Some(0), "{run}");
@@ -275,9 +280,10 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     );
     let dir = left.state_dir.to_string_lossy().into_owned();
     let faucet_url = node["faucet_url"].as_str().unwrap_or_default();
+    let txline_url = node["txline_url"].as_str().unwrap_or_default();
     assert_eq!(
         node["dashboard"],
-        format!("fulltime --state-dir {dir} --faucet-url {faucet_url}")
+        format!("fulltime --state-dir {dir} --faucet-url {faucet_url} --txline-url {txline_url}")
     );
     assert!(
         node["rpc_url"]
@@ -295,6 +301,18 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     );
     assert_eq!(granted.status.code(), Some(0), "{granted:?}");
     assert_eq!(usdc(&left.state_dir, "bob"), 93_000_000 + 100_000_000);
+    // And its TxLINE API answers with the credentials it keeps in the node's directory.
+    let fixtures = fulltime_in(
+        &left.state_dir,
+        &["--txline-url", txline_url, "txline", "fixtures"],
+    );
+    assert_eq!(fixtures.status.code(), Some(0), "{fixtures:?}");
+    assert!(
+        document(&fixtures)["fixtures"]
+            .as_array()
+            .is_some_and(|fixtures| !fixtures.is_empty()),
+        "{fixtures:?}"
+    );
 
     // The snapshot is where `localnet --snapshot late-stake` of the user's directory looks.
     let path = named_path(&user_dir, "late-stake");

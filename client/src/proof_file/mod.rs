@@ -7,6 +7,7 @@
 //! proof file: the market terms it binds (`terms`), what settling with it states (`settle`) and
 //! the root its proof needs (`roots`).
 
+mod fetched;
 mod format;
 mod roots;
 mod settle;
@@ -14,6 +15,6 @@ mod terms;
 
 pub use format::{
     Expected, ExpectedError, OracleRoot, ParseError, ProofComparison, ProofFile, ProofFileError,
-    ProofMarket, ProofOp, ProofPredicate, ProofSecondStat, RootsFile,
+    ProofMarket, ProofOp, ProofPredicate, ProofRecord, ProofSecondStat, RootsFile,
 };
 pub use settle::proven_value;

@@ -5,11 +5,15 @@ use anchor_lang::{AccountDeserialize, Discriminator};
 use anchor_spl::token::TokenAccount;
 use settlement::state::{Config, Market, Position};
 use solana_account_decoder_client_types::{UiAccount, UiAccountEncoding};
+use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::client_error::Error as RpcClientError;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
+use solana_rpc_client_api::request::RpcRequest;
+use solana_rpc_client_api::response::Response;
 
-use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, rpc_error, unix_timestamp};
+use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, unix_timestamp};
 use crate::pda;
 
 /// A wallet's balances, in lamports and test USDC base units.
@@ -47,7 +51,7 @@ impl FulltimeClient {
                 self.rpc.commitment(),
             )
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?
+            .map_err(|error| self.rpc_error(error))?
             .value;
         let data = |index: usize| accounts.get(index).and_then(Option::as_ref);
         let now = data(3)
@@ -75,7 +79,34 @@ impl FulltimeClient {
 
     /// The settlement program's configuration.
     pub async fn config(&self) -> Result<Config, ClientError> {
-        read_config(&self.rpc).await
+        let address = pda::config();
+        match self.read_account(&address, "settlement config").await? {
+            Some(config) => Ok(config),
+            None => Err(self.without_config(address).await),
+        }
+    }
+
+    /// Why the node has no settlement config at `address`: the program is not deployed there
+    /// (no account at its id, or one that is not a program), or it is but was never initialized.
+    async fn without_config(&self, address: Pubkey) -> ClientError {
+        let program = match account_info(&self.rpc, &settlement::ID, self.rpc.commitment()).await {
+            Ok(response) => response.value,
+            Err(error) => return self.rpc_error(error),
+        };
+        let not_deployed = |reason| ClientError::ProgramNotDeployed {
+            program: settlement::ID,
+            url: self.rpc.url(),
+            cluster: ClientError::cluster_name(&self.endpoint.cluster),
+            reason,
+        };
+        match program {
+            None => not_deployed("no account has its address"),
+            Some(account) if !account.executable => not_deployed("its account is not executable"),
+            Some(_) => ClientError::ConfigNotFound {
+                address,
+                url: self.rpc.url(),
+            },
+        }
     }
 
     /// Every market, by id.
@@ -91,7 +122,7 @@ impl FulltimeClient {
 
     /// Market `id` and the slot it was read at.
     pub async fn market_at(&self, id: u64) -> Result<(Market, u64), ClientError> {
-        match read_account_at(&self.rpc, &pda::market(id), "market").await? {
+        match self.read_account_at(&pda::market(id), "market").await? {
             (Some(market), slot) => Ok((market, slot)),
             (None, _) => Err(ClientError::MarketNotFound { id }),
         }
@@ -110,7 +141,7 @@ impl FulltimeClient {
         owner: &Pubkey,
     ) -> Result<Option<Position>, ClientError> {
         let address = pda::position(&pda::market(market_id), owner);
-        read_account(&self.rpc, &address, "position").await
+        self.read_account(&address, "position").await
     }
 
     pub async fn balances(&self, wallet: &Pubkey) -> Result<Balances, ClientError> {
@@ -118,7 +149,7 @@ impl FulltimeClient {
             .rpc
             .get_balance(wallet)
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+            .map_err(|error| self.rpc_error(error))?;
         Ok(Balances {
             lamports,
             usdc: self.usdc_balance(wallet).await?,
@@ -128,8 +159,9 @@ impl FulltimeClient {
     /// The test USDC in the wallet's associated token account; `None` when it has none.
     pub async fn usdc_balance(&self, wallet: &Pubkey) -> Result<Option<u64>, ClientError> {
         let address = pda::token_account(wallet, &self.usdc_mint);
-        let account: Option<TokenAccount> =
-            read_account(&self.rpc, &address, "test USDC token account").await?;
+        let account: Option<TokenAccount> = self
+            .read_account(&address, "test USDC token account")
+            .await?;
         Ok(account.map(|account| account.amount))
     }
 
@@ -149,11 +181,38 @@ impl FulltimeClient {
             .rpc
             .get_program_ui_accounts_with_config(&settlement::ID, config)
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+            .map_err(|error| self.rpc_error(error))?;
         accounts
             .into_iter()
             .map(|(address, account)| decode_ui(&account, &address, what))
             .collect()
+    }
+
+    /// The account at `address` decoded as `T`, or `None` when it does not exist.
+    async fn read_account<T: AccountDeserialize>(
+        &self,
+        address: &Pubkey,
+        what: &'static str,
+    ) -> Result<Option<T>, ClientError> {
+        self.read_account_at(address, what)
+            .await
+            .map(|(account, _)| account)
+    }
+
+    /// [`FulltimeClient::read_account`], with the slot the node read it at.
+    async fn read_account_at<T: AccountDeserialize>(
+        &self,
+        address: &Pubkey,
+        what: &'static str,
+    ) -> Result<(Option<T>, u64), ClientError> {
+        let response = account_info(&self.rpc, address, self.rpc.commitment())
+            .await
+            .map_err(|error| self.rpc_error(error))?;
+        let account = response
+            .value
+            .map(|account| decode_ui(&account, address, what))
+            .transpose()?;
+        Ok((account, response.context.slot))
     }
 }
 
@@ -195,42 +254,24 @@ pub(super) fn decode_ui<T: AccountDeserialize>(
     decode(&data, address, what)
 }
 
-pub(super) async fn read_config(rpc: &RpcClient) -> Result<Config, ClientError> {
-    let address = pda::config();
-    read_account(rpc, &address, "settlement config")
-        .await?
-        .ok_or_else(|| ClientError::ConfigNotFound {
-            address,
-            url: rpc.url(),
-        })
-}
-
-/// The account at `address` decoded as `T`, or `None` when it does not exist.
-async fn read_account<T: AccountDeserialize>(
+/// The account at `address` as the node has it at `commitment` (base64), `None` when there is
+/// none. `RpcClient::get_account_with_commitment` asks the same `getAccountInfo` but turns every
+/// failure into a text (`AccountNotFound: pubkey=...: error sending request`), so a node out of
+/// reach read as a missing account; this keeps the error as it came.
+pub(crate) async fn account_info(
     rpc: &RpcClient,
     address: &Pubkey,
-    what: &'static str,
-) -> Result<Option<T>, ClientError> {
-    read_account_at(rpc, address, what)
-        .await
-        .map(|(account, _)| account)
-}
-
-/// [`read_account`], with the slot the node read it at.
-async fn read_account_at<T: AccountDeserialize>(
-    rpc: &RpcClient,
-    address: &Pubkey,
-    what: &'static str,
-) -> Result<(Option<T>, u64), ClientError> {
-    let response = rpc
-        .get_account_with_commitment(address, rpc.commitment())
-        .await
-        .map_err(|error| rpc_error(rpc, error))?;
-    let account = response
-        .value
-        .map(|account| decode(&account.data, address, what))
-        .transpose()?;
-    Ok((account, response.context.slot))
+    commitment: CommitmentConfig,
+) -> Result<Response<Option<UiAccount>>, RpcClientError> {
+    let config = RpcAccountInfoConfig {
+        commitment: Some(commitment),
+        ..base64_config()
+    };
+    rpc.send(
+        RpcRequest::GetAccountInfo,
+        serde_json::json!([address.to_string(), config]),
+    )
+    .await
 }
 
 pub(super) fn decode<T: AccountDeserialize>(

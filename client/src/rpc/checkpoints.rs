@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{ClientError, FulltimeClient};
 
 /// Keeps a checkpoint of the node's state; no params.
 pub const SAVE_CHECKPOINT_METHOD: &str = "localnet_saveCheckpoint";
@@ -68,7 +68,7 @@ impl FulltimeClient {
                         reason: format!("{message} (JSON-RPC error {code})"),
                     }
                 }
-                _ => rpc_error(rpc, error),
+                _ => self.rpc_error(error),
             })
     }
 }

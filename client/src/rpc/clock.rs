@@ -3,7 +3,8 @@
 use anchor_lang::prelude::{Pubkey, pubkey};
 use solana_rpc_client_api::request::RpcRequest;
 
-use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD, rpc_error};
+use super::accounts::account_info;
+use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD};
 
 /// The Clock sysvar's address.
 pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
@@ -28,11 +29,12 @@ impl FulltimeClient {
 
     /// The Clock sysvar: the cluster time and the slot it was written at.
     pub async fn clock(&self) -> Result<ClockReading, ClientError> {
-        let data = self
-            .rpc
-            .get_account_data(&CLOCK_SYSVAR)
+        let data = account_info(&self.rpc, &CLOCK_SYSVAR, self.rpc.commitment())
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+            .map_err(|error| self.rpc_error(error))?
+            .value
+            .and_then(|clock| clock.data.decode())
+            .unwrap_or_default();
         let slot = data
             .get(..8)
             .and_then(|bytes| bytes.try_into().ok())
@@ -78,7 +80,7 @@ impl FulltimeClient {
                 params,
             )
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+            .map_err(|error| self.rpc_error(error))?;
         self.cluster_time().await
     }
 }

@@ -1,3 +1,5 @@
+use std::time::Duration;
+
 use anchor_lang::prelude::Pubkey;
 use solana_instruction::error::InstructionError;
 use solana_rpc_client_api::client_error::{Error as RpcClientError, ErrorKind};
@@ -5,7 +7,9 @@ use solana_rpc_client_api::request::{RpcError, RpcResponseErrorData};
 use solana_signature::Signature;
 use solana_transaction_error::TransactionError;
 
+use crate::cluster::Cluster;
 use crate::errors::{ProgramFailure, explain_logs};
+use crate::unreachable::Cause;
 
 /// Everything that can go wrong between the client and the chain.
 #[derive(Debug, thiserror::Error)]
@@ -20,17 +24,38 @@ pub enum ClientError {
     /// A transaction that failed without a known program error; `message` is the node's text.
     #[error("transaction failed: {message}")]
     Transaction { message: String, logs: Vec<String> },
+    /// The node answered with an error, or with something that is not a JSON-RPC answer.
     #[error("RPC request to {url} failed: {source}")]
     Rpc {
         url: String,
         #[source]
         source: Box<RpcClientError>,
     },
+    /// No answer came from the node at all: see [`Cause`].
+    #[error("cannot reach {url}{}: {cause}", named(.cluster))]
+    Unreachable {
+        url: String,
+        /// `devnet`, `mainnet` or `localnet`; `None` for a URL given as it is.
+        cluster: Option<String>,
+        cause: Cause,
+    },
+    /// The node answers, but the settlement program is not there.
+    #[error(
+        "the settlement program {program} is not deployed at {url}{}: {reason}",
+        named(.cluster)
+    )]
+    ProgramNotDeployed {
+        program: Pubkey,
+        url: String,
+        cluster: Option<String>,
+        reason: &'static str,
+    },
     #[error("cannot sign the transaction: {0}")]
     Signing(String),
+    /// The program is deployed, but nobody initialized it there.
     #[error(
-        "no settlement config at {address} on {url}: the settlement program is not deployed or \
-         not initialized there"
+        "no settlement config at {address} on {url}: the settlement program is deployed there \
+         but not initialized"
     )]
     ConfigNotFound { address: Pubkey, url: String },
     #[error(
@@ -58,12 +83,53 @@ pub enum ClientError {
          serves surfpool's `surfnet_exportSnapshot`, as localnet does"
     )]
     SnapshotUnsupported { url: String, reason: String },
+    /// A transaction too big for one packet: nothing was sent.
+    #[error(
+        "the transaction is {bytes} bytes, more than the {limit} one packet carries; nothing was \
+         sent"
+    )]
+    TooLarge { bytes: usize, limit: usize },
     /// A `localnet` checkpoint call the node refused, or a node without checkpoints.
     #[error("the node at {url} refused the checkpoint call: {reason}")]
     Checkpoint { url: String, reason: String },
 }
 
 impl ClientError {
+    /// A request to the node at `url` (of `cluster`) that failed: `Unreachable` when no answer
+    /// came within `timeout` or at all, the RPC error as it came otherwise. Every request of the
+    /// client ends here when it fails, so every face tells the two apart the same way.
+    pub(crate) fn from_rpc(
+        url: String,
+        cluster: Option<&Cluster>,
+        timeout: Duration,
+        source: RpcClientError,
+    ) -> Self {
+        match Cause::of_rpc(&source, timeout) {
+            Some(cause) => Self::Unreachable {
+                url,
+                cluster: cluster.and_then(Self::cluster_name),
+                cause,
+            },
+            None => Self::Rpc {
+                url,
+                source: Box::new(source),
+            },
+        }
+    }
+
+    /// The name a message gives `cluster` beside its URL; none for a URL given as it is.
+    pub(crate) fn cluster_name(cluster: &Cluster) -> Option<String> {
+        match cluster {
+            Cluster::Custom(_) => None,
+            named => Some(named.to_string()),
+        }
+    }
+
+    /// Whether the node never answered.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, Self::Unreachable { .. })
+    }
+
     /// The program error that refused the transaction, when a program refused it.
     pub fn program_failure(&self) -> Option<&ProgramFailure> {
         match self {
@@ -79,6 +145,13 @@ impl ClientError {
             _ => &[],
         }
     }
+}
+
+/// ` (devnet)` after a URL, for a cluster with a name.
+fn named(cluster: &Option<String>) -> String {
+    cluster
+        .as_ref()
+        .map_or_else(String::new, |name| format!(" ({name})"))
 }
 
 /// How a failed `send_and_confirm` failed.
@@ -181,10 +254,15 @@ pub(super) fn executed_message(signature: &Signature, error: &TransactionError) 
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use solana_rpc_client_api::request::RpcResponseErrorData;
     use solana_rpc_client_api::response::RpcSimulateTransactionResult;
 
     use super::*;
+    use crate::cluster::Endpoint;
+    use crate::loopback::{account_answer, black_hole, closed_port_url, json_rpc_node};
+    use crate::rpc::FulltimeClient;
 
     fn settlement_logs(code_hex: &str) -> Vec<String> {
         vec![
@@ -304,8 +382,134 @@ mod tests {
         assert!(matches!(explain(error), ClientError::Transaction { .. }));
     }
 
+    /// A client of `url` as a custom cluster, connected with `timeout`: reading the settlement
+    /// config is its first request.
+    async fn connect(url: &str, timeout: Duration) -> Result<FulltimeClient, ClientError> {
+        let endpoint = Endpoint::resolve(url.parse().expect("a URL"), Path::new("unused"))
+            .expect("an endpoint");
+        FulltimeClient::connect_with_timeout(endpoint, timeout).await
+    }
+
+    const LONG: Duration = Duration::from_secs(30);
+
+    #[tokio::test]
+    async fn a_closed_port_is_unreachable_refused_naming_the_url() {
+        let url = closed_port_url();
+        let error = connect(&url, LONG).await.err().expect("refused");
+        assert!(
+            matches!(
+                &error,
+                ClientError::Unreachable { url: named, cluster: None, cause: Cause::Refused }
+                    if *named == url
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("cannot reach {url}: connection refused")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_name_that_does_not_resolve_is_unreachable_by_dns() {
+        let url = "http://fulltime-no-such-host.invalid:8899";
+        let error = connect(url, LONG).await.err().expect("not resolved");
+        assert_eq!(
+            error.to_string(),
+            "cannot reach http://fulltime-no-such-host.invalid:8899: DNS lookup of \
+             fulltime-no-such-host.invalid failed"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_node_that_never_answers_is_unreachable_timed_out() {
+        let url = format!("http://{}", black_hole().await);
+        let timeout = Duration::from_millis(300);
+        let error = connect(&url, timeout).await.err().expect("timed out");
+        assert_eq!(
+            error.to_string(),
+            format!("cannot reach {url}: timed out after 300 ms")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_named_cluster_is_named_beside_its_url() {
+        let url = closed_port_url();
+        let error = ClientError::from_rpc(
+            url.clone(),
+            Some(&Cluster::Devnet),
+            LONG,
+            RpcClientError::from(std::io::Error::from(std::io::ErrorKind::ConnectionRefused)),
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("cannot reach {url} (devnet): connection refused")
+        );
+        assert!(error.is_unreachable());
+    }
+
+    /// A node that answers every `getAccountInfo` with `program` for the settlement program's id
+    /// and no account for any other address.
+    async fn node_with_program(program: serde_json::Value) -> String {
+        let program_id = settlement::ID.to_string();
+        json_rpc_node(move |method, params| match method {
+            "getAccountInfo" if params[0] == program_id.as_str() => account_answer(program.clone()),
+            "getAccountInfo" => account_answer(serde_json::Value::Null),
+            _ => serde_json::Value::Null,
+        })
+        .await
+    }
+
+    fn account(executable: bool) -> serde_json::Value {
+        serde_json::json!({
+            "lamports": 1_141_440,
+            "data": ["", "base64"],
+            "owner": "BPFLoaderUpgradeab1e11111111111111111111111",
+            "executable": executable,
+            "rentEpoch": 0,
+            "space": 0,
+        })
+    }
+
+    #[tokio::test]
+    async fn a_node_without_the_program_says_it_is_not_deployed() {
+        let url = node_with_program(serde_json::Value::Null).await;
+        let error = connect(&url, LONG).await.err().expect("not deployed");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the settlement program {} is not deployed at {url}: no account has its address",
+                settlement::ID
+            )
+        );
+
+        let url = node_with_program(account(false)).await;
+        let error = connect(&url, LONG).await.err().expect("not deployed");
+        assert!(
+            matches!(
+                error,
+                ClientError::ProgramNotDeployed { reason, .. }
+                    if reason == "its account is not executable"
+            ),
+            "{error:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_node_with_the_program_and_no_config_says_it_is_not_initialized() {
+        let url = node_with_program(account(true)).await;
+        let error = connect(&url, LONG).await.err().expect("not initialized");
+        assert!(
+            matches!(
+                error,
+                ClientError::ConfigNotFound { address, .. } if address == crate::pda::config()
+            ),
+            "{error:?}"
+        );
+    }
+
     #[test]
-    fn transport_errors_stay_rpc_errors() {
+    fn a_client_side_failure_stays_an_rpc_error() {
         let error: RpcClientError = ErrorKind::Custom("connection refused".into()).into();
         assert!(matches!(explain(error), ClientError::Rpc { .. }));
     }

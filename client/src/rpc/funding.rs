@@ -10,7 +10,7 @@ use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
 
-use super::{ClientError, FulltimeClient, Unsigned, rpc_error, wait_for_confirmation};
+use super::{ClientError, FulltimeClient, Unsigned, wait_for_confirmation};
 use crate::instructions::mint_to_wallet;
 
 /// Wallets funded per transaction (a SOL transfer, a token account made and a mint each): as
@@ -32,7 +32,7 @@ impl FulltimeClient {
             let signature = self.rpc.request_airdrop(address, lamports).await?;
             wait_for_confirmation(&self.rpc, signature).await
         };
-        airdrop.await.map_err(|error| rpc_error(&self.rpc, error))
+        airdrop.await.map_err(|error| self.rpc_error(error))
     }
 
     /// Mints `amount` test USDC to `wallet` (creating its token account), signed and paid by

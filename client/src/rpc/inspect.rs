@@ -9,7 +9,7 @@ use solana_rpc_client_api::config::RpcTransactionConfig;
 use solana_signature::Signature;
 use solana_transaction_status_client_types::UiTransactionEncoding;
 
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{ClientError, FulltimeClient};
 use crate::idl_roles::settlement_roles;
 
 /// One account an instruction names.
@@ -60,7 +60,7 @@ impl FulltimeClient {
             .rpc
             .get_transaction_with_config(signature, config)
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?;
+            .map_err(|error| self.rpc_error(error))?;
         let transaction =
             confirmed
                 .transaction

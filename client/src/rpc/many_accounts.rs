@@ -9,7 +9,7 @@ use anchor_spl::token::TokenAccount;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 
 use super::accounts::decode;
-use super::{ClientError, FulltimeClient, READS_AT_ONCE, rpc_error};
+use super::{ClientError, FulltimeClient, READS_AT_ONCE};
 use crate::pda;
 
 /// The most addresses a node takes in one `getMultipleAccounts`.
@@ -65,7 +65,7 @@ impl FulltimeClient {
             .rpc
             .get_multiple_accounts_with_commitment(addresses, self.rpc.commitment())
             .await
-            .map_err(|error| rpc_error(&self.rpc, error))?
+            .map_err(|error| self.rpc_error(error))?
             .value;
         if accounts.len() != addresses.len() {
             return Err(ClientError::Decode {

@@ -13,6 +13,7 @@ mod error;
 mod funding;
 mod inspect;
 mod many_accounts;
+mod packet;
 mod pay_out_all;
 mod pipeline;
 mod pool_history;
@@ -21,6 +22,7 @@ mod time_travel;
 mod transactions;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anchor_lang::prelude::Pubkey;
 use solana_commitment_config::CommitmentConfig;
@@ -31,6 +33,7 @@ use tokio::sync::Mutex;
 
 use crate::cluster::Endpoint;
 
+pub(crate) use accounts::account_info;
 pub use accounts::{Balances, Standing};
 pub use checkpoints::{
     Checkpoint, RESTORE_CHECKPOINT_METHOD, RestoredCheckpoint, SAVE_CHECKPOINT_METHOD,
@@ -43,7 +46,8 @@ pub use error::ClientError;
 pub use funding::{Funding, WALLETS_PER_FUNDING};
 pub use inspect::{AccountUse, InstructionDetail, TransactionDetail};
 pub use many_accounts::ACCOUNTS_PER_REQUEST;
-pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut, TRANSACTION_SIZE_LIMIT};
+pub use packet::{TRANSACTION_SIZE_LIMIT, transaction_size};
+pub use pay_out_all::{OwedPosition, PaidBatch, PaidOut};
 pub use pipeline::{IN_FLIGHT, Unsigned};
 pub use pool_history::{
     DEFAULT_HISTORY_DEPTH, DepositHistory, ListedTransaction, MarketTransactions, PoolPoint, Pools,
@@ -55,6 +59,10 @@ pub use transactions::{
     BalanceChange, CreatedMarket, Deposited, SendStage, Settled, check_balance,
 };
 
+/// How long a JSON-RPC request may wait for its answer, as long as solana-rpc-client's own
+/// default: past it the node is reported unreachable, timed out.
+pub const RPC_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// A connection to one cluster's settlement program, oracle and test USDC mint: one HTTP
 /// connection pool, and one WebSocket for the confirmations of every transaction it sends, opened
 /// with the first and kept (opened anew when it fails). Make one and share it.
@@ -64,30 +72,60 @@ pub use transactions::{
 pub struct FulltimeClient {
     rpc: RpcClient,
     endpoint: Endpoint,
+    /// How long a request may wait for its answer.
+    timeout: Duration,
     usdc_mint: Pubkey,
     /// Where confirmations are subscribed to; `None` confirms by polling.
     ws_url: Option<String>,
     /// The WebSocket confirmations are subscribed on, once opened.
     socket: Mutex<Option<Arc<PubsubClient>>>,
+    /// Micro-lamports per compute unit every transaction offers (`--priority-fee`), if any.
+    priority_fee: Option<u64>,
 }
 
 impl FulltimeClient {
     /// Connects to `endpoint`. The test USDC mint comes from the endpoint when it knows it
     /// (localnet), otherwise from the settlement config on chain.
     pub async fn connect(endpoint: Endpoint) -> Result<Self, ClientError> {
-        let rpc =
-            RpcClient::new_with_commitment(endpoint.rpc_url.clone(), CommitmentConfig::confirmed());
-        let usdc_mint = match endpoint.usdc_mint {
-            Some(mint) => mint,
-            None => accounts::read_config(&rpc).await?.usdc_mint,
-        };
-        Ok(Self {
+        Self::connect_with_timeout(endpoint, RPC_TIMEOUT).await
+    }
+
+    /// [`FulltimeClient::connect`], with requests that wait at most `timeout` for their answer.
+    pub async fn connect_with_timeout(
+        endpoint: Endpoint,
+        timeout: Duration,
+    ) -> Result<Self, ClientError> {
+        let rpc = RpcClient::new_with_timeout_and_commitment(
+            endpoint.rpc_url.clone(),
+            timeout,
+            CommitmentConfig::confirmed(),
+        );
+        let mut client = Self {
             rpc,
             ws_url: endpoint.ws_url.clone(),
+            usdc_mint: endpoint.usdc_mint.unwrap_or_default(),
             endpoint,
-            usdc_mint,
+            timeout,
             socket: Mutex::new(None),
-        })
+            priority_fee: None,
+        };
+        // The config is read with the client itself, so that its failures name the cluster.
+        if client.endpoint.usdc_mint.is_none() {
+            client.usdc_mint = client.config().await?.usdc_mint;
+        }
+        Ok(client)
+    }
+
+    /// Every transaction sent through this client offers `micro_lamports` per compute unit: for a
+    /// congested cluster. `None` offers nothing beyond the base fee.
+    pub fn with_priority_fee(mut self, micro_lamports: Option<u64>) -> Self {
+        self.priority_fee = micro_lamports;
+        self
+    }
+
+    /// The priority fee every transaction offers, if any.
+    pub fn priority_fee(&self) -> Option<u64> {
+        self.priority_fee
     }
 
     /// Confirms transactions by polling even where the node serves `signatureSubscribe`, as
@@ -137,11 +175,20 @@ impl FulltimeClient {
             *socket = None;
         }
     }
+
+    /// A request to this client's node that failed, named by its URL and cluster.
+    fn rpc_error(&self, source: RpcClientError) -> ClientError {
+        ClientError::from_rpc(
+            self.rpc.url(),
+            Some(&self.endpoint.cluster),
+            self.timeout,
+            source,
+        )
+    }
 }
 
+/// A request to `rpc`'s node that failed, where no cluster is known (a client made with
+/// solana-rpc-client's default timeout, [`RPC_TIMEOUT`]).
 pub(crate) fn rpc_error(rpc: &RpcClient, source: RpcClientError) -> ClientError {
-    ClientError::Rpc {
-        url: rpc.url(),
-        source: Box::new(source),
-    }
+    ClientError::from_rpc(rpc.url(), None, RPC_TIMEOUT, source)
 }

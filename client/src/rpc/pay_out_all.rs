@@ -7,20 +7,16 @@ use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::instruction::Instruction;
 use settlement::state::{Market, Position};
 use solana_keypair::Keypair;
-use solana_message::Message;
 use solana_signature::Signature;
 use solana_signer::Signer;
-use solana_transaction::Transaction;
 
 use tokio::sync::mpsc::UnboundedSender;
 
+use super::packet::{TRANSACTION_SIZE_LIMIT, transaction_size};
 use super::{BalanceChange, ClientError, FulltimeClient, SendStage};
 use crate::instructions::{self, Withdrawal};
 use crate::payable::Owed;
 use crate::pda;
-
-/// The most a transaction may weigh on the wire (Solana's packet data size).
-pub const TRANSACTION_SIZE_LIMIT: usize = 1_232;
 
 /// One of the wallet's positions, with its market and what it was owed when read.
 #[derive(Clone, Debug)]
@@ -100,7 +96,7 @@ impl FulltimeClient {
         let before = self.usdc_balance(&owner).await?.unwrap_or(0);
         let mut batches = Vec::new();
         let mut stopped = None;
-        for batch in pack(&owner, payouts) {
+        for batch in pack(&owner, &self.fee_instructions(), payouts) {
             let (market_ids, instructions): (Vec<u64>, Vec<Instruction>) =
                 batch.into_iter().unzip();
             match self
@@ -132,15 +128,20 @@ impl FulltimeClient {
     }
 }
 
-/// Splits `payouts` into transactions paid by `payer`, each as full as the size limit allows, in
-/// order.
-pub fn pack(payer: &Pubkey, payouts: Vec<(u64, Instruction)>) -> Vec<Vec<(u64, Instruction)>> {
+/// Splits `payouts` into transactions paid by `payer`, each as full as the size limit allows
+/// after the instructions every transaction starts with (`first`: the priority fee), in order.
+pub fn pack(
+    payer: &Pubkey,
+    first: &[Instruction],
+    payouts: Vec<(u64, Instruction)>,
+) -> Vec<Vec<(u64, Instruction)>> {
     let mut batches: Vec<Vec<(u64, Instruction)>> = Vec::new();
     for payout in payouts {
         let fits = batches.last().is_some_and(|batch| {
-            let instructions: Vec<Instruction> = batch
+            let instructions: Vec<Instruction> = first
                 .iter()
-                .map(|(_, instruction)| instruction.clone())
+                .cloned()
+                .chain(batch.iter().map(|(_, instruction)| instruction.clone()))
                 .chain(std::iter::once(payout.1.clone()))
                 .collect();
             transaction_size(payer, &instructions) <= TRANSACTION_SIZE_LIMIT
@@ -153,16 +154,10 @@ pub fn pack(payer: &Pubkey, payouts: Vec<(u64, Instruction)>) -> Vec<Vec<(u64, I
     batches
 }
 
-/// The size of a signed transaction of `instructions` paid by `payer`, in bytes.
-fn transaction_size(payer: &Pubkey, instructions: &[Instruction]) -> usize {
-    let transaction = Transaction::new_unsigned(Message::new(instructions, Some(payer)));
-    // Serializing a transaction into memory cannot fail; were it to, it would not fit.
-    bincode::serialized_size(&transaction).map_or(usize::MAX, |size| size as usize)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute_budget::unit_price;
 
     fn claims(count: u64, owner: &Pubkey) -> Vec<(u64, Instruction)> {
         let mint = Pubkey::new_unique();
@@ -177,28 +172,33 @@ mod tests {
     #[test]
     fn payouts_are_packed_as_full_as_a_transaction_allows_and_keep_their_order() {
         let owner = Pubkey::new_unique();
-        let batches = pack(&owner, claims(40, &owner));
-        assert!(batches.len() > 1, "40 claims do not fit one transaction");
-        let ids: Vec<u64> = batches.iter().flatten().map(|(id, _)| *id).collect();
-        assert_eq!(ids, (0..40).collect::<Vec<_>>());
-        for (index, batch) in batches.iter().enumerate() {
-            let instructions: Vec<Instruction> = batch
-                .iter()
-                .map(|(_, instruction)| instruction.clone())
-                .collect();
-            assert!(transaction_size(&owner, &instructions) <= TRANSACTION_SIZE_LIMIT);
-            // Every batch but the last is full: one more payout would not have fitted.
-            if let Some(next) = batches.get(index + 1) {
-                let mut more = instructions;
-                more.push(next[0].1.clone());
-                assert!(
-                    transaction_size(&owner, &more) > TRANSACTION_SIZE_LIMIT,
-                    "batch {index}"
-                );
+        // Without a priority fee, and with one, which every transaction carries first.
+        // The fee's instruction and program take 44 bytes of the room 8 claims leave.
+        for (first, full) in [(vec![], 8), (vec![unit_price(10_000)], 8)] {
+            let batches = pack(&owner, &first, claims(40, &owner));
+            assert!(batches.len() > 1, "40 claims do not fit one transaction");
+            let ids: Vec<u64> = batches.iter().flatten().map(|(id, _)| *id).collect();
+            assert_eq!(ids, (0..40).collect::<Vec<_>>());
+            for (index, batch) in batches.iter().enumerate() {
+                let instructions: Vec<Instruction> = first
+                    .iter()
+                    .cloned()
+                    .chain(batch.iter().map(|(_, instruction)| instruction.clone()))
+                    .collect();
+                assert!(transaction_size(&owner, &instructions) <= TRANSACTION_SIZE_LIMIT);
+                // Every batch but the last is full: one more payout would not have fitted.
+                if let Some(next) = batches.get(index + 1) {
+                    let mut more = instructions;
+                    more.push(next[0].1.clone());
+                    assert!(
+                        transaction_size(&owner, &more) > TRANSACTION_SIZE_LIMIT,
+                        "batch {index}"
+                    );
+                }
             }
+            // Each claim brings three accounts of its own (market, position, vault).
+            assert_eq!(batches[0].len(), full, "with {} first", first.len());
+            assert!(pack(&owner, &first, Vec::new()).is_empty());
         }
-        // Each claim brings three accounts of its own (market, position, vault): 8 fit.
-        assert_eq!(batches[0].len(), 8);
-        assert!(pack(&owner, Vec::new()).is_empty());
     }
 }

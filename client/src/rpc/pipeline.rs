@@ -30,7 +30,7 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use super::confirm::{FIRST_POLL, GIVE_UP_AFTER, SLOWEST_POLL, not_confirmed};
-use super::{ClientError, FulltimeClient, rpc_error};
+use super::{ClientError, FulltimeClient};
 
 /// How many transactions may be sent and unconfirmed at once: enough to keep a local node busy
 /// while the client signs and the answers travel, few enough that a public node's rate limits
@@ -212,7 +212,8 @@ impl FulltimeClient {
             .signers
             .first()
             .ok_or_else(|| ClientError::Signing("a transaction needs a fee payer".into()))?;
-        let message = Message::new(&unsigned.instructions, Some(&payer.pubkey()));
+        let instructions = self.packed(&payer.pubkey(), &unsigned.instructions)?;
+        let message = Message::new(&instructions, Some(&payer.pubkey()));
         let mut transaction = Transaction::new_unsigned(message);
         transaction
             .try_sign(&unsigned.signers, blockhash.get(self).await?)
@@ -237,7 +238,7 @@ impl RecentBlockhash {
             .rpc
             .get_latest_blockhash()
             .await
-            .map_err(|error| rpc_error(&client.rpc, error))?;
+            .map_err(|error| client.rpc_error(error))?;
         *held = Some((hash, Instant::now()));
         Ok(hash)
     }

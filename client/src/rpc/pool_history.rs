@@ -14,7 +14,7 @@ use futures_util::stream::{self, StreamExt};
 use solana_rpc_client::rpc_client::GetConfirmedSignaturesForAddress2Config;
 use solana_signature::Signature;
 
-use super::{ClientError, FulltimeClient, TransactionDetail, rpc_error};
+use super::{ClientError, FulltimeClient, TransactionDetail};
 use crate::pda;
 use crate::side::Side;
 
@@ -147,7 +147,7 @@ impl FulltimeClient {
                 .rpc
                 .get_signatures_for_address_with_config(&address, config)
                 .await
-                .map_err(|error| rpc_error(&self.rpc, error))?;
+                .map_err(|error| self.rpc_error(error))?;
             let full = page.len() == PAGE;
             before = page
                 .last()

@@ -5,7 +5,7 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
-use super::{ClientError, rpc_error};
+use super::{ClientError, RPC_TIMEOUT};
 use crate::cluster::{Cluster, Endpoint};
 
 /// surfpool's cheat code that moves the cluster clock.
@@ -27,7 +27,7 @@ pub enum TimeTravel {
 /// Whether the node of `endpoint` serves `surfnet_timeTravel`, without connecting a
 /// [`super::FulltimeClient`] (a plain node may have no settlement config to connect to).
 pub async fn time_travel_support(endpoint: &Endpoint) -> Result<TimeTravel, ClientError> {
-    let rpc = RpcClient::new(endpoint.rpc_url.clone());
+    let rpc = RpcClient::new_with_timeout(endpoint.rpc_url.clone(), RPC_TIMEOUT);
     probe(&endpoint.cluster, &rpc).await
 }
 
@@ -63,7 +63,12 @@ async fn probe(cluster: &Cluster, rpc: &RpcClient) -> Result<TimeTravel, ClientE
                 reason: format!("the node answered `{message}` (JSON-RPC error {code})"),
             })
         }
-        _ => Err(rpc_error(rpc, error)),
+        _ => Err(ClientError::from_rpc(
+            rpc.url(),
+            Some(cluster),
+            RPC_TIMEOUT,
+            error,
+        )),
     }
 }
 
@@ -143,7 +148,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_unreachable_node_is_an_rpc_error() {
+    async fn an_unreachable_node_is_unreachable() {
         let endpoint = Endpoint {
             cluster: Cluster::Custom("http://127.0.0.1:9".into()),
             rpc_url: "http://127.0.0.1:9".into(),
@@ -153,7 +158,7 @@ mod tests {
         };
         assert!(matches!(
             time_travel_support(&endpoint).await,
-            Err(ClientError::Rpc { .. })
+            Err(ClientError::Unreachable { .. })
         ));
     }
 }

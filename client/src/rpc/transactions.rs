@@ -18,8 +18,9 @@ use solana_transaction_status_client_types::UiTransactionEncoding;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::error::SendFailure;
-use super::{ClientError, ConfirmedBy, FulltimeClient, rpc_error, send_and_confirm_by};
+use super::{ClientError, ConfirmedBy, FulltimeClient, send_and_confirm_by};
 use crate::amount::format_usdc;
+use crate::compute_budget::{SETTLE_COMPUTE_UNIT_LIMIT, unit_limit};
 use crate::errors::{ProgramFailure, token_failure};
 use crate::instructions;
 use crate::pda;
@@ -90,16 +91,17 @@ impl FulltimeClient {
                 let _ = progress.send(stage);
             }
         };
+        let instructions = self.packed(&payer.pubkey(), instructions)?;
         report(SendStage::Signing);
         // The first transaction opens the WebSocket for confirmations while the node gives the
         // blockhash; the next ones find it open.
         let (blockhash, socket) =
             tokio::join!(self.rpc.get_latest_blockhash(), self.confirmation_socket());
-        let blockhash = blockhash.map_err(|error| rpc_error(&self.rpc, error))?;
+        let blockhash = blockhash.map_err(|error| self.rpc_error(error))?;
         let signers: Vec<&Keypair> = std::iter::once(payer)
             .chain(extra_signers.iter().copied())
             .collect();
-        let message = Message::new(instructions, Some(&payer.pubkey()));
+        let message = Message::new(&instructions, Some(&payer.pubkey()));
         let mut transaction = Transaction::new_unsigned(message);
         transaction
             .try_sign(&signers, blockhash)
@@ -177,7 +179,7 @@ impl FulltimeClient {
     ) -> Result<Settled, ClientError> {
         let market = self.market(market_id).await?;
         let signature = self
-            .send(payer, &[self.settle_instruction(&market, proof_file)], &[])
+            .send(payer, &self.settle_instructions(&market, proof_file), &[])
             .await?;
         Ok(Settled {
             signature,
@@ -185,15 +187,19 @@ impl FulltimeClient {
         })
     }
 
-    /// The instruction that settles `market` with the proof file's proof, stating the outcome the
-    /// proven value gives the market's predicate.
-    pub fn settle_instruction(&self, market: &Market, proof_file: &ProofFile) -> Instruction {
-        instructions::settle(
-            pda::market(market.id),
-            self.endpoint.oracle_program,
-            proof_file.to_settlement_proof(),
-            proof_file.stated_outcome(market),
-        )
+    /// The instructions that settle `market` with the proof file's proof, stating the outcome
+    /// the proven value gives the market's predicate: the compute budget the oracle's validation
+    /// needs on a real validator, then the settle.
+    pub fn settle_instructions(&self, market: &Market, proof_file: &ProofFile) -> Vec<Instruction> {
+        vec![
+            unit_limit(SETTLE_COMPUTE_UNIT_LIMIT),
+            instructions::settle(
+                pda::market(market.id),
+                self.endpoint.oracle_program,
+                proof_file.to_settlement_proof(),
+                proof_file.stated_outcome(market),
+            ),
+        ]
     }
 
     pub(super) async fn explain(
@@ -206,7 +212,7 @@ impl FulltimeClient {
             SendFailure::Executed { .. } => self.transaction_logs(signature).await,
             _ => Vec::new(),
         };
-        failure.into_client_error(signature, logs, |error| rpc_error(&self.rpc, error))
+        failure.into_client_error(signature, logs, |error| self.rpc_error(error))
     }
 
     /// The logs of a transaction that failed on chain. Best effort: the failure is known

@@ -13,7 +13,7 @@ use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
 use super::{ChainClock, SnapshotAccount, belongs_in_snapshot};
-use crate::rpc::{CLOCK_SYSVAR, ClientError, rpc_error};
+use crate::rpc::{CLOCK_SYSVAR, ClientError, account_info, rpc_error};
 
 /// surfpool's cheat code that returns every account of the chain.
 pub const EXPORT_METHOD: &str = "surfnet_exportSnapshot";
@@ -97,12 +97,11 @@ pub async fn export_accounts(rpc: &RpcClient) -> Result<Vec<SnapshotAccount>, Cl
 /// The node's clock, slot, block height and transaction count, as it processed them.
 pub async fn read_clock(rpc: &RpcClient) -> Result<ChainClock, ClientError> {
     let processed = CommitmentConfig::processed();
-    let clock = rpc
-        .get_account_with_commitment(&CLOCK_SYSVAR, processed)
+    let clock = account_info(rpc, &CLOCK_SYSVAR, processed)
         .await
         .map_err(|error| rpc_error(rpc, error))?
         .value
-        .map(|account| account.data)
+        .and_then(|account| account.data.decode())
         .unwrap_or_default();
     let decode_error = |reason: String| ClientError::Decode {
         what: "Clock sysvar",

@@ -79,10 +79,14 @@ pub enum SettlementError {
     ProofBeforeClose,
     #[msg("The proof's batch is dated after the cluster clock")]
     ProofFromFuture,
-    #[msg(
-        "The value is not final: not proven from the event that finishes the match (a full-time stat, or the full-time mark of its event)"
-    )]
+    #[msg("The value is not final: prove it from the fixture's game_finalised record (period 100)")]
     ValueNotFinal,
-    #[msg("No final event carries this period: use 1 (first half) or 100 (full time)")]
+    #[msg(
+        "Only period 100, the game_finalised record's, ever settles: name a half by its stat key (1001 = participant 1's first-half goals)"
+    )]
     PeriodNeverFinal,
+    #[msg(
+        "The market's period is retired: no TxLINE record proves it; its stakes are refundable after the grace period"
+    )]
+    PeriodRetired,
 }

@@ -17,6 +17,7 @@ pub mod final_value;
 pub mod instructions;
 #[cfg(not(target_os = "solana"))]
 pub mod native;
+pub mod second_stat_proof;
 pub mod side;
 pub mod state;
 pub mod stated_outcome;
@@ -27,6 +28,7 @@ use txline_interface::TraderPredicate;
 
 pub use error::SettlementError;
 pub use instructions::{MarketTerms, SettlementProof};
+pub use second_stat_proof::SecondStatProof;
 pub use side::Side;
 pub use stated_outcome::StatedOutcome;
 

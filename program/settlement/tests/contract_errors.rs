@@ -158,7 +158,7 @@ fn not_resolved_until_settled() {
 }
 
 #[test]
-fn stat_mismatch_for_another_stat_key_or_period() {
+fn stat_mismatch_for_another_stat_key_or_part_of_the_match() {
     let (mut chain, market) = chain_with_market();
     let away_goals = ScoreStat {
         key: HOME_GOALS + 1,
@@ -168,12 +168,14 @@ fn stat_mismatch_for_another_stat_key_or_period() {
     let proof = proof_after_close(&mut chain, &market, FIXTURE_ID, away_goals);
     assert_settlement_error(chain.settle(&market, proof), SettlementError::StatMismatch);
 
-    let half_time = ScoreStat {
-        period: 1,
+    // The home side's first-half goals (key 1001), from the same finalised record: a half is
+    // named by its key, so this is another stat, not the match's.
+    let first_half = ScoreStat {
+        key: 1_000 + HOME_GOALS,
         ..home_goals(3)
     };
     let published = close_time(&chain, &market) + 900;
-    let proof = post_single_stat_proof(&mut chain, published, FIXTURE_ID, half_time);
+    let proof = post_single_stat_proof(&mut chain, published, FIXTURE_ID, first_half);
     chain.reach_batch(&proof);
     assert_settlement_error(chain.settle(&market, proof), SettlementError::StatMismatch);
     assert!(!chain.market(&market).expect("market").settled);

@@ -1,25 +1,40 @@
-//! Only final values settle a market: `create_market` takes only the periods the event that
-//! finishes a match carries (1, the half-time score, and 100, full time), and `settle` takes a
-//! value only from such an event, shown by a full-time stat or by the full-time mark of its
-//! event. Running values (Burnley's second-half goals at 89', the first half in play) are refused
-//! with `ValueNotFinal` in the program's order, and each refusal moves no token. The proofs are
-//! the committed proof files of Brentford v Burnley, against the committed oracle roots.
+//! Only final values settle a market. TxLINE publishes a fixture's final outcome as its
+//! `game_finalised` record, period 100, and names a half by the stat key (`1001`, participant 1's
+//! first-half goals), never by the period. So `create_market` takes period 100 alone
+//! (`PeriodNeverFinal`); `settle` takes a value, the first stat's and the second's, only of period
+//! 100 (`ValueNotFinal`, after the second stat's presence and key, before the batch time, the
+//! event path and the oracle); and a market of the retired rule (period 1 or 2), which a chain
+//! kept from before may hold, never settles (`PeriodRetired`, right after the window checks) and
+//! is refunded after the grace period. Each refusal moves no token and changes no settlement. The
+//! proofs are the committed proof files of Brentford v Burnley against the committed oracle
+//! roots, and batches of the harness's own.
 
 mod common;
 
 use anchor_lang::prelude::Pubkey;
-use common::committed::{chain_with_committed_roots, committed, named, staked_market};
+use common::committed::{chain_with_committed_roots, committed, market_of, named, staked_market};
+use common::staked::Staked;
 use common::*;
 use fulltime_client::pda;
 use fulltime_client::proof_file::ProofFile;
-use fulltime_harness::{TestChain, resplit};
+use fulltime_harness::{
+    TestChain, mixed_event_proofs, record_proof, resplit, second_stat_term, with_second_stat,
+};
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_proof_files::Generated;
+use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
-use settlement::{MarketTerms, SettlementError, SettlementProof, Side};
+use settlement::{MarketTerms, SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
-use txline_interface::{Comparison, StatTerm, TraderPredicate};
+use txline_interface::{Comparison, ScoreStat, TraderPredicate};
+
+/// Participant 1's first-half goals, as TxLINE keys them: the first half's prefix, 1000, and
+/// goals of participant 1, 1.
+const HOME_FIRST_HALF_GOALS: u32 = 1_001;
+/// The period of a record in play in the second half, and of the `halftime_finalised` record.
+const SECOND_HALF_IN_PLAY: i32 = 4;
+const HALF_TIME: i32 = 3;
 
 /// A committed proof file's market, staked 2 USDC on YES and 3 USDC on NO, on a chain holding
 /// every committed root.
@@ -67,6 +82,12 @@ impl StakedMarket {
     #[track_caller]
     fn refused(&mut self, proof: SettlementProof, expected: SettlementError) {
         self.chain.reach_batch(&proof);
+        self.refused_now(proof, expected);
+    }
+
+    /// `proof` is refused with `expected` at the clock as it stands.
+    #[track_caller]
+    fn refused_now(&mut self, proof: SettlementProof, expected: SettlementError) {
         let (balances, settlement) = (self.balances(), self.settlement());
         let market = self.market;
         assert_settlement_error(self.chain.settle(&market, proof), expected);
@@ -105,23 +126,20 @@ impl StakedMarket {
     }
 }
 
-/// `proof` carrying `mark` as its full-time mark.
-fn with_mark(proof: SettlementProof, mark: Option<StatTerm>) -> SettlementProof {
-    SettlementProof {
-        full_time_mark: mark,
-        ..proof
-    }
-}
-
 fn proof_of(committed: &Generated, name: &str) -> SettlementProof {
     named(committed, name).to_settlement_proof()
 }
 
+fn stat(key: u32, value: i32, period: i32) -> ScoreStat {
+    ScoreStat { key, value, period }
+}
+
 #[test]
-fn create_market_takes_only_the_periods_a_final_event_carries() {
+fn create_market_takes_only_the_finalised_records_period() {
     let mut chain = TestChain::new();
     let creator = chain.new_wallet(0);
-    for period in [2, 0, 3, -1, 99, 101, i32::MIN, i32::MAX] {
+    // The retired rule's halves, records in play, and around 100.
+    for period in [1, 2, 0, 3, 4, -1, 99, 101, i32::MIN, i32::MAX] {
         let terms = MarketTerms {
             period,
             ..home_goals_market(&chain)
@@ -135,7 +153,7 @@ fn create_market_takes_only_the_periods_a_final_event_carries() {
 
     // Checked after the predicate and before the close time.
     let never = MarketTerms {
-        period: 2,
+        period: 1,
         predicate: TraderPredicate {
             threshold: i32::MAX,
             comparison: Comparison::GreaterThan,
@@ -147,7 +165,7 @@ fn create_market_takes_only_the_periods_a_final_event_carries() {
         SettlementError::InvalidPredicate,
     );
     let past = MarketTerms {
-        period: 2,
+        period: 1,
         close_time: chain.now(),
         ..home_goals_market(&chain)
     };
@@ -156,159 +174,334 @@ fn create_market_takes_only_the_periods_a_final_event_carries() {
         SettlementError::PeriodNeverFinal,
     );
 
-    for period in [1, 100] {
+    // A half is named by its key: the first half's goals, at period 100.
+    for stat_key in [HOME_GOALS, HOME_FIRST_HALF_GOALS] {
         let terms = MarketTerms {
-            period,
+            stat_key,
             ..home_goals_market(&chain)
         };
         let market = chain.create_market(&creator, terms).expect("created");
-        assert_eq!(chain.market(&market).expect("market").period, period);
+        let stored = chain.market(&market).expect("market");
+        assert_eq!((stored.stat_key, stored.period), (stat_key, 100));
     }
 }
 
-/// A period-2 market, as a chain kept from before holds it: the 89' running count is refused,
-/// alone or with the full-time event's mark, and the market never settles; after the grace
-/// period each stake comes back.
+/// A market of the retired rule, as a chain kept from before holds one: deposits as any market
+/// before its close; every settlement refused with `PeriodRetired` once the window checks pass,
+/// before the fixture and whatever the proof; after the grace period, `SettlementWindowClosed`
+/// and each stake back.
 #[test]
-fn a_second_half_market_kept_from_before_is_never_settled_from_the_89th_minute() {
+fn a_market_of_the_retired_rule_never_settles_and_is_refunded() {
+    for false_predicate in FalsePredicate::BOTH {
+        for period in [1, 2] {
+            let chain = TestChain::with_oracle(false_predicate);
+            let terms = MarketTerms {
+                period,
+                ..home_goals_market(&chain)
+            };
+            let mut staked = Staked::planted(chain, terms);
+            let market = staked.market;
+            assert_eq!(staked.chain.market(&market).expect("market").period, period);
+            assert_eq!(staked.balances(), [7 * USDC, 9 * USDC, 4 * USDC]);
+
+            // The honest final proof, posted ten minutes after the close.
+            let close_time = close_time(&staked.chain, &market);
+            let published = close_time + 600;
+            let honest =
+                post_single_stat_proof(&mut staked.chain, published, FIXTURE_ID, home_goals(3));
+            staked.assert_settle_refused(
+                honest.clone(),
+                StatedOutcome::Yes,
+                SettlementError::MarketNotClosed,
+            );
+            staked.chain.close(&market);
+            let nora = staked.nora.insecure_clone();
+            assert_settlement_error(
+                staked.chain.deposit(&nora, &market, 0, USDC),
+                SettlementError::MarketClosed,
+            );
+            staked.chain.reach_batch(&honest);
+            staked.assert_settle_refused(
+                honest.clone(),
+                StatedOutcome::Yes,
+                SettlementError::PeriodRetired,
+            );
+            // Before the fixture, the stat and the value's period are looked at (and the
+            // oracle, so these batches' roots need not be posted).
+            let (other_match, _) = fulltime_harness::single_stat_proof(
+                published * 1_000,
+                FIXTURE_ID + 1,
+                home_goals(3),
+            )
+            .expect("a proof");
+            staked.assert_settle_refused(
+                other_match,
+                StatedOutcome::Yes,
+                SettlementError::PeriodRetired,
+            );
+            // The value of the retired period itself: the half as it stood in its own period.
+            let (retired_value, _) = fulltime_harness::single_stat_proof(
+                published * 1_000,
+                FIXTURE_ID,
+                stat(HOME_GOALS, 2, period),
+            )
+            .expect("a proof");
+            staked.assert_settle_refused(
+                retired_value,
+                StatedOutcome::Yes,
+                SettlementError::PeriodRetired,
+            );
+            assert_eq!(staked.settlement(), None);
+
+            staked
+                .chain
+                .set_time(close_time + SETTLEMENT_GRACE_SECS - 1);
+            let yves = staked.yves.insecure_clone();
+            assert_settlement_error(
+                staked.chain.refund(&yves, &market),
+                SettlementError::RefundUnavailable,
+            );
+            staked.chain.set_time(close_time + SETTLEMENT_GRACE_SECS);
+            staked.assert_settle_refused(
+                honest,
+                StatedOutcome::Yes,
+                SettlementError::SettlementWindowClosed,
+            );
+            staked.chain.refund(&yves, &market).expect("YES refunded");
+            staked.chain.refund(&nora, &market).expect("NO refunded");
+            assert_eq!(staked.balances(), [10 * USDC, 10 * USDC, 0]);
+        }
+    }
+}
+
+/// "Brentford more than 1 first-half goal?" (key 1001): 1-1 at 28' in play would settle NO, and
+/// the `halftime_finalised` record (period 3), reviewed, is not the final outcome either; the
+/// `game_finalised` record's first-half goals, 2, settle YES. Once settled, the running value is
+/// still refused as not final, before it is compared with the settlement.
+#[test]
+fn a_first_half_market_settles_only_from_the_finalised_record() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let at_89 = named(&committed, "burnley-second-half-goals-at-89");
-        let mut staked = StakedMarket::new(false_predicate, &committed, at_89);
-        let market = staked.market;
-        assert_eq!(staked.chain.market(&market).expect("market").period, 2);
-
-        let running = at_89.to_settlement_proof();
-        assert_eq!(running.stat.stat_to_prove.period, 2);
-        assert_eq!(running.full_time_mark, None);
-        staked.refused(running, SettlementError::ValueNotFinal);
-        let marked = proof_of(&committed, "burnley-second-half-goals-borrowed-mark");
-        assert!(marked.full_time_mark.is_some());
-        staked.refused(marked, SettlementError::ValueNotFinal);
-
-        let close_time = staked.chain.market(&market).expect("market").close_time;
-        staked.chain.set_time(close_time + SETTLEMENT_GRACE_SECS);
-        staked.refused(
-            at_89.to_settlement_proof(),
-            SettlementError::SettlementWindowClosed,
+        let finalised = named(&committed, "brentford-home-goals-first-half");
+        let market = market_of(finalised);
+        assert_eq!(
+            (market.stat_key, market.period),
+            (HOME_FIRST_HALF_GOALS, 100)
         );
-        let (yes, no) = (staked.yes.insecure_clone(), staked.no.insecure_clone());
-        staked.chain.refund(&yes, &market).expect("YES refunded");
-        staked.chain.refund(&no, &market).expect("NO refunded");
-        assert_eq!(staked.chain.usdc_balance(&yes.pubkey()), 10 * USDC);
-        assert_eq!(staked.chain.usdc_balance(&no.pubkey()), 10 * USDC);
-    }
-}
-
-/// "Brentford more than 1 first-half goal?": 1-1 at 28' in play would settle NO; the half-time
-/// score the full-time event carries, 2-1, settles YES with that event's mark.
-#[test]
-fn a_first_half_market_settles_only_from_the_full_time_event_with_its_mark() {
-    let committed = committed();
-    for false_predicate in FalsePredicate::BOTH {
-        let full_time = named(&committed, "brentford-home-goals-first-half");
-        let mut staked = StakedMarket::new(false_predicate, &committed, full_time);
-        let honest = full_time.to_settlement_proof();
-        let mark = honest.full_time_mark.clone().expect("a full-time mark");
-        assert_eq!(mark.stat_to_prove.period, 100);
+        let mut staked = StakedMarket::new(false_predicate, &committed, finalised);
 
         let in_play = proof_of(&committed, "brentford-home-goals-first-half-in-play");
-        assert_eq!(in_play.stat.stat_to_prove.value, 1);
+        assert_eq!(
+            (
+                in_play.stat.stat_to_prove.value,
+                in_play.stat.stat_to_prove.period
+            ),
+            (1, 2)
+        );
         staked.refused(in_play.clone(), SettlementError::ValueNotFinal);
-        // The in-play value with the full-time event's mark: another event's.
-        staked.refused(
-            with_mark(in_play.clone(), Some(mark.clone())),
-            SettlementError::ValueNotFinal,
-        );
-        let unmarked = with_mark(honest.clone(), None);
-        staked.refused(unmarked, SettlementError::ValueNotFinal);
-        let mut forged = mark.clone();
-        forged.stat_to_prove.value += 1;
-        staked.refused(
-            with_mark(honest.clone(), Some(forged)),
-            SettlementError::ValueNotFinal,
-        );
-        // The half-time score of its own event, as the mark: not a full-time stat.
-        staked.refused(
-            with_mark(honest.clone(), Some(honest.stat.clone())),
-            SettlementError::ValueNotFinal,
-        );
+        let half_time = proof_of(&committed, "brentford-home-goals-first-half-at-half-time");
+        assert_eq!(half_time.stat.stat_to_prove.period, HALF_TIME);
+        staked.refused(half_time, SettlementError::ValueNotFinal);
+        // The final proof relabelled to the record in play's period: refused before the oracle,
+        // whose stat proof it would fail.
+        let honest = finalised.to_settlement_proof();
+        let mut relabelled = honest.clone();
+        relabelled.stat.stat_to_prove.period = SECOND_HALF_IN_PLAY;
+        staked.refused(relabelled, SettlementError::ValueNotFinal);
 
         assert_eq!(staked.settles(honest), Side::Yes, "YES: 2 first-half goals");
-        // Once settled, an earlier in-play proof is refused as not final before as not later.
         staked.refused(in_play, SettlementError::ValueNotFinal);
         staked.winner_takes_the_pool(true);
     }
 }
 
-/// "More than 2 first-half goals?": 1-1 in play, 2-1 at half time. One mark covers both stats.
+/// Brighton's first-half goals, 1, from its `game_finalised` record, settle "more than 0?" YES
+/// and pay out; the same record's whole-match goals (key 1) are not the market's stat.
 #[test]
-fn a_two_stat_first_half_market_settles_only_from_the_full_time_event() {
+fn a_half_is_named_by_its_key_and_settles_from_the_finalised_record() {
+    let committed = committed();
+    let finalised = named(&committed, "brighton-home-goals-first-half");
+    assert_eq!(market_of(finalised).stat_key, HOME_FIRST_HALF_GOALS);
+    let mut staked = StakedMarket::new(FalsePredicate::Fail, &committed, finalised);
+    let whole_match = proof_of(&committed, "brighton-home-goals-first-half-retired-rule");
+    assert_eq!(whole_match.stat.stat_to_prove.key, HOME_GOALS);
+    staked.refused(whole_match, SettlementError::StatMismatch);
+    assert_eq!(
+        staked.settles(finalised.to_settlement_proof()),
+        Side::Yes,
+        "YES: 1 first-half goal"
+    );
+    staked.winner_takes_the_pool(true);
+}
+
+/// "More than 2 first-half goals?" (1001 + 1002): 1-1 in play, 2-1 in the finalised record.
+#[test]
+fn a_two_stat_first_half_market_settles_only_from_the_finalised_record() {
     let committed = committed();
     for false_predicate in FalsePredicate::BOTH {
-        let full_time = named(&committed, "brentford-burnley-half-goals-over-2");
-        let mut staked = StakedMarket::new(false_predicate, &committed, full_time);
-        let honest = full_time.to_settlement_proof();
-        assert!(honest.stat_b.is_some() && honest.full_time_mark.is_some());
+        let finalised = named(&committed, "brentford-burnley-half-goals-over-2");
+        let mut staked = StakedMarket::new(false_predicate, &committed, finalised);
+        let honest = finalised.to_settlement_proof();
+        let second = honest.stat_b.as_ref().expect("a second stat");
+        assert!(second.shared > 0, "sent without the siblings it shares");
 
         let in_play = proof_of(&committed, "brentford-burnley-half-goals-in-play");
         staked.refused(in_play, SettlementError::ValueNotFinal);
-        staked.refused(
-            with_mark(honest.clone(), None),
-            SettlementError::ValueNotFinal,
-        );
         assert_eq!(staked.settles(honest), Side::Yes, "YES: 3 first-half goals");
         staked.winner_takes_the_pool(true);
     }
 }
 
-/// A mark given with a full-time stat, which needs none, is checked all the same: one from
-/// another event is refused; one of the proven event (the stat itself) is taken.
-#[test]
-fn a_mark_is_checked_even_where_none_is_needed() {
-    let committed = committed();
-    let other_event = named(&committed, "brentford-away-goals-over-1-other-mark");
-    let mut staked = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, other_event);
-    let proof = other_event.to_settlement_proof();
-    staked.refused(proof.clone(), SettlementError::ValueNotFinal);
-
-    let own_stat = proof.stat.clone();
-    let own = with_mark(proof, Some(own_stat));
-    assert_eq!(
-        staked.settles(own),
-        Side::Yes,
-        "YES: the corrected 2 away goals"
-    );
-    staked.winner_takes_the_pool(true);
+/// A closed total-goals market ("more than 2?"), Yves on YES and Nora on NO.
+fn total_goals_over_2(false_predicate: FalsePredicate) -> Staked {
+    let mut staked = Staked::total_goals_over_2(false_predicate);
+    staked.chain.close(&staked.market);
+    staked
 }
 
-/// `ValueNotFinal` comes after the batch time, the event path and the second stat's event, and
-/// before the oracle is asked.
+/// The second stat must be final as well as the first: one taken from a record in play (the
+/// first from the finalised record), or relabelled to another period within the finalised
+/// record, is `ValueNotFinal`, before the program looks at which record it comes from and before
+/// the oracle is asked (no root is posted for these batches).
+#[test]
+fn the_second_stat_must_be_final_too() {
+    for false_predicate in FalsePredicate::BOTH {
+        let mut staked = total_goals_over_2(false_predicate);
+        let ts = (close_time(&staked.chain, &staked.market) + 600) * 1_000;
+        let final_home = home_goals(2);
+        let away_in_play = stat(AWAY_GOALS, 1, SECOND_HALF_IN_PLAY);
+        let (second_in_play, _, _) =
+            mixed_event_proofs(ts, FIXTURE_ID, final_home, away_in_play).expect("proofs");
+        staked.chain.reach_batch(&second_in_play);
+        staked.assert_settle_refused(
+            second_in_play,
+            StatedOutcome::Yes,
+            SettlementError::ValueNotFinal,
+        );
+        // Both final but from two records: refused for the records, not the values.
+        let (two_records, _, _) =
+            mixed_event_proofs(ts, FIXTURE_ID, final_home, stat(AWAY_GOALS, 1, 100))
+                .expect("proofs");
+        staked.assert_settle_refused(
+            two_records,
+            StatedOutcome::Yes,
+            SettlementError::SecondStatFromOtherEvent,
+        );
+        let (first_in_play, _, _) = mixed_event_proofs(
+            ts,
+            FIXTURE_ID,
+            stat(HOME_GOALS, 2, SECOND_HALF_IN_PLAY),
+            stat(AWAY_GOALS, 1, 100),
+        )
+        .expect("proofs");
+        staked.assert_settle_refused(
+            first_in_play,
+            StatedOutcome::Yes,
+            SettlementError::ValueNotFinal,
+        );
+        for period in [HALF_TIME, 1, 2] {
+            let record = [final_home, stat(AWAY_GOALS, 1, period)];
+            let (relabelled, _) =
+                record_proof(ts, FIXTURE_ID, &record, 0, Some(1)).expect("a proof");
+            staked.assert_settle_refused(
+                relabelled,
+                StatedOutcome::Yes,
+                SettlementError::ValueNotFinal,
+            );
+        }
+        assert_eq!(staked.settlement(), None);
+    }
+}
+
+/// `ValueNotFinal` in the program's order, with the two-stat first-half market and its in-play
+/// proof (1-1 at 28'): after the fixture, the first stat's key, the second stat's presence and
+/// key; before the batch time, the event path, the second stat's record, the oracle and (once
+/// settled) "later". Each manipulation of the finalised proof shows the error it gets when the
+/// value is final.
 #[test]
 fn a_running_value_is_refused_in_the_programs_order() {
     let committed = committed();
-    let total = named(&committed, "brentford-burnley-half-goals-over-2");
+    let finalised = named(&committed, "brentford-burnley-half-goals-over-2");
+    let honest = finalised.to_settlement_proof();
     let in_play = proof_of(&committed, "brentford-burnley-half-goals-in-play");
-    let full_time = total.to_settlement_proof();
-    let mut staked = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, total);
+    let mut staked = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, finalised);
 
-    staked.refused(resplit(&in_play), SettlementError::EventPathMismatch);
-    let mixed = SettlementProof {
-        stat_b: full_time.stat_b.clone(),
+    // From the future: the clock at the close, before the in-play batch.
+    let close_time = close_time(&staked.chain, &staked.market);
+    staked.chain.set_time(close_time);
+    assert!(in_play.ts > close_time * 1_000);
+    staked.refused_now(in_play.clone(), SettlementError::ValueNotFinal);
+    staked.refused_now(honest.clone(), SettlementError::ProofFromFuture);
+
+    // Checked before it: the fixture, the first key, the second stat's presence and key.
+    let mut other_match = in_play.clone();
+    other_match.fixture_summary.fixture_id += 1;
+    staked.refused(other_match, SettlementError::FixtureMismatch);
+    let mut other_key = in_play.clone();
+    other_key.stat.stat_to_prove.key = HOME_GOALS;
+    staked.refused(other_key, SettlementError::StatMismatch);
+    let one_stat = SettlementProof {
+        stat_b: None,
         ..in_play.clone()
     };
-    staked.refused(mixed, SettlementError::SecondStatFromOtherEvent);
-    // A fixture path the oracle would refuse: the program refuses the running value first.
+    staked.refused(one_stat.clone(), SettlementError::MissingSecondStat);
+    let mut other_second_key = in_play.clone();
+    if let Some(second) = &mut other_second_key.stat_b {
+        second.stat_to_prove.key = AWAY_GOALS;
+    }
+    staked.refused(other_second_key, SettlementError::StatMismatch);
+    let mut one_stat_market = StakedMarket::new(
+        FalsePredicate::ReturnFalse,
+        &committed,
+        named(&committed, "brentford-home-goals-first-half"),
+    );
+    one_stat_market.refused(in_play.clone(), SettlementError::UnexpectedSecondStat);
+    one_stat_market.refused(one_stat, SettlementError::ValueNotFinal);
+
+    // Checked after it: the event path, the second stat's record, the oracle's proofs.
+    staked.refused(resplit(&in_play), SettlementError::ValueNotFinal);
+    staked.refused(resplit(&honest), SettlementError::EventPathMismatch);
+    let final_second = second_stat_term(&honest);
+    let mixed = with_second_stat(in_play.clone(), final_second.clone());
+    staked.refused(mixed, SettlementError::ValueNotFinal);
+    let in_play_second = second_stat_term(&in_play);
+    let mixed = with_second_stat(honest.clone(), in_play_second);
+    staked.refused(mixed, SettlementError::ValueNotFinal);
+    let mut forged_second = in_play.clone();
+    if let Some(second) = &mut forged_second.stat_b {
+        second.shared = u8::MAX;
+    }
+    staked.refused(forged_second, SettlementError::ValueNotFinal);
     let mut tampered = in_play.clone();
     tampered.fixture_proof[0].hash[0] ^= 1;
     staked.refused(tampered, SettlementError::ValueNotFinal);
+    let mut tampered = honest.clone();
+    tampered.fixture_proof[0].hash[0] ^= 1;
+    staked.chain.reach_batch(&tampered);
+    assert_program_error(
+        staked.chain.settle(&staked.market, tampered),
+        txline_interface::DEVNET_PROGRAM_ID,
+        "InvalidFixtureSubTreeProof",
+        u32::from(txline_interface::OracleError::InvalidFixtureSubTreeProof),
+    );
 
-    // A market closing after the in-play batch: it was still taking stakes then.
-    let mut late = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, total);
+    // A market closing after the in-play batch was still taking stakes then: not final, before
+    // past-posting.
+    let mut late = StakedMarket::new(FalsePredicate::ReturnFalse, &committed, finalised);
     let creator = late.chain.new_wallet(0);
-    let close_time = in_play.ts.div_euclid(1_000) + 1;
-    let terms = total.market_terms(close_time, fulltime_testkit::sample::DISPUTE_WINDOW);
+    let late_close = in_play.ts.div_euclid(1_000) + 1;
+    let terms = market_of(finalised).terms(late_close, DISPUTE_WINDOW);
     late.market = late.chain.create_market(&creator, terms).expect("create");
-    late.chain.set_time(close_time);
-    late.refused(in_play, SettlementError::ProofBeforeClose);
+    late.chain.set_time(late_close);
+    late.refused(in_play.clone(), SettlementError::ValueNotFinal);
+    let mut relabelled = in_play;
+    for stat in [&mut relabelled.stat.stat_to_prove].into_iter().chain(
+        relabelled
+            .stat_b
+            .as_mut()
+            .map(|second| &mut second.stat_to_prove),
+    ) {
+        stat.period = 100;
+    }
+    late.refused(relabelled, SettlementError::ProofBeforeClose);
 }

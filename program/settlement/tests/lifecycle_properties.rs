@@ -1,14 +1,15 @@
 //! Random market lifecycles, step by step against an independent model of the contract
-//! (`fulltime_harness::lifecycle`): markets on the first half, the second half (refused)
-//! and full time, deposits of any amount on any side, settlements stating right and wrong
-//! outcomes with competing earlier and later proofs, proofs of events in play and of events that
-//! finish the match, with their full-time mark, without it, or with another event's or a forged
-//! one, proofs re-split, grown into their event or mixing two events, batches dated before the
-//! close or after the clock, the clock moved through close, batch publications, dispute window
-//! and grace period, claims and refunds, twice. Every step must succeed moving exactly the tokens the model says,
-//! or fail with exactly the error it names; after every step each wallet, vault, market and
-//! position must be what the model holds, and every lifecycle ends with each pool paid out to
-//! the last unit of rounding dust.
+//! (`fulltime_harness::lifecycle`): markets on period 100 and on periods refused (the retired
+//! rule's 1 and 2 among them), markets of the retired rule planted as a chain kept from before
+//! holds them, deposits of any amount on any side, settlements stating right and wrong outcomes
+//! with competing earlier and later proofs, proofs from `game_finalised` records and from records
+//! in play, of another part's key or relabelled to another period, proofs re-split, grown into
+//! their event or mixing two events, second stats sent compactly or with a forged shared count or
+//! a cut path, batches dated before the close or after the clock, the clock moved through close,
+//! batch publications, dispute window and grace period, claims and refunds, twice. Every step
+//! must succeed moving exactly the tokens the model says, or fail with exactly the error it
+//! names; after every step each wallet, vault, market and position must be what the model holds,
+//! and every lifecycle ends with each pool paid out to the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
 //! `PROPTEST_CASES=200 cargo test -p fulltime-harness --test lifecycle_properties` runs longer;
@@ -16,7 +17,7 @@
 
 use fulltime_harness::lifecycle::picks::{self, Phase, weight};
 use fulltime_harness::lifecycle::{
-    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    CutPick, DatePick, EventPick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick, Step,
     TermsPick, run_lifecycle,
 };
 use fulltime_localnet::native::FalsePredicate;
@@ -109,12 +110,12 @@ fn step(weights: [u32; 6]) -> impl Strategy<Value = Step> {
         deposit => (wallet.clone(), market.clone(), outcome(), amount()).prop_map(
             |(wallet, market, outcome, amount)| Step::Deposit { wallet, market, outcome, amount }
         ),
-        settle => (market.clone(), proof(), full_time(), cut(), stated()).prop_map(
-            |(market, proof, full_time, cut, stated)| Step::Settle {
+        settle => (market.clone(), proof(), cut(), second_stat(), stated()).prop_map(
+            |(market, proof, cut, second_stat, stated)| Step::Settle {
                 market,
                 proof,
-                full_time,
                 cut,
+                second_stat,
                 stated,
             }
         ),
@@ -203,14 +204,13 @@ fn date() -> impl Strategy<Value = DatePick> {
     ]
 }
 
-fn full_time() -> impl Strategy<Value = FullTimePick> {
-    let [honest, omitted, next_event, forged, proven_stat] = weight::FULL_TIME_MARKS;
+fn second_stat() -> impl Strategy<Value = SecondStatPick> {
+    let [compact, one_more, past_first_path, own_path_cut] = weight::SECOND_STATS;
     prop_oneof![
-        honest => Just(FullTimePick::Honest),
-        omitted => Just(FullTimePick::Omitted),
-        next_event => Just(FullTimePick::NextEvent),
-        forged => Just(FullTimePick::Forged),
-        proven_stat => Just(FullTimePick::ProvenStat),
+        compact => Just(SecondStatPick::Compact),
+        one_more => Just(SecondStatPick::SharedOneMore),
+        past_first_path => Just(SecondStatPick::SharedPastFirstPath),
+        own_path_cut => Just(SecondStatPick::OwnPathCut),
     ]
 }
 
@@ -262,7 +262,8 @@ fn mark(weights: [u32; 8]) -> impl Strategy<Value = Mark> {
     ]
 }
 
-/// Market terms: any edge when not `valid`, else only valid values.
+/// Market terms: any edge when not `valid`, else only valid values; some markets planted on a
+/// retired period, as a chain kept from before holds them.
 fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
     let [typical, edge] = if valid {
         weight::VALID_TERM_EDGE
@@ -299,7 +300,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         .boxed()
     };
     let period = if valid {
-        select(picks::VALID_PERIODS.to_vec()).boxed()
+        Just(picks::FINAL_PERIOD).boxed()
     } else {
         let [first_half, second_half, full_time] = weight::PERIODS;
         let [first_half_period, second_half_period, full_time_period] = picks::PERIODS;
@@ -322,6 +323,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
         threshold,
         select(picks::SECOND_STATS.to_vec()),
         period,
+        planted(),
     )
         .prop_map(
             |(
@@ -333,6 +335,7 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
                 threshold,
                 second_stat,
                 period,
+                retired,
             )| TermsPick {
                 question_chars,
                 question_char,
@@ -341,9 +344,19 @@ fn terms(valid: bool) -> impl Strategy<Value = TermsPick> {
                 comparison,
                 threshold,
                 second_stat,
-                period,
+                period: retired.unwrap_or(period),
+                planted: retired.is_some(),
             },
         )
+}
+
+/// The retired period of a market to plant, or `None` for one to create.
+fn planted() -> impl Strategy<Value = Option<i32>> {
+    let [created, planted] = weight::PLANTED;
+    prop_oneof![
+        created => Just(None),
+        planted => select(picks::RETIRED_PERIODS.to_vec()).prop_map(Some),
+    ]
 }
 
 // Four scripted lifecycles, so that every branch of the contract is reached whatever the random
@@ -365,6 +378,19 @@ fn market_on(period: i32, comparison: Comparison, threshold: i32, dispute_window
         threshold,
         second_stat: None,
         period,
+        planted: false,
+    })
+}
+
+/// The same market of the retired rule on `period`, planted as a chain kept from before holds
+/// it.
+fn planted_on(period: i32, comparison: Comparison, threshold: i32, dispute_window: i64) -> Step {
+    let Step::CreateMarket(terms) = market_on(period, comparison, threshold, dispute_window) else {
+        unreachable!("market_on() creates a market")
+    };
+    Step::CreateMarket(TermsPick {
+        planted: true,
+        ..terms
     })
 }
 
@@ -455,19 +481,19 @@ fn settle_cut(market: usize, proof: ProofPick, cut: CutPick, stated: StatedPick)
     Step::Settle {
         market,
         proof,
-        full_time: FullTimePick::Honest,
         cut,
+        second_stat: SecondStatPick::Compact,
         stated,
     }
 }
 
-/// A settlement with the proof as published and the full-time mark `full_time` says.
-fn settle_marked(market: usize, proof: ProofPick, full_time: FullTimePick) -> Step {
+/// A settlement with the proof as published, its second stat written as `second_stat` says.
+fn settle_written(market: usize, proof: ProofPick, second_stat: SecondStatPick) -> Step {
     Step::Settle {
         market,
         proof,
-        full_time,
         cut: CutPick::AsPublished,
+        second_stat,
         stated: StatedPick::Truth,
     }
 }
@@ -826,47 +852,43 @@ fn proofs_cut_elsewhere_or_dated_outside_the_window_are_refused() {
     }
 }
 
-/// A market on the second half is never created. A first-half market settles only from an event
-/// that finishes the match, with that event's own full-time mark: not from an event in play, nor
-/// without the mark, with another event's, a forged one or the proven stat; a running value is
-/// refused before it is compared with the settlement (`ValueNotFinal` before `ProofNotLater`). A
-/// full-time market needs no mark, and one given is checked all the same.
+/// Only final values settle. Markets on the retired rule's periods are never created; planted as
+/// a chain kept from before holds them, they take deposits, every settlement is refused with
+/// `PeriodRetired` (before any look at the proof, a record in play included) until the grace
+/// period ends, and then every stake comes back. A two-stat market is refused a record in play,
+/// also when only its second stat is (`ValueNotFinal` before the event path and the second
+/// stat's record), and second stats whose shared count or own path is forged
+/// (`SecondStatFromOtherEvent`); it settles from the `game_finalised` record, after which the
+/// half-time record and the settled batch's record in play are refused as not final before they
+/// are compared with the settlement.
 #[test]
 fn only_final_values_settle() {
-    use FullTimePick::{Forged, NextEvent, Omitted, ProvenStat};
+    use SecondStatPick::{OwnPathCut, SharedOneMore, SharedPastFirstPath};
     use StatedPick::Truth;
     let yes = 1;
     let no = 0;
     let steps = [
-        market_on(2, Comparison::GreaterThan, 1, 3_600),
-        // "More than 1 in the first half?", and the same at full time.
         market_on(1, Comparison::GreaterThan, 1, 3_600),
+        market_on(2, Comparison::GreaterThan, 1, 3_600),
+        planted_on(1, Comparison::GreaterThan, 1, 3_600),
+        planted_on(2, Comparison::GreaterThan, 1, 3_600),
+        // "More than 1 goal in total?", and "More than 1 home goal?".
+        two_stat_market(BinaryExpression::Add, 1, 3_600),
         market(Comparison::GreaterThan, 1, 3_600),
         deposit(0, 0, yes, 1_000_000),
         deposit(1, 0, no, 2_000_000),
         deposit(0, 1, yes, 1_000_000),
-        deposit(1, 1, no, 1_000_000),
+        deposit(0, 2, yes, 1_000_000),
+        deposit(1, 2, no, 1_000_000),
         time(0, Mark::Close),
-        // In play 2 (YES if it settled), then the half-time score the final event carries, 0.
+        deposit(1, 0, no, 1_000_000),
         settle(
             0,
-            fresh_events(
-                DatePick::Next,
-                StatPick::Market,
-                vec![vec![in_play(1), finishing(-1)]],
-                0,
-                0,
-            ),
+            fresh(DatePick::Next, StatPick::Market, &[&[1]], 0, 0),
             Truth,
         ),
-        settle_marked(0, posted(0, 0), NextEvent),
-        settle_marked(0, posted(0, 1), Omitted),
-        settle_marked(0, posted(0, 1), Forged),
-        settle_marked(0, posted(0, 1), ProvenStat),
-        settle(0, posted(0, 1), Truth),
-        // A later batch in play, and the earlier event in play of the settled batch.
         settle(
-            0,
+            1,
             fresh_events(
                 DatePick::Next,
                 StatPick::Market,
@@ -876,8 +898,32 @@ fn only_final_values_settle() {
             ),
             Truth,
         ),
+        // In play 3 (YES if it settled), then the finalised record's 0.
         settle(
-            0,
+            2,
+            fresh_events(
+                DatePick::Next,
+                StatPick::Market,
+                vec![vec![in_play(1), finishing(-1)]],
+                0,
+                0,
+            ),
+            Truth,
+        ),
+        settle_cut(2, posted(0, 0), CutPick::Resplit, Truth),
+        // The finalised record's first stat with the record in play's second.
+        settle_cut(2, posted(0, 1), CutPick::MixedEvents, Truth),
+        settle_written(2, posted(0, 1), SharedOneMore),
+        settle_written(2, posted(0, 1), SharedPastFirstPath),
+        settle_written(2, posted(0, 1), OwnPathCut),
+        settle(2, posted(0, 1), Truth),
+        settle(
+            2,
+            fresh(DatePick::Next, StatPick::OtherPeriod, &[&[1]], 0, 0),
+            Truth,
+        ),
+        settle(
+            2,
             ProofPick::Posted {
                 back: 1,
                 summary: 0,
@@ -885,70 +931,102 @@ fn only_final_values_settle() {
             },
             Truth,
         ),
-        // Full time: 2, then 3.
-        settle_marked(
-            1,
-            fresh(DatePick::Next, StatPick::Market, &[&[1, 2]], 0, 1),
-            NextEvent,
+        // The first half's goals (1001) for a market on the match's (1).
+        settle(
+            3,
+            fresh(DatePick::Next, StatPick::OtherKey, &[&[1]], 0, 0),
+            Truth,
         ),
-        settle_marked(1, posted(0, 1), ProvenStat),
-        settle_marked(1, posted(0, 1), Forged),
-        settle(1, posted(0, 1), Truth),
-        time(0, Mark::DisputeEnd),
+        settle_written(3, posted(0, 0), SharedOneMore),
+        time(2, Mark::DisputeEnd),
         Step::Claim {
             wallet: 1,
-            market: 0,
+            market: 2,
         },
         Step::Claim {
             wallet: 0,
+            market: 2,
+        },
+        Step::Refund {
+            wallet: 0,
             market: 0,
         },
-        Step::Claim {
+        time(0, Mark::GraceEnd),
+        settle(0, posted(0, 0), Truth),
+        Step::Refund {
+            wallet: 0,
+            market: 0,
+        },
+        Step::Refund {
+            wallet: 1,
+            market: 0,
+        },
+        Step::Refund {
             wallet: 0,
             market: 1,
         },
     ];
-    let expected = [
-        "create market: PeriodNeverFinal",
-        "create market: ok",
-        "create market: ok",
-        "deposit: ok",
-        "deposit: ok",
-        "deposit: ok",
-        "deposit: ok",
-        "time: to Close",
-        "settle: ValueNotFinal",
-        "settle (next event's mark): ValueNotFinal",
-        "settle (mark omitted): ValueNotFinal",
-        "settle (forged mark): ValueNotFinal",
-        "settle (proven stat as mark): ValueNotFinal",
-        "settle: ok",
-        "time: to Publication",
-        "settle again: ValueNotFinal",
-        "settle again: ValueNotFinal",
-        "time: to Publication",
-        "settle (next event's mark): ValueNotFinal",
-        "settle (proven stat as mark): ok",
-        "settle again (forged mark): ValueNotFinal",
-        "settle again: ProofNotLater",
-        "time: to DisputeEnd",
-        "claim: ok",
-        "claim: NotAWinner",
+    let refunded = [
         "claim: NotResolved",
-        // The final pay-out: market 0's NO won, market 1's YES.
-        "claim: NotAWinner",
-        "refund: RefundUnavailable",
-        "claim: NotAWinner",
-        "claim: AlreadyClaimed",
-        "refund: RefundUnavailable",
-        "claim: AlreadyClaimed",
-        "claim: ok",
-        "refund: RefundUnavailable",
-        "claim: AlreadyClaimed",
-        "claim: NotAWinner",
-        "refund: RefundUnavailable",
-        "claim: NotAWinner",
+        "refund: AlreadyClaimed",
+        "claim: NotResolved",
     ];
+    let expected = [
+        &[
+            "create market: PeriodNeverFinal",
+            "create market: PeriodNeverFinal",
+            "plant market: ok",
+            "plant market: ok",
+            "create market: ok",
+            "create market: ok",
+            "deposit: ok",
+            "deposit: ok",
+            "deposit: ok",
+            "deposit: ok",
+            "deposit: ok",
+            "time: to Close",
+            "deposit: MarketClosed",
+            "settle: PeriodRetired",
+            "time: to Publication",
+            "settle: PeriodRetired",
+            "time: to Publication",
+            "settle: ValueNotFinal",
+            "settle (resplit): ValueNotFinal",
+            "settle (mixed events): ValueNotFinal",
+            "settle (one more shared): SecondStatFromOtherEvent",
+            "settle (shared past the first path): SecondStatFromOtherEvent",
+            "settle (own path cut): SecondStatFromOtherEvent",
+            "settle: ok",
+            "time: to Publication",
+            "settle again: ValueNotFinal",
+            "settle again: ValueNotFinal",
+            "time: to Publication",
+            "settle: StatMismatch",
+            "skipped: no proof (one more shared) here",
+            "time: to DisputeEnd",
+            "claim: ok",
+            "claim: NotAWinner",
+            "refund: RefundUnavailable",
+            "time: to GraceEnd",
+            "settle: SettlementWindowClosed",
+            "refund: ok",
+            "refund: ok",
+            "refund: ok",
+        ][..],
+        // The final pay-out: markets 0 and 1 refunded, market 2's NO won.
+        &refunded,
+        &refunded,
+        &refunded,
+        &[
+            "claim: NotAWinner",
+            "refund: RefundUnavailable",
+            "claim: NotAWinner",
+            "claim: AlreadyClaimed",
+            "refund: RefundUnavailable",
+            "claim: AlreadyClaimed",
+        ],
+    ]
+    .concat();
     for oracle in FalsePredicate::BOTH {
         assert_transcript(oracle, &steps, &expected);
     }

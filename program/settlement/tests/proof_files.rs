@@ -1,14 +1,16 @@
 //! Every committed proof file, settled in the runtime against the committed oracle roots,
 //! gives exactly the result the proof file states, on the timeline of a real match: betting opens
 //! before the match's kickoff and closes at it, and the proof counts once the clock reaches
-//! its batch. A proof file's market on a period `create_market` no longer takes (period 2) is
-//! planted, as a chain kept from before holds it.
+//! its batch. A proof file's market of the retired rule (period 1), which `create_market` no
+//! longer takes, is planted, as a chain kept from before holds it.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::committed::{chain_with_committed_roots, committed, kickoff, named, staked_market};
+use common::committed::{
+    chain_with_committed_roots, committed, expected_of, kickoff, market_of, named, staked_market,
+};
 use common::*;
 use fulltime_client::pda;
 use fulltime_client::proof_file::Expected;
@@ -16,6 +18,7 @@ use fulltime_client::side::Side;
 use fulltime_localnet::native::FalsePredicate;
 use settlement::SettlementError;
 use solana_signer::Signer;
+use txline_interface::time::FINAL_PERIOD;
 
 /// Whatever the oracle does with a false predicate, since the program never asks one.
 #[test]
@@ -30,11 +33,19 @@ fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
     let mut chain = chain_with_committed_roots(false_predicate, &committed.roots);
 
     let mut seen = BTreeSet::new();
+    let mut planted = 0;
+    // Two-stat proofs settled whose second stat shares siblings with the first.
+    let mut settled_sharing = 0;
     for proof_file in &committed.proof_files {
         // Each proof file's market lives on its match's day: the clock goes back for each one.
         let yes = chain.new_wallet(10 * USDC);
         let no = chain.new_wallet(10 * USDC);
         let market = staked_market(&mut chain, proof_file, &yes, &no);
+        let period = chain.market(&market).expect("market").period;
+        assert_eq!(period, market_of(proof_file).period, "{}", proof_file.name);
+        if period != FINAL_PERIOD {
+            planted += 1;
+        }
         let proof = proof_file.to_settlement_proof();
         assert!(
             proof.ts >= kickoff(proof_file) * 1_000,
@@ -42,10 +53,14 @@ fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
             proof_file.name
         );
         chain.reach_batch(&proof);
+        let shares = proof
+            .stat_b
+            .as_ref()
+            .is_some_and(|second| second.shared > 0);
 
         let result = chain.settle(&market, proof);
         let state = chain.market(&market).expect("market");
-        match &proof_file.expected {
+        match expected_of(proof_file) {
             Expected::Outcome(outcome) => {
                 result.unwrap_or_else(|failure| panic!("{}: {failure}", proof_file.name));
                 assert!(state.settled, "{}", proof_file.name);
@@ -65,6 +80,7 @@ fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
                     proof_file.name
                 );
                 seen.insert(format!("{outcome:?}"));
+                settled_sharing += usize::from(shares);
             }
             Expected::Error(expected) => {
                 let failure = result.expect_err(&proof_file.name);
@@ -84,22 +100,17 @@ fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
         }
     }
 
-    let yes = committed
-        .proof_files
-        .iter()
-        .filter(|f| f.expected == Expected::Outcome(Side::Yes))
-        .count();
-    let no = committed
-        .proof_files
-        .iter()
-        .filter(|f| f.expected == Expected::Outcome(Side::No))
-        .count();
-    assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO proof files");
-    let two_stat = |outcome| {
+    let resolving = |outcome| {
         committed
             .proof_files
             .iter()
-            .filter(|f| f.market.second_stat.is_some() && f.expected == Expected::Outcome(outcome))
+            .filter(move |f| *expected_of(f) == Expected::Outcome(outcome))
+    };
+    let (yes, no) = (resolving(Side::Yes).count(), resolving(Side::No).count());
+    assert!(yes >= 3 && no >= 3, "{yes} YES and {no} NO proof files");
+    let two_stat = |outcome| {
+        resolving(outcome)
+            .filter(|f| market_of(f).second_stat.is_some())
             .count()
     };
     assert!(
@@ -119,9 +130,15 @@ fn each_proof_file_settles_as_it_says_with(false_predicate: FalsePredicate) {
         "SecondStatFromOtherEvent",
         "EventPathMismatch",
         "ValueNotFinal",
+        "PeriodRetired",
     ] {
         assert!(seen.contains(required), "no proof file produces {required}");
     }
+    assert!(planted >= 1, "a market of the retired rule is planted");
+    assert!(
+        settled_sharing >= 1,
+        "a two-stat proof settles with its second stat sent compactly"
+    );
 }
 
 /// The QA scenario of a re-split proof: Brentford's away goals at Bournemouth, 1 in the batch's
@@ -137,8 +154,8 @@ fn a_re_split_full_time_proof_cannot_stop_the_correction() {
     let corrected = named(&committed, "brentford-away-goals-over-1-corrected");
     for other in [re_split, corrected] {
         assert_eq!(
-            (&other.market, other.kickoff, other.proof.ts),
-            (&full_time.market, full_time.kickoff, full_time.proof.ts),
+            (market_of(other), other.kickoff, other.proof.ts),
+            (market_of(full_time), full_time.kickoff, full_time.proof.ts),
             "{}: the same market and batch",
             other.name
         );
@@ -154,7 +171,7 @@ fn a_re_split_full_time_proof_cannot_stop_the_correction() {
             pda::token_account(&no.pubkey(), &chain.mint()),
             pda::vault(&market),
         ];
-        chain.reach_batch(&full_time.proof);
+        chain.reach_batch(&full_time.to_settlement_proof());
 
         chain
             .settle(&market, full_time.to_settlement_proof())

@@ -10,17 +10,15 @@ use common::staked::Staked;
 use common::*;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_harness::{
-    TestChain, batch_proofs, mixed_event_proofs, resplit, single_stat_proof, two_stat_proof,
+    batch_proofs, mixed_event_proofs, resplit, second_stat_term, single_stat_proof, two_stat_proof,
 };
 use fulltime_localnet::native::FalsePredicate;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
-use settlement::state::SecondStat;
 use settlement::{SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
-use txline_interface::{BinaryExpression, Comparison, OracleError, ScoreStat, TraderPredicate};
-
-const AWAY_GOALS: u32 = 2;
+use txline_interface::proof::{root_from_path, stat_leaf};
+use txline_interface::{OracleError, ScoreStat};
 
 /// The batch an hour after the market closes: the full-time event says 1 home goal, a later
 /// event of the same batch corrects it to 2.
@@ -116,7 +114,7 @@ fn a_fixture_path_grown_by_a_node_of_the_event_is_refused() {
         .stat_proof
         .pop()
         .expect("a sibling inside the event");
-    grown.stat.event_stat_root = txline_interface::proof::stat_leaf(&grown.stat.stat_to_prove);
+    grown.stat.event_stat_root = stat_leaf(&grown.stat.stat_to_prove);
     grown.fixture_proof.insert(0, step);
     staked.assert_settle_refused(
         grown,
@@ -126,25 +124,10 @@ fn a_fixture_path_grown_by_a_node_of_the_event_is_refused() {
     assert_eq!(staked.settlement(), None);
 }
 
-/// A closed total-goals market ("more than 2?"), Yves on YES and Nora on NO.
-fn total_goals_over_2(false_predicate: FalsePredicate) -> Staked {
-    let chain = TestChain::with_oracle(false_predicate);
-    let mut terms = home_goals_market(&chain);
-    terms.second_stat = Some(SecondStat {
-        stat_key: AWAY_GOALS,
-        op: BinaryExpression::Add,
-    });
-    terms.predicate = TraderPredicate {
-        threshold: 2,
-        comparison: Comparison::GreaterThan,
-    };
-    Staked::new(chain, terms)
-}
-
 #[test]
 fn two_stats_from_different_events_never_combine() {
     for false_predicate in FalsePredicate::BOTH {
-        let mut staked = total_goals_over_2(false_predicate);
+        let mut staked = Staked::total_goals_over_2(false_predicate);
         let close_time = staked
             .chain
             .market(&staked.market)
@@ -167,9 +150,13 @@ fn two_stats_from_different_events_never_combine() {
             StatedOutcome::Yes,
             SettlementError::SecondStatFromOtherEvent,
         );
-        // Both raised to the events root, both name the same "event" root: still refused.
-        let stat_b = raised.stat_b.as_ref().expect("a second stat");
-        assert_eq!(stat_b.event_stat_root, raised.stat.event_stat_root);
+        // Both raised to the events root, the second's rebuilt path hashes up to the root the
+        // first names: only the event path is left to refuse it.
+        let stat_b = second_stat_term(&raised).expect("a second stat");
+        assert_eq!(
+            root_from_path(stat_leaf(&stat_b.stat_to_prove), &stat_b.stat_proof),
+            raised.stat.event_stat_root
+        );
         staked.assert_settle_refused(
             raised,
             StatedOutcome::Yes,
@@ -181,7 +168,7 @@ fn two_stats_from_different_events_never_combine() {
 
 #[test]
 fn a_second_stat_naming_the_event_without_a_path_to_it_is_refused() {
-    let mut staked = total_goals_over_2(FalsePredicate::ReturnFalse);
+    let mut staked = Staked::total_goals_over_2(FalsePredicate::ReturnFalse);
     let close_time = staked
         .chain
         .market(&staked.market)

@@ -1,6 +1,8 @@
 //! Markets on two statistics of one event, combined: total goals (home + away), goal difference
 //! (home - away). The second stat is bound at creation like the first, and a proof that does not
-//! bring exactly the market's stats, both of one event, is refused before the oracle is asked. No
+//! bring exactly the market's stats, both final and of one event, is refused before the oracle is
+//! asked. The second stat is sent compactly, without the siblings its path shares with the
+//! first's, and the program rebuilds it: a forged shared count or a cut path is refused. No
 //! refused settlement moves a token.
 
 mod common;
@@ -8,14 +10,12 @@ mod common;
 use common::staked::Staked;
 use common::*;
 use fulltime_client::pda;
-use fulltime_harness::{TestChain, mixed_event_proofs, two_stat_proof};
+use fulltime_harness::{TestChain, mixed_event_proofs, record_proof, two_stat_proof};
 use fulltime_localnet::native::FalsePredicate;
 use settlement::state::SecondStat;
 use settlement::{SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_signer::Signer;
 use txline_interface::{BinaryExpression, Comparison, OracleError, ScoreStat, TraderPredicate};
-
-const AWAY_GOALS: u32 = 2;
 
 fn away_goals(value: i32) -> ScoreStat {
     ScoreStat {
@@ -174,7 +174,7 @@ fn a_proof_must_bring_exactly_the_markets_two_stats() {
         assert_settlement_error(result, SettlementError::MissingSecondStat)
     });
 
-    // The second stat of another key, or of another period, is not the market's.
+    // The second stat of another key is not the market's; one of another period is not final.
     let (corners, _) = two_stat_proof(
         both.ts,
         FIXTURE_ID,
@@ -200,7 +200,7 @@ fn a_proof_must_bring_exactly_the_markets_two_stats() {
     )
     .expect("a valid batch");
     market.assert_refused(half_time, |result| {
-        assert_settlement_error(result, SettlementError::StatMismatch)
+        assert_settlement_error(result, SettlementError::ValueNotFinal)
     });
 
     // Both of the market's stats, but each from an event of its own, which no event says: the
@@ -253,5 +253,70 @@ fn a_combined_value_that_overflows_settles_nothing() {
             );
             assert_eq!(balances(&market.0.chain, &market.0.watched), before);
         }
+    }
+}
+
+/// A score record as TxLINE publishes one, its stats in key order: goals, yellow cards, red
+/// cards and corners of either side, then the first half's and the second half's goals. Home
+/// goals `home` and away goals `away` are its first two leaves, neighbours.
+fn record(home: i32, away: i32) -> Vec<ScoreStat> {
+    let counts = [(3, 1), (4, 2), (5, 0), (6, 0), (7, 6), (8, 3)];
+    let halves = [(1_001, 1), (1_002, 0), (3_001, home - 1), (3_002, away)];
+    [home_goals(home), away_goals(away)]
+        .into_iter()
+        .chain(
+            counts
+                .into_iter()
+                .chain(halves)
+                .map(|(key, value)| ScoreStat {
+                    key,
+                    value,
+                    period: 100,
+                }),
+        )
+        .collect()
+}
+
+/// Neighbours in a record of twelve stats: the second stat carries its one own sibling (the
+/// first stat) and names the three it shares; the program rebuilds its path and settles. A shared
+/// count one too many, past the first stat's path or at its largest, or its own path cut, makes a
+/// path to no event: `SecondStatFromOtherEvent`, before the oracle, nothing moved.
+#[test]
+fn a_second_stat_sent_compactly_settles_and_a_forged_one_is_refused() {
+    for false_predicate in FalsePredicate::BOTH {
+        let mut market = TwoStat::total_goals_over_2(false_predicate);
+        let ts = (close_time(&market.0.chain, &market.0.market) + 600) * 1_000;
+        let (proof, root) =
+            record_proof(ts, FIXTURE_ID, &record(2, 1), 0, Some(1)).expect("a valid batch");
+        market.0.chain.post_root(root).expect("post the batch root");
+        market.0.chain.reach_batch(&proof);
+        let second = proof.stat_b.clone().expect("a second stat");
+        let first_path = proof.stat.stat_proof.len();
+        assert_eq!(
+            (first_path, second.stat_proof.len(), second.shared),
+            (4, 1, 3)
+        );
+
+        let forged = |forge: &dyn Fn(&mut settlement::SecondStatProof)| {
+            let mut forged = proof.clone();
+            forge(forged.stat_b.as_mut().expect("a second stat"));
+            forged
+        };
+        for forged in [
+            forged(&|second| second.shared += 1),
+            forged(&|second| second.shared = first_path as u8 + 1),
+            forged(&|second| second.shared = u8::MAX),
+            forged(&|second| second.shared -= 1),
+            forged(&|second| second.stat_proof.clear()),
+            forged(&|second| {
+                second.stat_proof.clear();
+                second.shared = first_path as u8;
+            }),
+        ] {
+            market.assert_refused(forged, |result| {
+                assert_settlement_error(result, SettlementError::SecondStatFromOtherEvent)
+            });
+        }
+        market.settle_and_claim(proof, true);
     }
 }

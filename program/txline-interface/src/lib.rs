@@ -1,6 +1,7 @@
 //! The part of the TxLINE `txoracle` program that Fulltime depends on, written once and shared by
 //! the settlement program (which calls it), the mock oracle (which implements it) and the client
-//! (which builds proofs for it). Layouts follow the published IDLs in `shared/reference/`.
+//! (which builds proofs for it). Layouts follow the published IDLs in `idl/reference/`;
+//! `docs/txline.md` says what the project takes from TxLINE.
 
 pub mod error;
 pub mod ids;

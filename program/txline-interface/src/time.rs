@@ -5,12 +5,9 @@ pub const MS_PER_DAY: i64 = 86_400_000;
 pub const MS_PER_SLOT: i64 = 300_000;
 pub const SLOTS_PER_DAY: usize = 288;
 
-/// The period number of a finished match.
+/// The period (and status) of a fixture's `game_finalised` score record: its final outcome, however
+/// the match ended.
 pub const FINAL_PERIOD: i32 = 100;
-
-/// The period number of the first half: the event that finishes a match carries the half-time
-/// score in it, beside the full-time stats.
-pub const FIRST_HALF_PERIOD: i32 = 1;
 
 /// The UTC day of a millisecond timestamp, or `None` before 1970 or past the u16 range.
 pub fn epoch_day(ts_ms: i64) -> Option<u16> {

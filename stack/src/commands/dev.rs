@@ -37,8 +37,8 @@ pub async fn dev(options: StackOptions) -> Result<ExitCode, StackError> {
     conclude(ending, &stack)
 }
 
-/// The dashboard on the node's funded wallet, its faucet, and the state directory whose logs
-/// its log view follows.
+/// The dashboard on the node's funded wallet, its faucet, its TxLINE API, and the state
+/// directory whose logs its log view follows.
 fn dashboard_args(stack: &Stack) -> Vec<OsString> {
     vec![
         "--url".into(),
@@ -49,6 +49,8 @@ fn dashboard_args(stack: &Stack) -> Vec<OsString> {
         stack.env.wallet.clone().into(),
         "--faucet-url".into(),
         stack.faucet_url.clone().into(),
+        "--txline-url".into(),
+        stack.txline_url.clone().into(),
     ]
 }
 

@@ -20,12 +20,15 @@ pub async fn down(state_dir: &Path) -> Result<ExitCode, StackError> {
     };
     stop_recorded(&record).await?;
     StackRecord::remove(state_dir);
+    let pids: Vec<String> = record
+        .processes()
+        .iter()
+        .map(|(name, process)| format!("{name} pid {}", process.pid))
+        .collect();
     println!(
-        "Stopped the stack from {} (supervisor pid {}, localnet pid {}, faucet pid {}).",
+        "Stopped the stack from {} ({}).",
         state_dir.display(),
-        record.supervisor.pid,
-        record.node.pid,
-        record.faucet.pid
+        pids.join(", ")
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -33,10 +36,16 @@ pub async fn down(state_dir: &Path) -> Result<ExitCode, StackError> {
 /// Asks the supervisor to stop the parts, then makes sure each recorded process is gone,
 /// whether or not a supervisor was still there to do it.
 pub async fn stop_recorded(record: &StackRecord) -> Result<(), StackError> {
-    // The supervisor stops its parts one after the other, each with its own grace period.
-    stop(&record.supervisor, "the supervisor", STOP_GRACE * 3).await?;
-    stop(&record.faucet, "the faucet", STOP_GRACE).await?;
-    stop(&record.node, "localnet", STOP_GRACE).await
+    for (name, process) in record.processes() {
+        // The supervisor stops its parts one after the other, each with its own grace period.
+        let grace = if name == "supervisor" {
+            STOP_GRACE * 4
+        } else {
+            STOP_GRACE
+        };
+        stop(process, name, grace).await?;
+    }
+    Ok(())
 }
 
 /// SIGTERM, and SIGKILL if it outlives `grace`.

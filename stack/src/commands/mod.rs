@@ -26,10 +26,11 @@ pub use up::up;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum StackCommand {
-    /// Start the node and the faucet, then open the dashboard on the node's funded wallet;
-    /// quitting the dashboard stops everything.
+    /// Start the node, the faucet and the local TxLINE API, then open the dashboard on the
+    /// node's funded wallet; quitting the dashboard stops everything.
     Dev(StackOptions),
-    /// Start the node and the faucet in the background, print the endpoints and return.
+    /// Start the node, the faucet and the local TxLINE API in the background, print the
+    /// endpoints and return.
     Up(StackOptions),
     /// Stop the stack that `up` or `dev` started from this state directory.
     Down(StateDirArg),
@@ -92,6 +93,9 @@ fn print_endpoints(record: &StackRecord, state_dir: &std::path::Path) {
     println!("  rpc     {}", record.rpc_url);
     println!("  ws      {}", record.ws_url);
     println!("  faucet  {}{FAUCET_PATH}", record.faucet_url);
+    if let Some(txline_url) = &record.txline_url {
+        println!("  txline  {txline_url}");
+    }
     println!("  wallet  {}", record.wallet.display());
     println!("  logs    {}", logs.join(" "));
     println!(

@@ -22,6 +22,7 @@ pub async fn up(options: StackOptions) -> Result<ExitCode, StackError> {
     // Named here rather than in the detached log.
     options.binary("localnet")?;
     options.binary("faucet")?;
+    options.binary("txline-api")?;
 
     let log = options.log("stack");
     let output = File::create(&log).map_err(io(format!("create {}", log.display())))?;

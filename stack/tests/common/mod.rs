@@ -15,13 +15,14 @@ use fulltime_testkit::process::workspace_binary_beside;
 /// Long enough for a part's grace period and a loaded machine.
 pub const GONE_WITHIN: Duration = Duration::from_secs(30);
 
-/// A state directory and three free ports; `down` runs when dropped, so a failing test leaves
+/// A state directory and four free ports; `down` runs when dropped, so a failing test leaves
 /// nothing running either.
 pub struct Stack {
     pub state_dir: PathBuf,
     pub rpc_port: u16,
     pub ws_port: u16,
     pub faucet_port: u16,
+    pub txline_port: u16,
 }
 
 impl Stack {
@@ -29,8 +30,8 @@ impl Stack {
         let state_dir =
             std::env::temp_dir().join(format!("fulltime-stack-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&state_dir);
-        // All three listeners are held at once so the ports differ.
-        let listeners: Vec<TcpListener> = (0..3)
+        // All four listeners are held at once so the ports differ.
+        let listeners: Vec<TcpListener> = (0..4)
             .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
             .collect();
         let port = |index: usize| listeners[index].local_addr().expect("port").port();
@@ -38,6 +39,7 @@ impl Stack {
             rpc_port: port(0),
             ws_port: port(1),
             faucet_port: port(2),
+            txline_port: port(3),
             state_dir,
         }
     }
@@ -67,6 +69,8 @@ impl Stack {
             self.ws_port.to_string(),
             "--faucet-port".into(),
             self.faucet_port.to_string(),
+            "--txline-port".into(),
+            self.txline_port.to_string(),
             "--bin-dir".into(),
             binaries().display().to_string(),
         ]
@@ -84,8 +88,13 @@ impl Stack {
             .expect("a record of the running stack")
     }
 
-    pub fn ports(&self) -> [u16; 3] {
-        [self.rpc_port, self.ws_port, self.faucet_port]
+    pub fn ports(&self) -> [u16; 4] {
+        [
+            self.rpc_port,
+            self.ws_port,
+            self.faucet_port,
+            self.txline_port,
+        ]
     }
 
     /// Every recorded process gone and every port free again.
@@ -115,7 +124,8 @@ impl Drop for Stack {
     }
 }
 
-/// The directory of `localnet`, `faucet` and `fulltime`: this test's target directory, where
+/// The directory of `localnet`, `faucet`, `txline-api` and `fulltime`: this test's target
+/// directory, where
 /// each is built when missing (a `cargo test -p fulltime-stack` alone does not build other
 /// packages' binaries).
 pub fn binaries() -> PathBuf {
@@ -123,6 +133,7 @@ pub fn binaries() -> PathBuf {
     let parts = [
         ("fulltime-localnet", "localnet"),
         ("fulltime-faucet", "faucet"),
+        ("fulltime-txline-api", "txline-api"),
         ("fulltime-tui", "fulltime"),
     ];
     let paths = parts.map(|(package, binary)| {

@@ -1,5 +1,5 @@
 use fulltime_client::merkle::MerkleTree;
-use settlement::SettlementProof;
+use settlement::{SecondStatProof, SettlementProof};
 use txline_interface::proof::{stat_leaf, summary_leaf};
 use txline_interface::time::{epoch_day, hour_minute_of};
 use txline_interface::{ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm};
@@ -55,7 +55,6 @@ pub fn batch_proofs(
                     stat_proof: vec![],
                 },
                 stat_b: None,
-                full_time_mark: None,
             })
         })
         .collect::<Option<Vec<_>>>()?;
@@ -63,20 +62,36 @@ pub fn batch_proofs(
 }
 
 /// A proof for a two-stat market: `first` and `second` are the two stats of one event, alone in
-/// its batch at `ts_ms`. Returns the proof and the root the oracle must have posted.
+/// its batch at `ts_ms`. Each stat's path is the other's leaf, so the second stat shares no
+/// sibling with the first. Returns the proof and the root the oracle must have posted.
 pub fn two_stat_proof(
     ts_ms: i64,
     fixture_id: i64,
     first: ScoreStat,
     second: ScoreStat,
 ) -> Option<(SettlementProof, SlotRoot)> {
-    let stats = MerkleTree::new(vec![stat_leaf(&first), stat_leaf(&second)]).ok()?;
+    record_proof(ts_ms, fixture_id, &[first, second], 0, Some(1))
+}
+
+/// A proof from one score record carrying every stat of `record`, in that order, alone in its
+/// batch at `ts_ms`, as a real record carries dozens: of stat `first`, and of stat `second` for
+/// a two-stat market, the second written as the instruction carries it (the siblings its path
+/// shares with the first's sent once). `None` for a stat the record lacks or a timestamp before
+/// 1970.
+pub fn record_proof(
+    ts_ms: i64,
+    fixture_id: i64,
+    record: &[ScoreStat],
+    first: usize,
+    second: Option<usize>,
+) -> Option<(SettlementProof, SlotRoot)> {
+    let stats = MerkleTree::new(record.iter().map(stat_leaf).collect()).ok()?;
     let event_stat_root = stats.root();
     // One event: the events tree is its leaf alone.
     let (fixture_summary, root) = lone_summary(ts_ms, fixture_id, 1, event_stat_root)?;
-    let term = |stat: ScoreStat, index: usize| {
+    let term = |index: usize| {
         Some(StatTerm {
-            stat_to_prove: stat,
+            stat_to_prove: *record.get(index)?,
             event_stat_root,
             stat_proof: stats.proof(index).ok()?,
         })
@@ -86,17 +101,34 @@ pub fn two_stat_proof(
         fixture_summary,
         fixture_proof: vec![],
         main_tree_proof: vec![],
-        stat: term(first, 0)?,
-        stat_b: Some(term(second, 1)?),
-        full_time_mark: None,
+        stat: term(first)?,
+        stat_b: None,
     };
-    Some((proof, root))
+    let second = match second {
+        Some(index) => Some(term(index)?),
+        None => None,
+    };
+    Some((with_second_stat(proof, second), root))
+}
+
+/// The second stat of `proof` as the oracle takes it, rebuilt from what the instruction carries
+/// as the program rebuilds it. `None` for a one-stat proof, and for one that claims more shared
+/// siblings than the first stat's path holds.
+pub fn second_stat_term(proof: &SettlementProof) -> Option<StatTerm> {
+    proof.stat_b.as_ref()?.expand(&proof.stat).ok()
+}
+
+/// `proof` with `second`, a whole term, as its second stat, written as the instruction carries
+/// it against `proof`'s first stat: a term of another event keeps its whole path.
+pub fn with_second_stat(proof: SettlementProof, second: Option<StatTerm>) -> SettlementProof {
+    let stat_b = second.map(|second| SecondStatProof::sharing(&proof.stat, &second));
+    SettlementProof { stat_b, ..proof }
 }
 
 /// `proof` split elsewhere, as a hostile settler may: the fixture path moved onto the end of each
-/// stat's path (and the full-time mark's), every term naming the fixture's events root as its
-/// event's, the fixture path left empty. Every hash still verifies; the proof now claims the events root is an
-/// event. For proofs whose stats share the first stat's event.
+/// stat's path, every term naming the fixture's events root as its event's, the fixture path
+/// left empty. Every hash still verifies; the proof now claims the events root is an event. For
+/// proofs whose second stat, if any, rebuilds against the first.
 pub fn resplit(proof: &SettlementProof) -> SettlementProof {
     let events_root = proof.fixture_summary.events_sub_tree_root;
     let raise = |term: &StatTerm| {
@@ -105,20 +137,20 @@ pub fn resplit(proof: &SettlementProof) -> SettlementProof {
         raised.event_stat_root = events_root;
         raised
     };
-    SettlementProof {
+    let raised = SettlementProof {
         fixture_proof: vec![],
         stat: raise(&proof.stat),
-        stat_b: proof.stat_b.as_ref().map(raise),
-        full_time_mark: proof.full_time_mark.as_ref().map(raise),
+        stat_b: None,
         ..proof.clone()
-    }
+    };
+    with_second_stat(raised, second_stat_term(proof).as_ref().map(raise))
 }
 
 /// A two-stat proof whose stats come from two events of one batch at `ts_ms`: `first` is the
 /// only stat of events[0], `second` the only stat of events[1]. Returns the proof split as the
-/// oracle publishes it (each stat naming its own event's root), the same stats both raised to
-/// the events root (each path running through its own event; the fixture path empty), and the
-/// root the oracle must have posted.
+/// oracle publishes it (each stat's path ending at its own event's root), the same stats both
+/// raised to the events root (each path running through its own event; the fixture path
+/// empty), and the root the oracle must have posted.
 pub fn mixed_event_proofs(
     ts_ms: i64,
     fixture_id: i64,
@@ -128,14 +160,8 @@ pub fn mixed_event_proofs(
     let (mut proofs, root) = batch_proofs(ts_ms, fixture_id, &[first, second])?;
     let second_proof = proofs.pop()?;
     let first_proof = proofs.pop()?;
-    let honest = SettlementProof {
-        stat_b: Some(second_proof.stat.clone()),
-        ..first_proof.clone()
-    };
-    let raised = SettlementProof {
-        stat_b: Some(resplit(&second_proof).stat),
-        ..resplit(&first_proof)
-    };
+    let honest = with_second_stat(first_proof.clone(), Some(second_proof.stat.clone()));
+    let raised = with_second_stat(resplit(&first_proof), Some(resplit(&second_proof).stat));
     Some((honest, raised, root))
 }
 
@@ -164,4 +190,60 @@ fn lone_summary(
         root: summary_leaf(&summary),
     };
     Some((summary, root))
+}
+
+#[cfg(test)]
+mod tests {
+    use txline_interface::proof::root_from_path;
+
+    use super::*;
+
+    fn stat(key: u32, value: i32) -> ScoreStat {
+        ScoreStat {
+            key,
+            value,
+            period: 100,
+        }
+    }
+
+    /// Eight stats: the two goals, then cards and corners.
+    fn record() -> Vec<ScoreStat> {
+        (1..=8).map(|key| stat(key, 2)).collect()
+    }
+
+    #[test]
+    fn neighbours_in_a_record_share_the_siblings_above_them() {
+        let (proof, _) = record_proof(1_000, 7, &record(), 0, Some(1)).expect("a proof");
+        let second = proof.stat_b.as_ref().expect("two stats");
+        assert_eq!(second.stat_proof.len(), 1, "its neighbour, the first stat");
+        assert_eq!(second.shared, 2);
+        let term = second_stat_term(&proof).expect("rebuilds");
+        assert_eq!(term.event_stat_root, proof.stat.event_stat_root);
+        assert_eq!(
+            root_from_path(stat_leaf(&term.stat_to_prove), &term.stat_proof),
+            proof.stat.event_stat_root
+        );
+    }
+
+    #[test]
+    fn a_resplit_second_stat_shares_the_fixture_path_too() {
+        let (proofs, _) = batch_proofs(1_000, 7, &[stat(1, 1), stat(1, 2)]).expect("a batch");
+        let (proof, _) = record_proof(1_000, 7, &record(), 0, Some(1)).expect("a proof");
+        // The record's proof placed as the second event of a two-event batch.
+        let placed = SettlementProof {
+            fixture_proof: proofs[1].fixture_proof.clone(),
+            ..proof
+        };
+        let raised = resplit(&placed);
+        assert!(raised.fixture_proof.is_empty());
+        assert_eq!(raised.stat_b.as_ref().map(|second| second.shared), Some(3));
+        let term = second_stat_term(&raised).expect("rebuilds");
+        assert_eq!(
+            root_from_path(stat_leaf(&term.stat_to_prove), &term.stat_proof),
+            root_from_path(
+                stat_leaf(&raised.stat.stat_to_prove),
+                &raised.stat.stat_proof
+            )
+        );
+    }
 }

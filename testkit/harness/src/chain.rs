@@ -346,9 +346,10 @@ impl TestChain {
         Ok(pda::market(id))
     }
 
-    /// A market on `terms` that `create_market` may refuse today (a period no final event
-    /// carries), as a chain kept from before holds it: created on full time, then its stored
-    /// period rewritten to the terms' own.
+    /// A market on `terms` that `create_market` refuses today, a period other than 100 (the
+    /// retired rule's 1 or 2, a period of its own for each half), as a chain kept from before
+    /// holds it: created on period 100, then its stored period rewritten to the terms' own. Every
+    /// other check of `create_market` applies.
     pub fn plant_market(
         &mut self,
         creator: &Keypair,

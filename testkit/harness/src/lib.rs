@@ -10,7 +10,8 @@ mod failure;
 pub mod lifecycle;
 
 pub use batch::{
-    SlotRoot, batch_proofs, mixed_event_proofs, resplit, single_stat_proof, two_stat_proof,
+    SlotRoot, batch_proofs, mixed_event_proofs, record_proof, resplit, second_stat_term,
+    single_stat_proof, two_stat_proof, with_second_stat,
 };
 pub use chain::{GENESIS_UNIX_TIME, Sent, TestChain};
 pub use failure::TxFailure;

@@ -4,8 +4,8 @@
 //!
 //! Links are `[text](target)` and `[label]: target` outside fenced code blocks and code spans (a
 //! backtick left unclosed hides the rest of its paragraph); headings are ATX headings
-//! (`## Title`). Targets that leave the repository (`../shared/...`, beside the checkout) are not
-//! checked, since CI clones only the repository.
+//! (`## Title`). A target that leaves the repository is not looked up here: it is a fault of
+//! its own ([`crate::outside`]), since a clone has only the repository.
 
 use std::fmt;
 use std::fs;
@@ -149,7 +149,7 @@ fn check(root: &Path, file: &Path, text: &str, target: &str) -> io::Result<Optio
 
 /// `path` with `.` and `..` worked out, relative to the repository root; `None` when it leaves
 /// the repository.
-fn within_repository(path: &Path) -> Option<PathBuf> {
+pub(crate) fn within_repository(path: &Path) -> Option<PathBuf> {
     let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
     for component in path.components() {
         match component {
@@ -164,7 +164,7 @@ fn within_repository(path: &Path) -> Option<PathBuf> {
 }
 
 /// `%20`-style escapes decoded; anything malformed kept as written.
-fn percent_decoded(text: &str) -> String {
+pub(crate) fn percent_decoded(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut decoded = Vec::with_capacity(bytes.len());
     let mut index = 0;
@@ -267,7 +267,7 @@ mod tests {
             within_repository(Path::new("tui/../program/README.md")),
             Some(PathBuf::from("program/README.md"))
         );
-        assert_eq!(within_repository(Path::new("../shared/DESIGN.md")), None);
+        assert_eq!(within_repository(Path::new("../notes/PLAN.md")), None);
     }
 
     #[test]

@@ -52,25 +52,46 @@ fn the_proof_errors_are_appended_after_the_catalog() {
         (6036, "ProofFromFuture"),
         (6037, "ValueNotFinal"),
         (6038, "PeriodNeverFinal"),
+        (6039, "PeriodRetired"),
     ] {
         assert!(errors.contains(&expected), "{expected:?} in {errors:?}");
     }
 }
 
-/// A settler's proof carries the full-time mark as its last, optional field.
+/// A settler's proof ends with its optional second stat, sent compactly: its own siblings and how
+/// many of the first stat's it shares. The full-time mark of the retired rule is gone.
 #[test]
-fn a_settlement_proof_ends_with_its_optional_full_time_mark() {
+fn a_settlement_proof_ends_with_its_compact_second_stat() {
     let idl = settlement();
     let proof = type_named(&idl, "SettlementProof");
-    let last = proof["type"]["fields"]
-        .as_array()
-        .and_then(|fields| fields.last())
-        .expect("fields");
-    assert_eq!(last["name"], "full_time_mark");
+    let fields = proof["type"]["fields"].as_array().expect("fields");
+    let names: Vec<&str> = fields
+        .iter()
+        .filter_map(|field| field["name"].as_str())
+        .collect();
     assert_eq!(
-        last["type"]["option"]["defined"]["name"], "StatTerm",
+        names,
+        [
+            "ts",
+            "fixture_summary",
+            "fixture_proof",
+            "main_tree_proof",
+            "stat",
+            "stat_b"
+        ]
+    );
+    let last = fields.last().expect("fields");
+    assert_eq!(
+        last["type"]["option"]["defined"]["name"], "SecondStatProof",
         "{last}"
     );
+    let second: Vec<&str> = type_named(&idl, "SecondStatProof")["type"]["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .filter_map(|field| field["name"].as_str())
+        .collect();
+    assert_eq!(second, ["stat_to_prove", "stat_proof", "shared"]);
 }
 
 /// A side is the `Side` enum in both accounts, NO first and YES second, which Borsh writes as the

@@ -57,6 +57,8 @@ async fn count(
 ) -> Result<(Vec<String>, Vec<String>)> {
     proxy.take();
     let session = Arc::new(Session::new(GlobalArgs {
+        txline_url: None,
+        priority_fee: None,
         url: Cluster::Localnet,
         keypair: None,
         json: false,

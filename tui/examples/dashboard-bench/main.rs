@@ -85,6 +85,8 @@ async fn run(args: Args) -> Result<()> {
     };
     println!("command: just bench  (target/release/examples/dashboard-bench)");
     let session = Arc::new(Session::new(GlobalArgs {
+        txline_url: None,
+        priority_fee: None,
         url: Cluster::Localnet,
         keypair: None,
         json: false,

@@ -36,8 +36,17 @@ impl Actor<'_> {
 
     /// Sends `instruction`, signed and paid by the wallet, and waits for its confirmation.
     pub async fn send(&self, instruction: Instruction) -> Result<Signature, ClientError> {
+        self.send_instructions(&[instruction]).await
+    }
+
+    /// Sends `instructions` in one transaction, signed and paid by the wallet, and waits for its
+    /// confirmation.
+    pub async fn send_instructions(
+        &self,
+        instructions: &[Instruction],
+    ) -> Result<Signature, ClientError> {
         self.client
-            .send_with_progress(self.wallet, &[instruction], &[], self.progress)
+            .send_with_progress(self.wallet, instructions, &[], self.progress)
             .await
     }
 }

@@ -32,7 +32,7 @@ pub use deposit::{DepositOrder, deposit};
 pub use faucet::faucet;
 pub use payout::{PayoutOrder, pay_out};
 pub use refusal::Refusal;
-pub use settle::{SettleOrder, settle};
+pub use settle::{RecordSettleOrder, SettleOrder, settle, settle_by_record};
 pub use snapshot::{save_snapshot, save_snapshot_into};
 pub use wallet_new::make_wallet;
 pub use warp::warp;

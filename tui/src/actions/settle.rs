@@ -1,16 +1,19 @@
-//! Settling a market with a proof file, or replacing its provisional settlement with a later
-//! proof: the checks the client can make (the close time, the dispute window and grace period,
-//! the batch time against the close and the clock, a value still in play), the send, and the
-//! market as the settlement left it.
+//! Settling a market with a proof, or replacing its provisional settlement with a later proof:
+//! the checks the client can make (the close time, the dispute window and grace period, a market
+//! of the retired rule, a value not from the `game_finalised` record, the batch time against the
+//! close and the clock), the send, and the market as the settlement left it. The proof comes from
+//! a proof file, or from TxLINE's API by record (`settle_by_record`), which then settles the same
+//! way.
 
 use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::Standing;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::txline::api::{RecordPick, TxlineApi};
 use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
 use super::{Actor, Refusal};
 use crate::error::Error;
-use crate::output::receipt::settle::SettleReceipt;
+use crate::output::receipt::settle::{ProofUsed, SettleReceipt};
 
 #[derive(Clone, Debug)]
 pub struct SettleOrder {
@@ -20,14 +23,24 @@ pub struct SettleOrder {
     pub force: bool,
 }
 
+/// Settling from TxLINE's API: the market's fixture's record `pick` names, the proof of the
+/// market's stat(s) in it fetched, the outcome derived from the proven value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordSettleOrder {
+    pub market: u64,
+    pub pick: RecordPick,
+    /// Send it without the checks.
+    pub force: bool,
+}
+
 /// What the program would refuse of settling `market` with `proof_file` at cluster time `now`,
 /// the first it would name. A later proof replacing a provisional settlement is the program's to
 /// judge (`ProofNotLater`).
 pub fn check(proof_file: &ProofFile, market: &Market, now: i64) -> Result<(), Refusal> {
     check_settle(market, now).map_err(|failure| Refusal::waiting(failure, market, now))?;
+    check_final_value(&proof_file.proof, market)?;
     check_batch_time(proof_file.proof.ts, market, now)
         .map_err(|failure| Refusal::batch(failure, proof_file.proof.ts, market, now))?;
-    check_final_value(&proof_file.proof, market)?;
     Ok(())
 }
 
@@ -39,14 +52,56 @@ pub async fn settle(
     order: SettleOrder,
     held: Option<Standing>,
 ) -> Result<SettleReceipt, Error> {
+    send_settlement(actor, order, held, None).await
+}
+
+/// Settles as `order` says with a proof fetched from `api`: the record (the fixture's latest
+/// `game_finalised` one unless a sequence is named) checked against its proof before anything is
+/// sent; then as [`settle`] does, with the same checks.
+pub async fn settle_by_record(
+    actor: &Actor<'_>,
+    api: &TxlineApi,
+    order: RecordSettleOrder,
+    held: Option<Standing>,
+) -> Result<SettleReceipt, Error> {
+    let before = actor.standing(order.market, held).await?;
+    let market = &before.market;
+    if !order.force {
+        // Nothing to fetch for a market that cannot be settled now.
+        check_settle(market, before.now)
+            .map_err(|failure| Refusal::waiting(failure, market, before.now))?;
+    }
+    let fetched = api
+        .record_proof(
+            market.fixture_id,
+            order.pick,
+            market.stat_key,
+            market.second_stat.map(|second| second.stat_key),
+        )
+        .await?;
+    let proof_file = ProofFile::fetched(&fetched, api.base_url(), None);
+    let order = SettleOrder {
+        market: order.market,
+        proof_file: Box::new(proof_file),
+        force: order.force,
+    };
+    send_settlement(actor, order, Some(before), Some(api.base_url())).await
+}
+
+async fn send_settlement(
+    actor: &Actor<'_>,
+    order: SettleOrder,
+    held: Option<Standing>,
+    fetched_from: Option<&str>,
+) -> Result<SettleReceipt, Error> {
     let before = actor.standing(order.market, held).await?;
     if !order.force {
         check(&order.proof_file, &before.market, before.now)?;
     }
-    let instruction = actor
+    let instructions = actor
         .client
-        .settle_instruction(&before.market, &order.proof_file);
-    let signature = actor.send(instruction).await?;
+        .settle_instructions(&before.market, &order.proof_file);
+    let signature = actor.send_instructions(&instructions).await?;
     let after = actor.standing(order.market, None).await?;
     // A settle that succeeds on a settled market replaced its settlement.
     let replaced = before.market.settled_outcome();
@@ -54,6 +109,7 @@ pub async fn settle(
         actor.client.endpoint(),
         &signature,
         &after.market,
+        ProofUsed::of(&order.proof_file, fetched_from),
         replaced,
         after.now,
     ))

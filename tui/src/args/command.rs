@@ -23,9 +23,9 @@ pub enum Command {
     CreateMarket(CreateMarketArgs),
     /// Stake test USDC on YES (1) or NO (0).
     Deposit(DepositArgs),
-    /// Settle a closed market with a proof file; the oracle program validates the proof. The
-    /// settlement is provisional for the market's dispute window, in which a later proof
-    /// replaces it.
+    /// Settle a closed market with a proof, from a file or fetched from TxLINE's API by record
+    /// (--txline); the oracle program validates it. The settlement is provisional for the
+    /// market's dispute window, in which a later proof replaces it.
     Settle(SettleArgs),
     /// Claim the payout of the wallet's winning position, once the settlement is final; with
     /// --all, every payout and refund the wallet is owed.
@@ -48,6 +48,67 @@ pub enum Command {
     /// Match timelines (fixtures/timelines/): a QA run written once as a file.
     #[command(subcommand)]
     Timeline(TimelineCommand),
+    /// TxLINE's API (--txline-url): log in, list its fixtures and a fixture's score records.
+    #[command(subcommand)]
+    Txline(TxlineCommand),
+    /// Proofs of TxLINE's stats: fetch one into a proof file.
+    #[command(subcommand)]
+    Proof(ProofCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TxlineCommand {
+    /// Keep TxLINE credentials for the API's host in <state-dir>/txline.toml (mode 0600): the
+    /// guest JWT (from TxLINE's /auth/guest/start) and the API token (from /api/token/activate).
+    /// They are never printed.
+    Login(TxlineLoginArgs),
+    /// The fixtures TxLINE covers: id, teams (participant 1 first), kickoff.
+    Fixtures,
+    /// A fixture's score records, each with its sequence, time, action, phase and period, and
+    /// its stats by name; the game_finalised record is the one that settles.
+    Scores(TxlineScoresArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TxlineLoginArgs {
+    /// TxLINE's guest JWT, sent as `Authorization: Bearer`.
+    #[arg(long, value_name = "JWT")]
+    pub jwt: String,
+    /// The activated API token, sent as `X-Api-Token`.
+    #[arg(long, value_name = "TOKEN")]
+    pub api_token: String,
+}
+
+#[derive(Debug, Args)]
+pub struct TxlineScoresArgs {
+    /// The fixture id.
+    #[arg(value_name = "FIXTURE", allow_negative_numbers = true)]
+    pub fixture: i64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProofCommand {
+    /// Fetch the proof of a record's stat (and a second of the same record) from TxLINE's API
+    /// into a proof file, which every command taking --proof accepts.
+    Fetch(ProofFetchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ProofFetchArgs {
+    /// The fixture id.
+    #[arg(value_name = "FIXTURE", allow_negative_numbers = true)]
+    pub fixture: i64,
+    /// The record's sequence number (`fulltime txline scores FIXTURE` lists them); by default
+    /// the fixture's latest game_finalised record.
+    #[arg(long, value_name = "SEQ")]
+    pub seq: Option<u32>,
+    /// The stat key (TxLINE's encoding: 1 = participant 1's goals, 1001 their first-half
+    /// goals); twice for a second stat of the same record.
+    #[arg(long = "stat", value_name = "KEY", required = true, num_args = 1)]
+    pub stats: Vec<u32>,
+    /// Where to write the proof file; by default <state-dir>/proofs/<its name>.json.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -163,16 +224,22 @@ pub struct CreateMarketArgs {
     #[arg(long, value_name = "ID", allow_negative_numbers = true)]
     pub fixture: i64,
 
-    /// The stat key the proof must prove (in the match catalog 1 is home goals, 2 away goals),
-    /// or two stats of the same event combined: 1+2 (total goals) or 1-2 (goal difference, home
-    /// minus away). The predicate then applies to the combined value.
+    /// The TxLINE stat key the proof must prove: base keys 1/2 goals, 3/4 yellow cards, 5/6 red
+    /// cards, 7/8 corners of participant 1/2, plus 1000 for the first half, 3000 the second
+    /// (1001 = participant 1's first-half goals); or two stats of the same record combined: 1+2
+    /// (total goals) or 1-2 (goal difference). The predicate then applies to the combined value.
     #[arg(long, value_name = "KEY|KEY+KEY|KEY-KEY", value_parser = parse_stat)]
     pub stat: StatSpec,
 
-    /// The stat's period: 1 (first half) or 100 (full time), the periods the event that
-    /// finishes the match carries. A value of any other period is still in play, so a market on
-    /// it could never settle and is refused.
-    #[arg(long, default_value_t = 100, allow_negative_numbers = true)]
+    /// The period the proof's stats must carry: 100, the fixture's game_finalised record's, the
+    /// only one that settles (a half is named by its stat key). Any other is refused
+    /// (PeriodNeverFinal); --force sends it for the program to refuse.
+    #[arg(
+        long,
+        default_value_t = 100,
+        allow_negative_numbers = true,
+        hide = true
+    )]
     pub period: i32,
 
     /// The market resolves YES when the stat satisfies <gt|lt|eq>:<THRESHOLD>, e.g. gt:1
@@ -218,13 +285,33 @@ pub struct SettleArgs {
     /// Market id (from `fulltime markets`).
     pub id: u64,
 
-    /// Proof file (JSON), e.g. fixtures/generated/arsenal-home-goals-over-1.json. Its proof
-    /// must be of the market's fixture, stat and period; the outcome stated is the one its value
-    /// gives the market's predicate. During the dispute window a strictly later proof replaces
-    /// the settlement.
+    /// Proof file (JSON), e.g. fixtures/generated/arsenal-home-goals-over-1.json, or one
+    /// `fulltime proof fetch` wrote. Its proof must be of the market's fixture and stat(s), from
+    /// the game_finalised record; the outcome stated is the one its value gives the market's
+    /// predicate. During the dispute window a strictly later proof replaces the settlement.
     // `--fixture`, its name before a proof file had its own word, still works.
-    #[arg(long, value_name = "PATH", alias = "fixture")]
-    pub proof: PathBuf,
+    #[arg(
+        long,
+        value_name = "PATH",
+        alias = "fixture",
+        required_unless_present = "txline",
+        conflicts_with = "txline"
+    )]
+    pub proof: Option<PathBuf>,
+
+    /// Fetch the proof from TxLINE's API (--txline-url): the market's fixture's latest
+    /// game_finalised record (or --seq), the market's stat(s) in it.
+    #[arg(long)]
+    pub txline: bool,
+
+    /// With --txline: prove from the record of this sequence instead.
+    #[arg(
+        long,
+        value_name = "SEQ",
+        requires = "txline",
+        conflicts_with = "proof"
+    )]
+    pub seq: Option<u32>,
 
     #[command(flatten)]
     pub checks: Checks,

@@ -48,4 +48,21 @@ pub struct GlobalArgs {
         value_name = "DIR"
     )]
     pub state_dir: PathBuf,
+
+    /// TxLINE's API, where proofs and score records come from: its base URL. Defaults to
+    /// TxLINE's devnet host on devnet, its mainnet host on mainnet, and on localnet the local
+    /// stand-in that `just dev` starts (recorded in <state-dir>/stack.json). Credentials: `fulltime
+    /// txline login`, or TXLINE_JWT and TXLINE_API_TOKEN.
+    #[arg(long, global = true, env = "FULLTIME_TXLINE_URL", value_name = "URL")]
+    pub txline_url: Option<String>,
+
+    /// Offer MICRO_LAMPORTS per compute unit on top of the base fee, on every transaction sent:
+    /// for a congested cluster (devnet). localnet accepts it and needs none.
+    #[arg(
+        long,
+        global = true,
+        env = "FULLTIME_PRIORITY_FEE",
+        value_name = "MICRO_LAMPORTS"
+    )]
+    pub priority_fee: Option<u64>,
 }

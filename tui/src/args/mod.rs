@@ -12,8 +12,9 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
 pub use bundle::BundleCommand;
 pub use command::{
-    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, SettleArgs, SnapshotCommand,
-    TimelineCommand, TimelineRunArgs, WalletCommand, WalletNewArgs,
+    Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, ProofCommand, ProofFetchArgs,
+    SettleArgs, SnapshotCommand, TimelineCommand, TimelineRunArgs, TxlineCommand, TxlineLoginArgs,
+    TxlineScoresArgs, WalletCommand, WalletNewArgs,
 };
 pub use dashboard::DashboardOptions;
 pub use global::GlobalArgs;

@@ -281,17 +281,31 @@ fn settle_claim_refund_and_market_take_an_id() {
         panic!("settle");
     };
     assert_eq!(args.id, 4);
-    assert_eq!(args.proof, PathBuf::from("fixtures/generated/x.json"));
+    assert_eq!(args.proof, Some(PathBuf::from("fixtures/generated/x.json")));
+    assert!(!args.txline);
     assert!(!args.checks.force);
     // The flag's name before a proof file had its own word.
     let cli = parsed(&["settle", "4", "--fixture", "x.json", "--force"]);
     assert!(
-        matches!(&cli.command, Some(Command::Settle(args)) if args.proof == Path::new("x.json"))
+        matches!(&cli.command, Some(Command::Settle(args)) if args.proof.as_deref() == Some(Path::new("x.json")))
     );
     assert!(matches!(cli.command, Some(Command::Settle(args)) if args.checks.force));
     assert_eq!(
         refused(&["settle", "4"]).kind(),
         ErrorKind::MissingRequiredArgument
+    );
+    // From TxLINE's API by record: the finalised one, or a sequence; never both sources.
+    let cli = parsed(&["settle", "4", "--txline", "--seq", "1187"]);
+    assert!(
+        matches!(&cli.command, Some(Command::Settle(args)) if args.txline && args.seq == Some(1187) && args.proof.is_none())
+    );
+    assert_eq!(
+        refused(&["settle", "4", "--txline", "--proof", "x.json"]).kind(),
+        ErrorKind::ArgumentConflict
+    );
+    assert_eq!(
+        refused(&["settle", "4", "--seq", "3", "--proof", "x.json"]).kind(),
+        ErrorKind::ArgumentConflict
     );
 
     assert!(

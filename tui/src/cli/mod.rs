@@ -8,12 +8,16 @@ mod deposit;
 mod markets;
 mod settle;
 mod snapshot;
+mod txline;
 mod wallet;
 mod wallet_book;
 mod withdraw;
 
 use crate::actions::{self, Actor, PayoutOrder};
-use crate::args::{BundleCommand, Command, SnapshotCommand, TimelineCommand, WalletCommand};
+use crate::args::{
+    BundleCommand, Command, ProofCommand, SnapshotCommand, TimelineCommand, TxlineCommand,
+    WalletCommand,
+};
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
@@ -93,6 +97,18 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         }
         Command::Timeline(TimelineCommand::Run(args)) => {
             format.formatted_string(&crate::timeline::run(session, &args).await?)
+        }
+        Command::Txline(TxlineCommand::Login(args)) => {
+            format.formatted_string(&txline::login(session, args)?)
+        }
+        Command::Txline(TxlineCommand::Fixtures) => {
+            format.formatted_string(&txline::fixtures(session).await?)
+        }
+        Command::Txline(TxlineCommand::Scores(args)) => {
+            format.formatted_string(&txline::scores(session, args).await?)
+        }
+        Command::Proof(ProofCommand::Fetch(args)) => {
+            format.formatted_string(&txline::fetch_proof(session, args).await?)
         }
     })
 }

@@ -3,6 +3,7 @@
 
 use fulltime_client::cluster::short_signature;
 use fulltime_client::rpc::{DepositHistory, SendStage, TransactionDetail};
+use fulltime_client::txline::json::ScoreRecord;
 use solana_signature::Signature;
 
 use super::chain::{Chain, Link, ReadFailure};
@@ -197,6 +198,11 @@ pub enum Action {
         market: u64,
         history: Result<DepositHistory, String>,
     },
+    /// A fixture's score records read from TxLINE's API for the settle picker, or why not.
+    Records {
+        fixture_id: i64,
+        read: Result<RecordsRead, String>,
+    },
     /// A transaction read back for the inspector, or why it could not be.
     Inspected {
         signature: Signature,
@@ -212,4 +218,11 @@ pub enum Action {
     Timeline(TimelineNews),
     /// What became of the recording.
     Recording(RecordingNews),
+}
+
+/// A fixture's score records as TxLINE's API at `api` listed them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordsRead {
+    pub api: String,
+    pub records: Vec<ScoreRecord>,
 }

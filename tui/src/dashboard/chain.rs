@@ -50,7 +50,7 @@ impl Chain {
 pub struct ReadFailure {
     /// The node did not answer (as opposed to answering with something unreadable).
     pub unreachable: bool,
-    /// `RpcError: ...`, in the command line's words.
+    /// `Unreachable: cannot reach ...`, in the command line's words.
     pub reason: String,
 }
 

@@ -10,7 +10,7 @@ use solana_signature::Signature;
 
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
-use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, SettleOrder};
+use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, RecordSettleOrder, SettleOrder};
 use crate::record::Branch;
 
 #[derive(Clone, Debug)]
@@ -25,6 +25,8 @@ pub enum Effect {
     Copy(String),
     /// Read a market's pool history.
     LoadHistory(u64),
+    /// Read a fixture's score records from TxLINE's API, for the settle picker.
+    LoadRecords(i64),
     /// Act as this wallet from now on.
     SwitchWallet(WalletChoice),
     /// Read the open timeline's invariants (after something done by hand).
@@ -50,6 +52,11 @@ pub enum Request {
     },
     Settle {
         order: SettleOrder,
+        held: Box<Standing>,
+    },
+    /// A settle with a proof fetched from TxLINE's API by record.
+    SettleByRecord {
+        order: RecordSettleOrder,
         held: Box<Standing>,
     },
     /// A claim or a refund.
@@ -91,7 +98,7 @@ impl Request {
         match self {
             Self::Faucet => "Faucet",
             Self::Deposit { .. } => "Deposit",
-            Self::Settle { .. } => "Settle",
+            Self::Settle { .. } | Self::SettleByRecord { .. } => "Settle",
             Self::Payout { order, .. } => order.kind.verb(),
             Self::ClaimAll => "Claim all",
             Self::Warp { .. } => "Warp",

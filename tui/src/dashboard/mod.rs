@@ -2,7 +2,7 @@
 //! and recent activity, over the same session, `fulltime-client` calls and output types as the
 //! command line.
 //!
-//! Shape (see STYLE.md): components (`panes/`, `popups/`) each own their state, their keys,
+//! Shape (after ratatui's component template and gitui): components (`panes/`, `popups/`) each own their state, their keys,
 //! their update and their draw (`component.rs` says what one is); every change of state is an
 //! [`Action`], which the router ([`update`]) keeps in the shared state or hands to the focused
 //! component, carrying out what it asks; [`draw`] renders the state and does no I/O; network

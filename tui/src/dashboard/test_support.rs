@@ -118,7 +118,8 @@ pub fn chain() -> Chain {
 pub fn refused() -> ReadFailure {
     ReadFailure {
         unreachable: true,
-        reason: "RpcError: RPC request to http://127.0.0.1:8899 failed: connection refused".into(),
+        reason: "Unreachable: cannot reach http://127.0.0.1:8899 (localnet): connection refused"
+            .into(),
     }
 }
 

@@ -90,7 +90,7 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
             app.notice = None;
             return command_of(app, command);
         }
-        Action::Type(_) | Action::Scroll(_) | Action::Inspected { .. } => {
+        Action::Type(_) | Action::Scroll(_) | Action::Inspected { .. } | Action::Records { .. } => {
             return to_focused(app, action);
         }
     }
@@ -131,7 +131,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
     let context = app.context();
     let opened = match command {
         Command::Deposit => Some(deposit::open(&context)),
-        Command::Settle => Some(settle::open(&context)),
+        Command::Settle => return settle::open(&context),
         Command::Claim => Some(confirm::open(&context, PayoutKind::Claim)),
         Command::Refund => Some(confirm::open(&context, PayoutKind::Refund)),
         Command::ClaimAll => claim_all::open(&context),

@@ -1,9 +1,10 @@
 //! The reports of what went wrong between the client and the chain: a program's error with its
-//! logs, a failed transaction, an unreachable node, a missing account, a warp or a snapshot the
-//! node cannot make.
+//! logs, a failed transaction, an unreachable node (which URL, why), a program not deployed, a
+//! missing account, a warp or a snapshot the node cannot make.
 
 use fulltime_client::rpc::ClientError;
 use fulltime_client::snapshot::SaveError;
+use fulltime_client::unreachable::Cause;
 
 use super::ErrorReport;
 
@@ -23,13 +24,26 @@ pub(super) fn client_report(error: &ClientError) -> ErrorReport {
             error,
             "Check that the node at --url is running and reachable",
         ),
+        ClientError::Unreachable { url, cause, .. } => {
+            ErrorReport::unreachable("Unreachable", error, url, cause, reach_action(cause))
+        }
+        ClientError::ProgramNotDeployed { url, .. } => ErrorReport {
+            url: Some(url.clone()),
+            ..ErrorReport::other(
+                "ProgramNotDeployed",
+                error,
+                "Deploy the settlement program there, or point --url at a node that runs it \
+                 (`just dev` starts localnet with it)",
+            )
+        },
         ClientError::Signing(_) => {
             ErrorReport::other("SigningError", error, "Check the --keypair file")
         }
         ClientError::ConfigNotFound { .. } => ErrorReport::other(
             "ConfigNotFound",
             error,
-            "Pick a cluster where the settlement program is deployed and initialized (--url)",
+            "Initialize it with fulltime-bootstrap (`just bootstrap`), or pick a cluster where it \
+             is initialized (--url)",
         ),
         ClientError::MarketNotFound { .. } => ErrorReport::other(
             "MarketNotFound",
@@ -52,11 +66,34 @@ pub(super) fn client_report(error: &ClientError) -> ErrorReport {
         ClientError::SnapshotUnsupported { .. } => {
             ErrorReport::other("SnapshotUnsupported", error, "Use --url localnet")
         }
+        ClientError::TooLarge { .. } => ErrorReport::other(
+            "TransactionTooLarge",
+            error,
+            "A proof deeper than one transaction carries cannot settle (the program README's \
+             \"A transaction that fits\"); drop --priority-fee to win its 12 bytes",
+        ),
         ClientError::Checkpoint { .. } => ErrorReport::other(
             "CheckpointRefused",
             error,
             "Use --url localnet, and an id it answered to localnet_saveCheckpoint",
         ),
+    }
+}
+
+/// What to do about a URL that could not be reached, by why; the faucet's reports share all but
+/// the refusal's.
+pub(super) fn reach_action(cause: &Cause) -> &'static str {
+    match cause {
+        Cause::Refused => "Start the node at that URL (`just dev` for localnet), or fix --url",
+        Cause::TimedOut { .. } => "Check the network and the server's load, then try again",
+        Cause::Dns { .. } => {
+            "Check the host's name and the network; offline, work on localnet \
+             (`just dev`, --url localnet)"
+        }
+        Cause::Tls { .. } => {
+            "Check the URL's scheme (http:// or https://) and the server's certificate"
+        }
+        Cause::Other { .. } => "Check that the server at that URL is running and reachable",
     }
 }
 

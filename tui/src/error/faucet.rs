@@ -2,15 +2,22 @@
 //! Fulltime faucet.
 
 use fulltime_client::faucet::FaucetError;
+use fulltime_client::unreachable::Cause;
 
 use super::ErrorReport;
+use super::client::reach_action;
 
 pub(super) fn faucet_report(error: &FaucetError) -> ErrorReport {
     match error {
-        FaucetError::Unreachable { .. } => ErrorReport::other(
+        FaucetError::Unreachable { url, cause } => ErrorReport::unreachable(
             "FaucetUnreachable",
             error,
-            "Start the faucet, or pass its address with --faucet-url",
+            url,
+            cause,
+            match cause {
+                Cause::Refused => "Start the faucet, or pass its address with --faucet-url",
+                _ => reach_action(cause),
+            },
         ),
         FaucetError::Refused {
             status,

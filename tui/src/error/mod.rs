@@ -9,6 +9,7 @@ mod client;
 mod faucet;
 mod report;
 mod setup;
+mod txline;
 
 use fulltime_client::bundle::BundleSaveError;
 use fulltime_client::cluster::ClusterError;
@@ -18,6 +19,7 @@ use fulltime_client::keypair::KeypairError;
 use fulltime_client::proof_file::ProofFileError;
 use fulltime_client::rpc::ClientError;
 use fulltime_client::snapshot::SaveError;
+use fulltime_client::txline::api::TxlineError;
 use fulltime_client::wallet_book::WalletBookError;
 
 use self::bundle::bundle_report;
@@ -25,6 +27,7 @@ use self::client::{client_report, snapshot_report};
 use self::faucet::faucet_report;
 pub use self::report::ErrorReport;
 use self::setup::{cluster_report, keypair_report, wallet_book_report};
+use self::txline::txline_report;
 use crate::actions::Refusal;
 use crate::input::{WhenError, format_time};
 use crate::output::receipt::claim_all::ClaimAllReceipt;
@@ -44,6 +47,14 @@ pub enum Error {
     ProofFile(#[from] ProofFileError),
     #[error(transparent)]
     Faucet(#[from] FaucetError),
+    #[error(transparent)]
+    Txline(#[from] TxlineError),
+    /// Arguments clap takes but the command cannot use.
+    #[error("{0}")]
+    InvalidArguments(String),
+    /// `proof fetch -o FILE` could not write the file.
+    #[error("cannot write {path}: {reason}")]
+    ProofFileUnwritten { path: String, reason: String },
     #[error(transparent)]
     Time(#[from] WhenError),
     #[error(transparent)]
@@ -131,6 +142,15 @@ impl Error {
                 "Pass a proof file, like fixtures/generated/arsenal-home-goals-over-1.json",
             ),
             Self::Faucet(error) => faucet_report(error),
+            Self::Txline(error) => txline_report(error),
+            Self::InvalidArguments(_) => {
+                ErrorReport::other("InvalidArguments", self, "See the command's --help")
+            }
+            Self::ProofFileUnwritten { .. } => ErrorReport::other(
+                "ProofFileUnwritten",
+                self,
+                "Pick a path in a folder you can write to (-o)",
+            ),
             Self::Unsendable(failure) => ErrorReport::program(failure).with_notes([
                 "refused before sending: an outcome is yes, no or a number, even with --force"
                     .to_owned(),
@@ -208,7 +228,8 @@ impl Error {
 
     /// The exit code of a command that failed so: 2 for a timeline refused before anything was
     /// started or sent (a file that does not load, an unknown `--to` step, a node already past
-    /// its first step), 1 otherwise.
+    /// its first step), 1 otherwise. A URL out of reach and a program not deployed are 1, as
+    /// the session's other set-up failures are: a request that timed out may have been sent.
     pub fn exit_code(&self) -> u8 {
         match self {
             Self::Timeline(_) | Self::UnknownStep { .. } | Self::ClockPastFirstStep { .. } => 2,

@@ -1,15 +1,17 @@
 //! A failure as printed, the same for both faces: its name, code, program, message and action,
 //! which `--json` prints as one object and the dashboard's failure popup shows, plus notes for
-//! people.
+//! people; a URL that could not be reached adds where and why.
 
 use std::fmt;
 
 use fulltime_client::errors::ProgramFailure;
+use fulltime_client::unreachable::Cause;
 use serde::Serialize;
 
 use crate::output::terminal_text::escaped;
 
-/// A failure as printed: `--json` prints exactly these five fields, the text adds the notes.
+/// A failure as printed: `--json` prints these five fields, with `url` and `cause` where a URL
+/// could not be reached; the text adds the notes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorReport {
     /// The program error's name, or a name for the client-side failure.
@@ -20,6 +22,13 @@ pub struct ErrorReport {
     pub program: Option<String>,
     pub message: String,
     pub action: String,
+    /// The URL that could not be reached, or where the program is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Why the URL could not be reached, as one word: `refused`, `timed_out`, `dns`, `tls`,
+    /// `other`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<&'static str>,
     /// Extra lines for people: why nothing was sent, or the logs of an unexplained failure.
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -33,6 +42,8 @@ impl ErrorReport {
             program: Some(failure.source.label().to_owned()),
             message: failure.message.clone(),
             action: failure.action.to_owned(),
+            url: None,
+            cause: None,
             notes: Vec::new(),
         }
     }
@@ -44,7 +55,24 @@ impl ErrorReport {
             program: None,
             message: message.to_string(),
             action: action.into(),
+            url: None,
+            cause: None,
             notes: Vec::new(),
+        }
+    }
+
+    /// The report of `url`, which could not be reached for `cause`.
+    pub(crate) fn unreachable(
+        error: &str,
+        message: impl ToString,
+        url: &str,
+        cause: &Cause,
+        action: impl Into<String>,
+    ) -> Self {
+        Self {
+            url: Some(url.to_owned()),
+            cause: Some(cause.code()),
+            ..Self::other(error, message, action)
         }
     }
 

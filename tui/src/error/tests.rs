@@ -3,6 +3,7 @@
 use fulltime_client::errors::explain_logs;
 use fulltime_client::rpc::check_balance;
 use fulltime_client::settlement::SettlementError;
+use fulltime_client::unreachable::Cause;
 use fulltime_client::validate::{check_amount, check_outcome, settlement_failure};
 
 use super::*;
@@ -244,4 +245,118 @@ fn a_missing_keypair_says_which_flag_to_pass() {
     assert_eq!(report.error, "KeypairNotFound");
     assert_eq!(report.message, "no keypair file at /nowhere/id.json");
     assert!(report.action.starts_with("Pass --keypair PATH"));
+}
+
+#[test]
+fn an_unreachable_cluster_names_its_url_and_why_and_exits_1() {
+    let error = Error::from(ClientError::Unreachable {
+        url: "https://api.devnet.solana.com".into(),
+        cluster: Some("devnet".into()),
+        cause: Cause::Dns {
+            host: "api.devnet.solana.com".into(),
+        },
+    });
+    let report = error.report();
+    assert_eq!(
+        json(&report),
+        serde_json::json!({
+            "error": "Unreachable",
+            "code": null,
+            "program": null,
+            "message": "cannot reach https://api.devnet.solana.com (devnet): DNS lookup of \
+                        api.devnet.solana.com failed",
+            "action": "Check the host's name and the network; offline, work on localnet (`just \
+                       dev`, --url localnet)",
+            "url": "https://api.devnet.solana.com",
+            "cause": "dns",
+        })
+    );
+    assert_eq!(
+        report.to_string(),
+        "error: Unreachable: cannot reach https://api.devnet.solana.com (devnet): DNS lookup of \
+         api.devnet.solana.com failed\n\
+         action: Check the host's name and the network; offline, work on localnet (`just dev`, \
+         --url localnet)"
+    );
+    assert_eq!(error.exit_code(), 1);
+
+    let timed_out = Error::from(ClientError::Unreachable {
+        url: "https://api.devnet.solana.com".into(),
+        cluster: Some("devnet".into()),
+        cause: Cause::TimedOut {
+            after: std::time::Duration::from_secs(30),
+        },
+    })
+    .report();
+    assert_eq!(
+        timed_out.message,
+        "cannot reach https://api.devnet.solana.com (devnet): timed out after 30 s"
+    );
+    assert_eq!(timed_out.cause, Some("timed_out"));
+}
+
+#[test]
+fn a_node_answering_with_an_error_is_not_unreachable() {
+    let source = solana_rpc_client_api::client_error::ErrorKind::Custom("bad answer".into());
+    let report = Error::from(ClientError::Rpc {
+        url: "http://127.0.0.1:8899".into(),
+        source: Box::new(source.into()),
+    })
+    .report();
+    assert_eq!(report.error, "RpcError");
+    assert_eq!((&report.url, report.cause), (&None, None));
+    assert!(
+        !json(&report)
+            .as_object()
+            .expect("an object")
+            .contains_key("cause")
+    );
+}
+
+#[test]
+fn a_program_not_deployed_names_its_id_and_cluster() {
+    let program = fulltime_client::settlement::ID;
+    let report = Error::from(ClientError::ProgramNotDeployed {
+        program,
+        url: "https://api.devnet.solana.com".into(),
+        cluster: Some("devnet".into()),
+        reason: "no account has its address",
+    })
+    .report();
+    assert_eq!(
+        json(&report),
+        serde_json::json!({
+            "error": "ProgramNotDeployed",
+            "code": null,
+            "program": null,
+            "message": format!(
+                "the settlement program {program} is not deployed at \
+                 https://api.devnet.solana.com (devnet): no account has its address"
+            ),
+            "action": "Deploy the settlement program there, or point --url at a node that runs \
+                       it (`just dev` starts localnet with it)",
+            "url": "https://api.devnet.solana.com",
+        })
+    );
+}
+
+#[test]
+fn an_unreachable_faucet_names_its_url_and_why() {
+    let report = Error::from(FaucetError::Unreachable {
+        url: "http://127.0.0.1:8080/api/faucet".into(),
+        cause: Cause::TimedOut {
+            after: std::time::Duration::from_secs(60),
+        },
+    })
+    .report();
+    assert_eq!(
+        report.to_string(),
+        "error: FaucetUnreachable: cannot reach the faucet at http://127.0.0.1:8080/api/faucet: \
+         timed out after 60 s\n\
+         action: Check the network and the server's load, then try again"
+    );
+    assert_eq!(
+        (report.url.as_deref(), report.cause),
+        (Some("http://127.0.0.1:8080/api/faucet"), Some("timed_out"))
+    );
 }

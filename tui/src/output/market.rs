@@ -13,10 +13,11 @@ use fulltime_client::side::Side;
 use fulltime_client::view::TermsView;
 use serde::Serialize;
 
+use super::catalog::fixture_match;
 use super::labels::{serialize_status_name, status_label};
 use super::table::aligned;
 use super::terminal_text::escaped;
-use super::terms::{describe_period, describe_question};
+use super::terms::{describe_period, describe_question, stat_name};
 use crate::input::{format_span, format_time, format_time_millis};
 
 /// One market at a cluster time. What only a settlement sets is `None` (JSON `null`) before it.
@@ -43,6 +44,13 @@ pub struct MarketView {
     /// What must hold for YES, in words.
     #[serde(rename = "terms")]
     pub terms_in_words: String,
+    /// The fixture's name where the match catalog knows it: `Arsenal v Chelsea`.
+    pub fixture_name: Option<String>,
+    /// The stat key as TxLINE's encoding names it, with the fixture's teams where known:
+    /// `Arsenal first-half goals`.
+    pub stat_name: String,
+    /// The same for the second stat of a two-stat market.
+    pub second_stat_name: Option<String>,
     pub total_yes: u64,
     pub total_no: u64,
     /// Each side's implied probability and payout per USDC at these totals.
@@ -86,6 +94,11 @@ impl MarketView {
                 .then(|| format_time_millis(market.settled_by.ts)),
             terms: TermsView::from(market),
             terms_in_words: describe_question(market),
+            fixture_name: fixture_match(market.fixture_id).map(|fixture| fixture.name()),
+            stat_name: stat_name(market.stat_key, market.fixture_id),
+            second_stat_name: market
+                .second_stat
+                .map(|second| stat_name(second.stat_key, market.fixture_id)),
             total_yes: market.total_yes,
             total_no: market.total_no,
             odds: Odds::of(market.total_yes, market.total_no),
@@ -102,9 +115,12 @@ impl MarketView {
 
     /// The whole of the terms on one line.
     pub fn terms_line(&self) -> String {
+        let fixture = match &self.fixture_name {
+            Some(name) => format!("{name} (fixture {})", self.terms.fixture_id),
+            None => format!("fixture {}", self.terms.fixture_id),
+        };
         format!(
-            "fixture {}, {}; YES if {}",
-            self.terms.fixture_id,
+            "{fixture}, {}; YES if {}",
             describe_period(self.terms.period),
             self.terms_in_words
         )
@@ -301,7 +317,7 @@ pub(crate) mod tests {
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Status:   open; closes 2026-05-16T15:10:00Z\n\
-                 Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Terms:    Arsenal v Chelsea (fixture 18502311), the game_finalised record (period 100); YES if Arsenal goals (stat 1) > 1\n\
                  Dispute:  1h window from settlement\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
                  Odds:     YES 72.7%, pays 1.37 per USDC; NO 27.3%, pays 3.66 per USDC\n\
@@ -322,7 +338,7 @@ pub(crate) mod tests {
             format!(
                 "Market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Status:   provisional YES, final in 42s; closed 2026-05-16T15:10:00Z\n\
-                 Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Terms:    Arsenal v Chelsea (fixture 18502311), the game_finalised record (period 100); YES if Arsenal goals (stat 1) > 1\n\
                  Dispute:  1h window, final at 2026-05-16T16:10:00Z\n\
                  Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)\n\
                  Totals:   YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
@@ -339,7 +355,7 @@ pub(crate) mod tests {
             lines,
             [
                 "Status:   resolved YES; closed 2026-05-16T15:10:00Z",
-                "Terms:    fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1",
+                "Terms:    Arsenal v Chelsea (fixture 18502311), the game_finalised record (period 100); YES if Arsenal goals (stat 1) > 1",
                 "Dispute:  1h window, final since 2026-05-16T16:10:00Z",
                 "Proof:    batch ts 1778946672000 (2026-05-16T15:51:12Z)",
             ]
@@ -451,6 +467,11 @@ pub(crate) mod tests {
         );
         assert_eq!(value["address"], pda::market(3).to_string());
         assert_eq!(value["dispute_window"], 3_600);
+        // The stat named as TxLINE names it, with the fixture's teams.
+        assert_eq!(value["fixture_name"], "Arsenal v Chelsea");
+        assert_eq!(value["stat_name"], "Arsenal goals");
+        assert_eq!(value["second_stat_name"], Value::Null);
+        assert_eq!(value["terms"], "Arsenal goals (stat 1) > 1");
         for unset in [
             "dispute_ends_at",
             "dispute_ends_at_utc",

@@ -17,6 +17,7 @@ pub mod table;
 pub mod terminal_text;
 pub mod terms;
 pub mod timeline;
+pub mod txline;
 pub mod wallet_book;
 
 use std::fmt::Display;

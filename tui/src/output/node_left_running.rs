@@ -1,5 +1,6 @@
-//! A timeline's node left running by `--to`, with its faucet: where they are, and the commands
-//! that open the dashboard on them, act as one of the timeline's wallets there, and stop them.
+//! A timeline's node left running by `--to`, with its faucet and its TxLINE API: where they are,
+//! and the commands that open the dashboard on them, act as one of the timeline's wallets there,
+//! and stop them.
 
 use std::fmt;
 use std::path::Path;
@@ -16,9 +17,12 @@ pub struct NodeLeftRunning {
     /// The node's faucet, its base URL (`--faucet-url`).
     pub faucet_url: String,
     pub faucet_pid: u32,
+    /// The node's TxLINE API, its base URL (`--txline-url`).
+    pub txline_url: String,
+    pub txline_pid: u32,
     /// The timeline's wallets, by name, in the state directory's wallet book.
     pub wallets: Vec<String>,
-    /// Opens the dashboard on the node and its faucet.
+    /// Opens the dashboard on the node, its faucet and its TxLINE API.
     pub dashboard: String,
     /// A command as one of the wallets, when the timeline has any.
     pub as_wallet: Option<String>,
@@ -34,6 +38,8 @@ pub struct LeftRunning<'a> {
     pub pid: u32,
     pub faucet_url: String,
     pub faucet_pid: u32,
+    pub txline_url: String,
+    pub txline_pid: u32,
     pub wallets: Vec<String>,
 }
 
@@ -41,14 +47,17 @@ impl NodeLeftRunning {
     pub fn new(left: LeftRunning<'_>) -> Self {
         let dir = shell_word(&left.state_dir.display().to_string());
         let faucet = shell_word(&left.faucet_url);
+        let txline = shell_word(&left.txline_url);
         Self {
-            dashboard: format!("fulltime --state-dir {dir} --faucet-url {faucet}"),
+            dashboard: format!(
+                "fulltime --state-dir {dir} --faucet-url {faucet} --txline-url {txline}"
+            ),
             as_wallet: left
                 .wallets
                 .first()
                 .map(|wallet| format!("fulltime --state-dir {dir} --keypair {wallet} balance")),
             stop: vec![
-                format!("kill {} {}", left.pid, left.faucet_pid),
+                format!("kill {} {} {}", left.pid, left.faucet_pid, left.txline_pid),
                 format!("rm -r {dir}"),
             ],
             rpc_url: left.rpc_url,
@@ -56,6 +65,8 @@ impl NodeLeftRunning {
             pid: left.pid,
             faucet_url: left.faucet_url,
             faucet_pid: left.faucet_pid,
+            txline_url: left.txline_url,
+            txline_pid: left.txline_pid,
             wallets: left.wallets,
         }
     }
@@ -80,12 +91,15 @@ impl fmt::Display for NodeLeftRunning {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             formatter,
-            "Node left running at {} (pid {}, state directory {}), its faucet at {} (pid {})",
+            "Node left running at {} (pid {}, state directory {}), its faucet at {} (pid {}), \
+             its TxLINE API at {} (pid {})",
             escaped(&self.rpc_url),
             self.pid,
             escaped(&self.state_dir),
             escaped(&self.faucet_url),
-            self.faucet_pid
+            self.faucet_pid,
+            escaped(&self.txline_url),
+            self.txline_pid
         )?;
         write!(formatter, "Dashboard: {}", escaped(&self.dashboard))?;
         if let Some(as_wallet) = &self.as_wallet {
@@ -116,6 +130,8 @@ mod tests {
             pid: 7,
             faucet_url: "http://127.0.0.1:40125".into(),
             faucet_pid: 8,
+            txline_url: "http://127.0.0.1:40127".into(),
+            txline_pid: 9,
             wallets: wallets.iter().map(|&wallet| wallet.to_owned()).collect(),
         })
     }
@@ -125,9 +141,9 @@ mod tests {
         let quoted = left(Path::new("/tmp/it's here"), &["alice", "bob"]);
         assert_eq!(
             quoted.dashboard,
-            r"fulltime --state-dir '/tmp/it'\''s here' --faucet-url http://127.0.0.1:40125"
+            r"fulltime --state-dir '/tmp/it'\''s here' --faucet-url http://127.0.0.1:40125 --txline-url http://127.0.0.1:40127"
         );
-        assert_eq!(quoted.stop, ["kill 7 8", r"rm -r '/tmp/it'\''s here'"]);
+        assert_eq!(quoted.stop, ["kill 7 8 9", r"rm -r '/tmp/it'\''s here'"]);
         assert_eq!(
             quoted.as_wallet.as_deref(),
             Some(r"fulltime --state-dir '/tmp/it'\''s here' --keypair alice balance")
@@ -137,9 +153,10 @@ mod tests {
         assert_eq!(
             plain.to_string(),
             "Node left running at http://127.0.0.1:40123 (pid 7, state directory /tmp/t-1), its \
-             faucet at http://127.0.0.1:40125 (pid 8)\nDashboard: fulltime --state-dir /tmp/t-1 \
-             --faucet-url http://127.0.0.1:40125\nStop them: kill 7 8; once the node has stopped, \
-             rm -r /tmp/t-1"
+             faucet at http://127.0.0.1:40125 (pid 8), its TxLINE API at http://127.0.0.1:40127 \
+             (pid 9)\nDashboard: fulltime --state-dir /tmp/t-1 --faucet-url \
+             http://127.0.0.1:40125 --txline-url http://127.0.0.1:40127\nStop them: kill 7 8 9; \
+             once the node has stopped, rm -r /tmp/t-1"
         );
     }
 }

@@ -5,28 +5,32 @@ use fulltime_client::localnet_env::LocalnetEnv;
 
 use super::book::write_into_book;
 use super::node::OwnNode;
-use super::own_faucet::OwnFaucet;
+use super::part::ServingPart;
 use super::play::Cast;
 use crate::error::Error;
 use crate::output::node_left_running::{LeftRunning, NodeLeftRunning};
 
-/// Writes the cast's wallets into the node's wallet book and leaves the node and its faucet
-/// running.
+/// Writes the cast's wallets into the node's wallet book and leaves the node, its faucet and its
+/// TxLINE API running.
 pub fn leave_running(
     node: OwnNode,
-    faucet: OwnFaucet,
+    faucet: ServingPart,
+    txline: ServingPart,
     env: &LocalnetEnv,
     cast: &Cast,
 ) -> Result<NodeLeftRunning, Error> {
     write_into_book(node.state_dir(), cast)?;
     let state_dir = node.state_dir().to_owned();
     let faucet_url = faucet.url().to_owned();
+    let txline_url = txline.url().to_owned();
     Ok(NodeLeftRunning::new(LeftRunning {
         rpc_url: env.rpc_url.clone(),
         state_dir: &state_dir,
         pid: node.leave_running(),
         faucet_url,
         faucet_pid: faucet.leave_running(),
+        txline_url,
+        txline_pid: txline.leave_running(),
         wallets: cast.wallets().map(|(name, _)| name.to_string()).collect(),
     }))
 }

@@ -4,7 +4,7 @@
 //! `dashboard/`, it imports the floor only.
 //!
 //! `part.rs` is what the run's own processes share, `node.rs` its node, `own_faucet.rs` its
-//! faucet; `stop_step.rs` cuts the file at `--to`'s step;
+//! faucet, `own_txline.rs` its TxLINE API; `stop_step.rs` cuts the file at `--to`'s step;
 //! `given_node.rs` checks a `--url` node's clock before anything is sent; `play.rs` makes the
 //! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
 //! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
@@ -21,6 +21,7 @@ mod handoff;
 mod invariants;
 mod node;
 mod own_faucet;
+mod own_txline;
 mod part;
 mod play;
 pub mod record;
@@ -36,7 +37,6 @@ use fulltime_client::localnet_env::LocalnetEnv;
 
 pub use self::book::write_into_book;
 use self::node::OwnNode;
-use self::own_faucet::OwnFaucet;
 use self::part::Lifetime;
 pub use self::part::NodeError;
 pub use self::play::{Stepped, cast_of};
@@ -48,8 +48,9 @@ use crate::output::timeline::TimelineRun;
 use crate::session::Session;
 
 /// Loads `args.file` and checks `--to` and `--snapshot` (nothing starts when one is wrong), then
-/// plays the timeline on a node of its own with a faucet of its own (stopped at the end unless
-/// `--to`), or on `--url`'s node with `--faucet-url`'s faucet. A run that met an unexpected result is [`Error::TimelineFailed`]; `--to` and
+/// plays the timeline on a node of its own with a faucet and a TxLINE API of its own (stopped at
+/// the end unless `--to`), or on `--url`'s node with `--faucet-url`'s faucet and the session's
+/// TxLINE API. A run that met an unexpected result is [`Error::TimelineFailed`]; `--to` and
 /// `--snapshot` act where the run stopped, whether at the step or at that result.
 pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRun, Error> {
     let mut timeline = load(&args.file).map_err(Box::new)?;
@@ -85,12 +86,15 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
         };
         let node = OwnNode::start(lifetime)?;
         let env = LocalnetEnv::load(node.state_dir()).map_err(ClusterError::from)?;
-        let faucet = OwnFaucet::start(&env, node.state_dir(), lifetime)?;
+        let faucet = own_faucet::start(&env, node.state_dir(), lifetime)?;
+        let txline = own_txline::start(node.state_dir(), lifetime)?;
         let own = Session::new(GlobalArgs {
             url: Cluster::Localnet,
             keypair: Some(node.desk_path()),
             json: false,
             state_dir: node.state_dir().to_owned(),
+            txline_url: Some(txline.url().to_owned()),
+            priority_fee: session.priority_fee(),
         });
         // On an error the node and the faucet go (dropped) before the answer, whatever it is.
         let cast = play::play(&own, &timeline, &proofs, faucet.url(), &mut run).await?;
@@ -98,7 +102,7 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
             run.snapshot = Some(save_snapshot_into(&own, name, session.state_dir()).await?);
         }
         if args.to.is_some() {
-            run.node = Some(handoff::leave_running(node, faucet, &env, &cast)?);
+            run.node = Some(handoff::leave_running(node, faucet, txline, &env, &cast)?);
         }
     }
     if run.failure.is_some() {

@@ -1,10 +1,11 @@
-//! What the run's own processes share, the node and the faucet (the stack's parts, found as the
-//! stack finds them): the binary beside `fulltime`, free ports, output in files of the state
-//! directory (a process left running never writes into a pipe nobody reads), a process group of
-//! its own when it may outlive the run, and the wait for the line that says it serves.
+//! What the run's own processes share, the node, the faucet and the TxLINE API (the stack's parts,
+//! found as the stack finds them): the binary beside `fulltime`, free ports, output in files of
+//! the state directory (a process left running never writes into a pipe nobody reads), a process
+//! group of its own when it may outlive the run, the wait for the line that says it serves, and
+//! the stop with the run unless it is left running.
 
 use std::fs::File;
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -118,6 +119,53 @@ impl PartBinary {
             binary: self.binary,
             output: format!("{}{}", read(&stdout_path), read(&stderr_path)),
         })
+    }
+}
+
+/// A part serving HTTP at `url`: stopped when dropped, unless left running with its node.
+pub struct ServingPart {
+    child: Child,
+    url: String,
+    /// Left running: dropping it stops nothing.
+    left: bool,
+}
+
+impl ServingPart {
+    /// Starts `command` as `binary`'s [`PartBinary::start`] does, serving at `address`.
+    pub fn start(
+        binary: PartBinary,
+        command: Command,
+        address: SocketAddr,
+        state_dir: &Path,
+        lifetime: Lifetime,
+        serves: impl Fn(&str) -> bool,
+    ) -> Result<Self, NodeError> {
+        let child = binary.start(command, state_dir, lifetime, serves)?;
+        Ok(Self {
+            child,
+            url: format!("http://{address}"),
+            left: false,
+        })
+    }
+
+    /// Its base URL, as `--faucet-url` and `--txline-url` take it.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Leaves it running with its node; its pid.
+    pub fn leave_running(mut self) -> u32 {
+        self.left = true;
+        self.child.id()
+    }
+}
+
+impl Drop for ServingPart {
+    fn drop(&mut self) {
+        if !self.left {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 

@@ -15,9 +15,10 @@ use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::proof_file::ExpectedError;
 use fulltime_client::rpc::{Funding, IN_FLIGHT};
+use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::{Action, ActionKind, Step, Timeline};
+use fulltime_proof_files::timeline::{Action, ActionKind, SettleWith, Step, Timeline};
 use futures_util::FutureExt;
 use futures_util::stream::{self, StreamExt};
 use solana_keypair::{Address as Pubkey, Keypair};
@@ -27,7 +28,8 @@ use super::expect;
 use super::invariants::{self, Reading};
 use super::waves::waves;
 use crate::actions::{
-    self, Actor, CreateOrder, DepositOrder, PayoutOrder, SettleOrder, create_market,
+    self, Actor, CreateOrder, DepositOrder, PayoutOrder, RecordSettleOrder, SettleOrder,
+    create_market,
 };
 use crate::error::{Error, ErrorReport};
 use crate::input::When;
@@ -395,21 +397,33 @@ async fn perform(
                 created: Some(id),
             });
         }
-        ActionKind::Settle { market, proof } => {
-            let proof_file = proofs
-                .proof_file(proof)
-                .ok_or_else(|| Error::UnknownTimelineName(proof.clone()))?;
+        ActionKind::Settle { market, with } => {
             let desk = Actor {
                 client: &client,
                 wallet: &cast.desk,
                 progress: None,
             };
-            let order = SettleOrder {
-                market: cast.market(market),
-                proof_file: Box::new(proof_file.clone()),
-                force,
-            };
-            actions::settle(&desk, order, None).await?;
+            match with {
+                SettleWith::Case(proof) => {
+                    let proof_file = proofs
+                        .proof_file(proof)
+                        .ok_or_else(|| Error::UnknownTimelineName(proof.clone()))?;
+                    let order = SettleOrder {
+                        market: cast.market(market),
+                        proof_file: Box::new(proof_file.clone()),
+                        force,
+                    };
+                    actions::settle(&desk, order, None).await?;
+                }
+                SettleWith::Record(pick) => {
+                    let order = RecordSettleOrder {
+                        market: cast.market(market),
+                        pick: *pick,
+                        force,
+                    };
+                    actions::settle_by_record(&desk, &session.txline_api()?, order, None).await?;
+                }
+            }
         }
         ActionKind::Claim { wallet, market } | ActionKind::Refund { wallet, market } => {
             let kind = match kind {
@@ -505,7 +519,18 @@ fn describe(kind: &ActionKind) -> String {
             format_usdc(*usdc)
         ),
         ActionKind::Create { market } => format!("create {market}"),
-        ActionKind::Settle { market, proof } => format!("settle {market} with {proof}"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Case(proof),
+        } => format!("settle {market} with {proof}"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Record(RecordPick::Finalised),
+        } => format!("settle {market} from TxLINE's game_finalised record"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Record(RecordPick::Seq(seq)),
+        } => format!("settle {market} from TxLINE's record {seq}"),
         ActionKind::Claim { wallet, market } => describe_payout(PayoutKind::Claim, wallet, market),
         ActionKind::Refund { wallet, market } => {
             describe_payout(PayoutKind::Refund, wallet, market)

@@ -99,6 +99,7 @@ fn conflict(first: &ActionKind, second: &ActionKind) -> bool {
 #[cfg(test)]
 mod tests {
     use fulltime_client::side::Side;
+    use fulltime_proof_files::timeline::SettleWith;
 
     use super::*;
 
@@ -133,7 +134,7 @@ mod tests {
     fn settle(market: &str) -> Action {
         action(ActionKind::Settle {
             market: market.into(),
-            proof: "arsenal-home-goals-over-1".into(),
+            with: SettleWith::Case("arsenal-home-goals-over-1".into()),
         })
     }
 

@@ -74,7 +74,8 @@ pub fn demo_clock_start() -> Result<i64, NodeError> {
         .ok_or_else(|| NodeError::Bootstrap("no demo markets".into()))
 }
 
-/// Each demo market's proof file and its match's kickoff, in `DEMO_MARKETS` order.
+/// Each demo market's proof file (a case of the catalog, which names its market) and its
+/// match's kickoff, in `DEMO_MARKETS` order.
 fn demo_proof_files() -> Result<Vec<(ProofFile, i64)>, NodeError> {
     let committed = fulltime_proof_files::committed()
         .map_err(|error| NodeError::Bootstrap(format!("proof files: {error}")))?;
@@ -87,6 +88,11 @@ fn demo_proof_files() -> Result<Vec<(ProofFile, i64)>, NodeError> {
             let kickoff = proof_file.kickoff.ok_or_else(|| {
                 NodeError::Bootstrap(format!("the proof file {name} has no kickoff"))
             })?;
+            if proof_file.market.is_none() {
+                return Err(NodeError::Bootstrap(format!(
+                    "the proof file {name} names no market"
+                )));
+            }
             Ok((proof_file.clone(), kickoff))
         })
         .collect()

@@ -219,11 +219,15 @@ impl Chain<'_> {
             to_create.push((id, proof_file, kickoff));
         }
         for (id, proof_file, kickoff) in &to_create {
+            // `demo_proof_files` takes only proof files that name their market.
+            let Some(market) = &proof_file.market else {
+                continue;
+            };
             self.send(&[instructions::create_market(
                 self.keys.authority.pubkey(),
                 self.keys.mint.pubkey(),
                 *id,
-                proof_file.market_terms(*kickoff, DEMO_DISPUTE_WINDOW_SECS),
+                market.terms(*kickoff, DEMO_DISPUTE_WINDOW_SECS),
             )])
             .await?;
         }

@@ -66,7 +66,8 @@ pub fn create_market(ctx: Context<CreateMarket>, terms: MarketTerms) -> Result<(
         is_decidable(terms.predicate),
         SettlementError::InvalidPredicate
     );
-    // A value of any other period is never final: such a market could never settle.
+    // Only the `game_finalised` record's values are final: a market on any other period could
+    // never settle.
     require!(
         is_period_ever_final(terms.period),
         SettlementError::PeriodNeverFinal

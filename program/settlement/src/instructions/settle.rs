@@ -1,5 +1,6 @@
 use anchor_lang::prelude::*;
 use anchor_lang::solana_program::program::invoke;
+use txline_interface::time::FINAL_PERIOD;
 use txline_interface::{
     ProofNode, ScoresBatchSummary, StatTerm, ValidateStatArgs, instruction::validate_stat,
     is_txline_program, return_data,
@@ -9,18 +10,17 @@ use crate::batch_time::check_batch_time;
 use crate::constants::MARKET_SEED;
 use crate::error::SettlementError;
 use crate::event_place::{check_same_event, event_index};
-use crate::final_value::check_final_value;
+use crate::final_value::check_final_values;
+use crate::second_stat_proof::SecondStatProof;
 use crate::side::Side;
 use crate::state::{Market, SettledProof};
 use crate::stated_outcome::StatedOutcome;
 
-/// A TxLINE proof of a match statistic, and of the second one for a two-stat market. The
-/// predicate and the operation are not part of it: they follow from the market's own terms and
-/// the stated outcome, so no settler can choose the question being answered.
-///
-/// `full_time_mark` shows that the proven event finishes the match: one full-time (period 100)
-/// stat of that event with its path to the event's stat root. A proof of a full-time stat needs
-/// none; any other value is final only with it (see `final_value`).
+/// A TxLINE proof of a match statistic, and of the second one for a two-stat market, as
+/// `validate_stat` takes it but for the second stat, which is sent without what it shares with
+/// the first (`SecondStatProof`). The predicate and the operation are not part of it: they follow
+/// from the market's own terms and the stated outcome, so no settler can choose the question
+/// being answered.
 #[derive(AnchorSerialize, AnchorDeserialize, Clone, Debug, PartialEq, Eq)]
 pub struct SettlementProof {
     pub ts: i64,
@@ -28,8 +28,7 @@ pub struct SettlementProof {
     pub fixture_proof: Vec<ProofNode>,
     pub main_tree_proof: Vec<ProofNode>,
     pub stat: StatTerm,
-    pub stat_b: Option<StatTerm>,
-    pub full_time_mark: Option<StatTerm>,
+    pub stat_b: Option<SecondStatProof>,
 }
 
 #[derive(Accounts)]
@@ -61,28 +60,37 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
             SettlementError::SettlementWindowClosed
         );
     }
+    // A market made under the retired rule (a period of its own for each half) asks about a value
+    // no TxLINE record proves; its stakes are refunded after the grace period.
+    require!(
+        market.period == FINAL_PERIOD,
+        SettlementError::PeriodRetired
+    );
     require!(
         proof.fixture_summary.fixture_id == market.fixture_id,
         SettlementError::FixtureMismatch
     );
-    let stat = &proof.stat.stat_to_prove;
     require!(
-        stat.key == market.stat_key && stat.period == market.period,
+        proof.stat.stat_to_prove.key == market.stat_key,
         SettlementError::StatMismatch
     );
     // Refused here rather than by the oracle, so the error names this market's terms.
-    match (market.second_stat, &proof.stat_b) {
-        (None, None) => {}
+    let stat_b = match (market.second_stat, &proof.stat_b) {
+        (None, None) => None,
         (Some(_), None) => return err!(SettlementError::MissingSecondStat),
         (None, Some(_)) => return err!(SettlementError::UnexpectedSecondStat),
         (Some(second), Some(stat_b)) => {
-            let stat_b = &stat_b.stat_to_prove;
             require!(
-                stat_b.key == second.stat_key && stat_b.period == market.period,
+                stat_b.stat_to_prove.key == second.stat_key,
                 SettlementError::StatMismatch
             );
+            Some(stat_b)
         }
-    }
+    };
+    check_final_values(
+        std::iter::once(&proof.stat.stat_to_prove)
+            .chain(stat_b.map(|stat_b| &stat_b.stat_to_prove)),
+    )?;
     check_batch_time(proof.ts, market.close_time, now)?;
     let settled_by = SettledProof {
         ts: proof.ts,
@@ -92,11 +100,12 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
             &proof.fixture_proof,
         )?,
     };
-    if let Some(stat_b) = &proof.stat_b {
+    let stat_b = stat_b
+        .map(|stat_b| stat_b.expand(&proof.stat))
+        .transpose()?;
+    if let Some(stat_b) = &stat_b {
         check_same_event(&proof.stat, stat_b)?;
     }
-    // One mark covers both stats of a two-stat proof: they come from one event.
-    check_final_value(&proof.stat, proof.full_time_mark.as_ref())?;
     if market.settled {
         require!(
             settled_by.is_later_than(&market.settled_by),
@@ -112,7 +121,7 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
         main_tree_proof: proof.main_tree_proof,
         predicate: stated.predicate_to_prove(market.predicate)?,
         stat_a: proof.stat,
-        stat_b: proof.stat_b,
+        stat_b,
         op: market.second_stat.map(|second| second.op),
     };
     // Oracle errors abort the whole transaction untranslated; the vault is untouched.

@@ -2,7 +2,7 @@
 //! staked on the timeline of its match.
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::proof_file::{ProofFile, RootsFile};
+use fulltime_client::proof_file::{Expected, ProofFile, ProofMarket, RootsFile};
 use fulltime_harness::{SlotRoot, TestChain};
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_proof_files::Generated;
@@ -47,9 +47,25 @@ pub fn kickoff(proof_file: &ProofFile) -> i64 {
         .unwrap_or_else(|| panic!("{}: no kickoff", proof_file.name))
 }
 
+/// The proof file's market; every committed proof file names one.
+pub fn market_of(proof_file: &ProofFile) -> &ProofMarket {
+    proof_file
+        .market
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}: no market", proof_file.name))
+}
+
+/// What settling the proof file's market must give; every committed proof file says.
+pub fn expected_of(proof_file: &ProofFile) -> &Expected {
+    proof_file
+        .expected
+        .as_ref()
+        .unwrap_or_else(|| panic!("{}: no expected result", proof_file.name))
+}
+
 /// The proof file's market, created an hour before its kickoff and closing at it, with 2 USDC of
-/// `yes` on YES and 3 USDC of `no` on NO. A market on a period no final event carries, which
-/// `create_market` refuses, is planted as a chain kept from before holds it.
+/// `yes` on YES and 3 USDC of `no` on NO. A market of the retired rule (a period other than
+/// 100), which `create_market` refuses, is planted as a chain kept from before holds it.
 pub fn staked_market(
     chain: &mut TestChain,
     proof_file: &ProofFile,
@@ -59,7 +75,7 @@ pub fn staked_market(
     let kickoff = kickoff(proof_file);
     chain.set_time(kickoff - 3_600);
     let creator = chain.new_wallet(0);
-    let terms = proof_file.market_terms(kickoff, DISPUTE_WINDOW);
+    let terms = market_of(proof_file).terms(kickoff, DISPUTE_WINDOW);
     let market = if is_period_ever_final(terms.period) {
         chain.create_market(&creator, terms)
     } else {

@@ -13,6 +13,8 @@ use txline_interface::ScoreStat;
 
 /// The stat the tests' markets ask about.
 pub use fulltime_testkit::sample::HOME_GOALS;
+/// The away side's goals, the second stat of the tests' two-stat markets.
+pub const AWAY_GOALS: u32 = 2;
 
 pub const USDC: u64 = 1_000_000;
 pub const FIXTURE_ID: i64 = 18_273_001;

@@ -3,13 +3,15 @@
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
-use fulltime_harness::TestChain;
+use fulltime_harness::{TestChain, TxFailure};
 use fulltime_localnet::native::FalsePredicate;
+use settlement::state::SecondStat;
 use settlement::{MarketTerms, SettlementError, SettlementProof, Side, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
+use txline_interface::{BinaryExpression, Comparison, TraderPredicate};
 
-use super::{USDC, assert_settlement_error, balances, home_goals_market};
+use super::{AWAY_GOALS, USDC, assert_settlement_error, balances, home_goals_market};
 
 /// Yves holds 3 USDC on YES, Nora 1 USDC on NO; each started with 10 USDC.
 pub struct Staked {
@@ -22,9 +24,38 @@ pub struct Staked {
 }
 
 impl Staked {
-    pub fn new(mut chain: TestChain, terms: MarketTerms) -> Self {
+    pub fn new(chain: TestChain, terms: MarketTerms) -> Self {
+        Self::on(chain, |chain, creator| chain.create_market(creator, terms))
+    }
+
+    /// A total-goals market ("more than 2?"), still open, with the oracle answering a false
+    /// predicate as `false_predicate` says.
+    pub fn total_goals_over_2(false_predicate: FalsePredicate) -> Self {
+        let chain = TestChain::with_oracle(false_predicate);
+        let mut terms = home_goals_market(&chain);
+        terms.second_stat = Some(SecondStat {
+            stat_key: AWAY_GOALS,
+            op: BinaryExpression::Add,
+        });
+        terms.predicate = TraderPredicate {
+            threshold: 2,
+            comparison: Comparison::GreaterThan,
+        };
+        Self::new(chain, terms)
+    }
+
+    /// The market planted as a chain kept from before holds it (`TestChain::plant_market`): on
+    /// a period `create_market` refuses today, and staked the same way.
+    pub fn planted(chain: TestChain, terms: MarketTerms) -> Self {
+        Self::on(chain, |chain, creator| chain.plant_market(creator, terms))
+    }
+
+    fn on(
+        mut chain: TestChain,
+        make: impl FnOnce(&mut TestChain, &Keypair) -> Result<Pubkey, TxFailure>,
+    ) -> Self {
         let creator = chain.new_wallet(0);
-        let market = chain.create_market(&creator, terms).expect("create market");
+        let market = make(&mut chain, &creator).expect("create market");
         let yves = chain.new_wallet(10 * USDC);
         let nora = chain.new_wallet(10 * USDC);
         chain.deposit(&yves, &market, 1, 3 * USDC).expect("YES");

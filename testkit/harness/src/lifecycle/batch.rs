@@ -1,34 +1,37 @@
 //! Oracle batches with more than one event, built with the client's Merkle trees, so that two
 //! proofs of one batch can compete: a batch is one five-minute slot whose main tree holds one or
-//! more summaries of a fixture, each summary an events tree whose leaves are single-stat events
-//! in the order they happened. Unlike `harness::batch_proofs`, a batch may hold two versions of
-//! a fixture's events, whose proofs share a timestamp but not an events tree. For a two-stat
-//! market each event carries both stats, split so that they combine to the event's value. An
-//! event that finishes the match also carries a full-time stat (its mark) where the market's
-//! period is not full time; one in play carries none.
+//! more summaries of a fixture, each summary an events tree whose leaves are score records in
+//! the order they happened. Unlike `harness::batch_proofs`, a batch may hold two versions of a
+//! fixture's events, whose proofs share a timestamp but not an events tree. Each record carries
+//! the market's stat (for a two-stat market both, side by side, split so that they combine to
+//! the event's value) and the match's other counts after it, as a real record carries many
+//! stats, every one at the record's period: 100 for the `game_finalised` record, another for a
+//! record in play.
 
 use fulltime_client::merkle::{MerkleError, MerkleTree};
 use settlement::SettlementProof;
 use settlement::state::SecondStat;
 use txline_interface::proof::{stat_leaf, summary_leaf};
-use txline_interface::time::{FINAL_PERIOD, epoch_day, hour_minute_of};
+use txline_interface::time::{epoch_day, hour_minute_of};
 use txline_interface::{
     BinaryExpression, ScoreStat, ScoresBatchSummary, ScoresUpdateStats, StatTerm,
 };
 
-use super::proof_facts::{Cut, EventFacts, MarkFacts, ProofFacts};
-use crate::SlotRoot;
+use super::proof_facts::{Cut, EventFacts, ProofFacts};
+use crate::{SlotRoot, with_second_stat};
 
-/// The key of the full-time stat an event that finishes the match carries beside a half's
-/// values: none of the market's keys, so that it is a leaf of its own.
-const MARK_KEY: u32 = 9;
+/// The other counts a record carries after the market's stats, as (key, value) keyed as TxLINE
+/// keys them: yellow cards, red cards and corners of either side, none of them a lifecycle
+/// market's keys. Their values stay put, so that events are told apart by the market's value
+/// alone.
+const OTHER_COUNTS: [(u32, i32); 6] = [(3, 1), (4, 2), (5, 0), (6, 0), (7, 5), (8, 3)];
 
 #[derive(Clone, Debug)]
 pub struct Batch {
     pub ts_ms: i64,
     pub fixture_id: i64,
+    /// The first stat's key, the market's or another.
     pub stat_key: u32,
-    pub period: i32,
     /// The market's second stat, for a two-stat market.
     pub second_stat: Option<SecondStat>,
     /// Per summary, its events in order.
@@ -46,15 +49,11 @@ pub enum BatchError {
 }
 
 impl Batch {
-    /// The stats an event with the market's value `value` carries: the first alone, or both,
-    /// split about evenly so that neither is zero for most values and `first op second` is
-    /// `value` without overflow.
-    fn stats(&self, value: i32) -> (ScoreStat, Option<ScoreStat>) {
-        let stat = |key, value| ScoreStat {
-            key,
-            value,
-            period: self.period,
-        };
+    /// The market's stats an event with the market's value `value` carries, at `period`: the
+    /// first alone, or both, split about evenly so that neither is zero for most values and
+    /// `first op second` is `value` without overflow.
+    fn stats(&self, value: i32, period: i32) -> (ScoreStat, Option<ScoreStat>) {
+        let stat = |key, value| ScoreStat { key, value, period };
         match self.second_stat {
             None => (stat(self.stat_key, value), None),
             Some(second) => {
@@ -71,24 +70,16 @@ impl Batch {
         }
     }
 
-    /// The full-time stat an event carries beside the market's, where the market's stat is not
-    /// full time itself and the event finishes the match.
-    fn mark_stat(&self, event: EventFacts) -> Option<ScoreStat> {
-        (event.finishes && self.period != FINAL_PERIOD).then_some(ScoreStat {
-            key: MARK_KEY,
-            value: event.value,
-            period: FINAL_PERIOD,
-        })
-    }
-
-    /// The stats an event carries, in its tree's leaf order: the market's (one or two), then
-    /// its full-time mark, if any.
+    /// The stats an event carries, in its tree's leaf order: the market's (one or two, so the
+    /// two are neighbours), then the other counts, all at the event's period.
     fn event_stats(&self, event: EventFacts) -> Vec<ScoreStat> {
-        let (first, second) = self.stats(event.value);
-        std::iter::once(first)
-            .chain(second)
-            .chain(self.mark_stat(event))
-            .collect()
+        let (first, second) = self.stats(event.value, event.period);
+        let others = OTHER_COUNTS.iter().map(|&(key, value)| ScoreStat {
+            key,
+            value,
+            period: event.period,
+        });
+        std::iter::once(first).chain(second).chain(others).collect()
     }
 
     /// An event's stats tree: its leaves are the stats it carries.
@@ -167,45 +158,32 @@ impl Batch {
         })
     }
 
-    /// The proof of event `event` of summary `summary`, without a full-time mark.
+    /// The proof of event `event` of summary `summary` as the client sends it: the second stat,
+    /// for a two-stat market, without the siblings it shares with the first.
     pub fn proof(&self, summary: usize, event: usize) -> Result<SettlementProof, BatchError> {
         let two_stats = self.second_stat.is_some();
-        Ok(SettlementProof {
+        let proof = SettlementProof {
             ts: self.ts_ms,
             fixture_summary: self.summary(summary)?,
             fixture_proof: self.events_tree(summary)?.proof(event)?,
             main_tree_proof: self.main_tree()?.proof(summary)?,
             stat: self.term(summary, event, 0)?,
-            stat_b: two_stats
-                .then(|| self.term(summary, event, 1))
-                .transpose()?,
-            full_time_mark: None,
-        })
+            stat_b: None,
+        };
+        let second = two_stats
+            .then(|| self.term(summary, event, 1))
+            .transpose()?;
+        Ok(with_second_stat(proof, second))
     }
 
-    /// The first full-time stat of event `event` of summary `summary` with its path, if the
-    /// event carries one: the market's own stat where it is full time, else its mark.
-    pub fn full_time_term(
-        &self,
-        summary: usize,
-        event: usize,
-    ) -> Result<Option<StatTerm>, BatchError> {
-        let stats = self.event_stats(self.event(summary, event)?);
-        stats
-            .iter()
-            .position(|stat| stat.period == FINAL_PERIOD)
-            .map(|index| self.term(summary, event, index))
-            .transpose()
-    }
-
-    /// What the model knows of that proof, cut as `cut` says, with the full-time mark
-    /// `full_time_mark`.
+    /// What the model knows of that proof, cut as `cut` says, its second stat written as its
+    /// path runs or not (`second_stat_intact`).
     pub fn facts(
         &self,
         summary: usize,
         event: usize,
         cut: Cut,
-        full_time_mark: MarkFacts,
+        second_stat_intact: bool,
     ) -> Result<ProofFacts, BatchError> {
         let events = self.events(summary)?;
         if event >= events.len() {
@@ -219,11 +197,10 @@ impl Batch {
             ts_ms: self.ts_ms,
             fixture_id: self.fixture_id,
             stat_key: self.stat_key,
-            period: self.period,
             events: events.clone(),
             event,
             cut,
-            full_time_mark,
+            second_stat_intact,
         })
     }
 }

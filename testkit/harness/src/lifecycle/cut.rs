@@ -8,11 +8,11 @@ use txline_interface::proof::{root_from_path, stat_leaf};
 use super::batch::{Batch, BatchError};
 use super::proof_facts::Cut;
 use super::step::CutPick;
-use crate::resplit;
+use crate::{resplit, second_stat_term, with_second_stat};
 
 /// `published`, the proof of event `event` of summary `summary`, cut as `pick` says, and the cut
-/// for the model; `None` when the batch has no such cut: a one-stat event has no node inside it,
-/// and mixing events takes a second stat and a second event.
+/// for the model; `None` when the batch has no such cut: mixing events takes a second stat and
+/// a second event.
 pub fn cut_proof(
     batch: &Batch,
     summary: usize,
@@ -34,15 +34,13 @@ pub fn cut_proof(
             let second_event = (event + 1) % events;
             let other = batch.proof(summary, second_event)?;
             let resplit_both = pick == CutPick::MixedEventsResplit;
-            let (first, second) = if resplit_both {
+            let (first, other) = if resplit_both {
                 (resplit(&published), resplit(&other))
             } else {
                 (published, other)
             };
-            let mixed = SettlementProof {
-                stat_b: second.stat_b,
-                ..first
-            };
+            // The other event's second stat, whole, written against this event's first.
+            let mixed = with_second_stat(first, second_stat_term(&other));
             let cut = Cut::MixedEvents {
                 second_event,
                 resplit: resplit_both,
@@ -53,16 +51,14 @@ pub fn cut_proof(
 }
 
 /// The first stat's top path step moved onto the bottom of the fixture path, and the node it
-/// led up from named as the event's root by both stats (no second stat can hash up to it; the
-/// program must refuse the path before it looks).
+/// led up from named as the event's root (no second stat can hash up to it; the program must
+/// refuse the path before it looks). `None` for a stat alone in its event.
 fn grown_into_event(proof: &SettlementProof) -> Option<SettlementProof> {
+    let second = second_stat_term(proof);
     let mut grown = proof.clone();
     let step = grown.stat.stat_proof.pop()?;
     let inner = root_from_path(stat_leaf(&grown.stat.stat_to_prove), &grown.stat.stat_proof);
     grown.stat.event_stat_root = inner;
     grown.fixture_proof.insert(0, step);
-    if let Some(stat_b) = &mut grown.stat_b {
-        stat_b.event_stat_root = inner;
-    }
-    Some(grown)
+    Some(with_second_stat(grown, second))
 }

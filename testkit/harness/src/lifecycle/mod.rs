@@ -6,7 +6,6 @@
 mod batch;
 mod calendar;
 mod cut;
-mod full_time;
 mod model;
 mod payout;
 pub mod picks;
@@ -14,12 +13,13 @@ mod proof_facts;
 mod random;
 mod report;
 mod runner;
+mod second_stat;
 mod step;
 
 pub use random::{SplitMix64, random_lifecycle};
 pub use report::{Run, Tally, Violation};
 pub use runner::run_lifecycle;
 pub use step::{
-    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    CutPick, DatePick, EventPick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick, Step,
     TermsPick,
 };

@@ -4,8 +4,8 @@
 //! step did what it predicted; the runner stops a lifecycle at the first disagreement.
 //!
 //! A two-stat market's value is its two stats combined; the batches always carry the pair the
-//! market names, so the model tells proofs apart by their value, dates, event, cut and full-time
-//! mark (see `proof_facts`).
+//! market names, so the model tells proofs apart by their value, period, dates, event, cut and
+//! how the second stat is written (see `proof_facts`).
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -27,8 +27,8 @@ const DAY: i64 = 86_400;
 const GRACE_SECS: i64 = 7 * DAY;
 const MAX_CLOSE_AHEAD_SECS: i64 = 366 * DAY;
 const DISPUTE_WINDOWS: RangeInclusive<i64> = 60..=7 * DAY;
-/// The periods the event that finishes a match carries: the first half's and full time.
-const FINAL_PERIODS: [i32; 2] = [1, 100];
+/// The period of the `game_finalised` record, the only one a market may be on.
+const FINAL_PERIOD: i32 = 100;
 /// The bytes the `deposit` instruction carries for each side.
 const NO: u8 = 0;
 const YES: u8 = 1;
@@ -243,7 +243,10 @@ impl Model {
         self.latest_batch_ms = Some(ts_ms);
     }
 
-    pub fn create_market(&mut self, terms: &MarketTerms) -> Expected {
+    /// A market created on `terms`, or (`planted`) planted as a chain kept from before holds
+    /// it: created on the final period, then holding its own.
+    pub fn create_market(&mut self, terms: &MarketTerms, planted: bool) -> Expected {
+        let created_on = if planted { FINAL_PERIOD } else { terms.period };
         let decidable = match terms.predicate.comparison {
             Comparison::GreaterThan => terms.predicate.threshold != i32::MAX,
             Comparison::LessThan => terms.predicate.threshold != i32::MIN,
@@ -253,7 +256,7 @@ impl Model {
             Some(SettlementError::QuestionTooLong)
         } else if !decidable {
             Some(SettlementError::InvalidPredicate)
-        } else if !FINAL_PERIODS.contains(&terms.period) {
+        } else if created_on != FINAL_PERIOD {
             Some(SettlementError::PeriodNeverFinal)
         } else if terms.close_time <= self.now {
             Some(SettlementError::InvalidCloseTime)
@@ -357,11 +360,20 @@ impl Model {
             }
             _ => {}
         }
+        // A market of the retired rule asks about a value no record proves.
+        if model.period != FINAL_PERIOD {
+            return refusal(SettlementError::PeriodRetired);
+        }
         if proof.fixture_id != model.fixture_id {
             return refusal(SettlementError::FixtureMismatch);
         }
-        if (proof.stat_key, proof.period) != (model.stat_key, model.period) {
+        // The batches carry the market's second stat key, if any: never missing, unexpected
+        // or of another key.
+        if proof.stat_key != model.stat_key {
             return refusal(SettlementError::StatMismatch);
+        }
+        if !proof.is_final() {
+            return refusal(SettlementError::ValueNotFinal);
         }
         if let Some(error) = proof.dated_outside(model.close_time, now) {
             return refusal(error);
@@ -371,9 +383,6 @@ impl Model {
         }
         if !proof.second_stat_from_same_event() {
             return refusal(SettlementError::SecondStatFromOtherEvent);
-        }
-        if !proof.is_final() {
-            return refusal(SettlementError::ValueNotFinal);
         }
         if let Some(settled) = &model.settlement
             && !proof.is_later_than(&settled.proof)

@@ -32,12 +32,14 @@ pub const SECOND_STATS: [Option<BinaryExpression>; 3] = [
     Some(BinaryExpression::Subtract),
 ];
 
-/// The periods of a market: the first half and full time are taken; the second half, whose
-/// values the event that finishes a match never carries, is refused.
+/// The periods of a market: only the `game_finalised` record's, 100, is taken; the retired
+/// rule's first and second half, 1 and 2, are refused.
 pub const PERIODS: [i32; 3] = [1, 2, 100];
-pub const VALID_PERIODS: [i32; 2] = [1, 100];
-/// Around the periods taken.
-pub const EDGE_PERIODS: [i32; 4] = [-1, 0, 99, 101];
+pub const FINAL_PERIOD: i32 = 100;
+/// Around the period taken, and the periods of records in play (3 half time, 4 second half).
+pub const EDGE_PERIODS: [i32; 6] = [-1, 0, 3, 4, 99, 101];
+/// The periods of the retired rule a planted market holds: a chain kept from before.
+pub const RETIRED_PERIODS: [i32; 2] = [1, 2];
 
 pub const TYPICAL_THRESHOLDS: RangeInclusive<i32> = 0..=3;
 /// Each decidable for some comparison only (`gt i32::MAX`, `lt i32::MIN` never are).
@@ -138,14 +140,13 @@ pub mod weight {
     /// Proofs cut as published, re-split, grown into the event, mixing two events, mixing them
     /// re-split: about one in four cut elsewhere.
     pub const CUTS: [u32; 5] = [16, 3, 1, 1, 1];
-    /// The market's stat, another key, another period.
+    /// The market's stat, another part's key, another period (the half-time record's).
     pub const STATS: [u32; 3] = [18, 1, 1];
-    /// Events that finish the match against events in play (for a market not on full time,
-    /// whose values are running until the match finishes).
+    /// `game_finalised` records against records in play.
     pub const IN_PLAY: [u32; 2] = [3, 1];
-    /// Full-time marks as an honest settler sends them, left out, the next event's, forged,
-    /// the proven stat itself.
-    pub const FULL_TIME_MARKS: [u32; 5] = [16, 2, 1, 1, 1];
+    /// A two-stat proof's second stat as the client writes it, one more shared sibling
+    /// claimed, more than the first path holds, its own path cut.
+    pub const SECOND_STATS: [u32; 4] = [20, 1, 1, 1];
     /// One summary of the fixture in a batch against two.
     pub const SUMMARIES: [u32; 2] = [1, 1];
     /// The true outcome, the client's, any of the three.
@@ -155,8 +156,10 @@ pub mod weight {
     /// forward, the latest batch's publication.
     pub const MARKS: [u32; 8] = [2, 3, 2, 3, 1, 2, 3, 2];
 
-    /// Markets on periods 1, 2 and 100, in `PERIODS`' order.
-    pub const PERIODS: [u32; 3] = [2, 1, 3];
+    /// Markets created on periods 1, 2 and 100, in `PERIODS`' order.
+    pub const PERIODS: [u32; 3] = [1, 1, 4];
+    /// Markets created against markets planted on a retired period.
+    pub const PLANTED: [u32; 2] = [7, 1];
 
     /// A typical value against an edge, for each term of a random market.
     pub const TERM_EDGE: [u32; 2] = [8, 2];

@@ -1,14 +1,14 @@
 //! What the model knows of a proof, and the contract's rules about it as the model reads them:
-//! when its batch counts, which event it proves, whether its stats come from that event, and
-//! whether its value is final. These are worked out from the batch's dates, the summary's events
-//! and the proven event's number among them, never from the proof's bytes, so that a wrong
-//! reading in the program shows.
+//! whether its values are final, when its batch counts, which event it proves and whether its
+//! second stat comes from that event. These are worked out from the batch's dates, the summary's
+//! events and the proven event's number among them, never from the proof's bytes, so that a
+//! wrong reading in the program shows.
 
 use settlement::SettlementError;
 
 const MS_PER_SECOND: i64 = 1_000;
-/// The period of full-time stats, written out again.
-const FULL_TIME: i32 = 100;
+/// The period of the `game_finalised` record, the only final one, written out again.
+const FINAL_PERIOD: i32 = 100;
 
 /// What the model knows of a proof: its batch, its stat, the event it proves and how its path
 /// is cut.
@@ -17,31 +17,23 @@ pub struct ProofFacts {
     pub ts_ms: i64,
     pub fixture_id: i64,
     pub stat_key: u32,
-    pub period: i32,
     /// Each event of the proof's events tree, in order.
     pub events: Vec<EventFacts>,
     pub event: usize,
     pub cut: Cut,
-    pub full_time_mark: MarkFacts,
+    /// Whether the second stat, where there is one, is written as its path really runs: its own
+    /// siblings and the number it shares with the first stat's path.
+    pub second_stat_intact: bool,
 }
 
-/// One event of an events tree: the market's value after it, and whether it finishes the match
-/// (carries a full-time stat). Only hashes tell events apart, and an event's stats follow from
-/// these two: events alike in both are, to any program, the same event.
+/// One event of an events tree, a score record: the market's value after it, and the period
+/// its stats carry (100 for the `game_finalised` record). Only hashes tell events apart, and an
+/// event's stats follow from these two: events alike in both are, to any program, the same
+/// event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EventFacts {
     pub value: i32,
-    pub finishes: bool,
-}
-
-/// The full-time mark a proof carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MarkFacts {
-    None,
-    /// The full-time stat of event `0` of the same events tree, with its path.
-    OfEvent(usize),
-    /// A stat that is no full-time stat of any event: forged, or of another period.
-    Invalid,
+    pub period: i32,
 }
 
 /// Where the proof's path is cut between the stats and the fixture.
@@ -64,18 +56,23 @@ impl ProofFacts {
         self.events.get(self.event).map(|event| event.value)
     }
 
-    /// Whether the proven value is final: a full-time value by itself, any other only with the
-    /// full-time mark of its event, or of an event that is the same to any program. A mark is
-    /// checked even where none is needed.
-    pub fn is_final(&self) -> bool {
-        match self.full_time_mark {
-            MarkFacts::None => self.period == FULL_TIME,
-            MarkFacts::OfEvent(marked) => {
-                let marked = self.events.get(marked);
-                marked.is_some_and(|event| event.finishes) && marked == self.events.get(self.event)
-            }
-            MarkFacts::Invalid => false,
+    /// The event the second stat is taken from.
+    fn second_event(&self) -> usize {
+        match self.cut {
+            Cut::MixedEvents { second_event, .. } => second_event,
+            _ => self.event,
         }
+    }
+
+    /// Whether the proven values are final: each stat proven, the first and the second (which
+    /// may come from another event), is of the `game_finalised` record's period. A one-stat
+    /// proof's second event is its first.
+    pub fn is_final(&self) -> bool {
+        [self.event, self.second_event()].iter().all(|&event| {
+            self.events
+                .get(event)
+                .is_some_and(|event| event.period == FINAL_PERIOD)
+        })
     }
 
     /// Why the batch may not settle a market closing at `close_time` while the clock reads
@@ -108,14 +105,10 @@ impl ProofFacts {
     }
 
     /// Whether the second stat can be shown to come from the first one's event (or one the same
-    /// to any program).
+    /// to any program): written as its path runs, and taken from that event.
     pub fn second_stat_from_same_event(&self) -> bool {
-        match self.cut {
-            Cut::MixedEvents { second_event, .. } => {
-                self.events.get(second_event) == self.events.get(self.event)
-            }
-            _ => true,
-        }
+        self.second_stat_intact
+            && self.events.get(self.second_event()) == self.events.get(self.event)
     }
 
     /// From a later batch, or a later event of the very same events tree.
@@ -136,17 +129,16 @@ mod tests {
             ts_ms,
             fixture_id: 1,
             stat_key: 1,
-            period: 100,
             events: events
                 .iter()
                 .map(|&value| EventFacts {
                     value,
-                    finishes: true,
+                    period: FINAL_PERIOD,
                 })
                 .collect(),
             event,
             cut,
-            full_time_mark: MarkFacts::None,
+            second_stat_intact: true,
         }
     }
 
@@ -181,40 +173,34 @@ mod tests {
         };
         assert!(!mixed(&[3, 4]));
         assert!(mixed(&[3, 3]));
+        // A second stat written as no path runs is from no event.
+        let forged = ProofFacts {
+            second_stat_intact: false,
+            ..facts(0, &[3], 0, Cut::AsPublished)
+        };
+        assert!(!forged.second_stat_from_same_event());
     }
 
     #[test]
-    fn a_value_is_final_from_a_full_time_stat_or_with_the_mark_of_its_event() {
-        let full_time = facts(0, &[3, 3], 1, Cut::AsPublished);
-        assert!(full_time.is_final());
-        // A half's value: final only with a mark of an event that finishes the match and is
-        // the proven one's, or the same to any program.
-        let half = |finishes: [bool; 2], mark| {
-            let mut half = ProofFacts {
-                period: 1,
-                full_time_mark: mark,
-                ..full_time.clone()
-            };
-            for (event, finishes) in half.events.iter_mut().zip(finishes) {
-                event.finishes = finishes;
+    fn a_value_is_final_only_from_the_finalised_record() {
+        let with_periods = |periods: [i32; 2], event, cut| {
+            let mut facts = facts(0, &[3, 3], event, cut);
+            for (event, period) in facts.events.iter_mut().zip(periods) {
+                event.period = period;
             }
-            half.is_final()
+            facts.is_final()
         };
-        assert!(half([true, true], MarkFacts::OfEvent(1)));
-        assert!(half([true, true], MarkFacts::OfEvent(0)));
-        assert!(!half([true, false], MarkFacts::OfEvent(0)));
-        assert!(!half([true, true], MarkFacts::None));
-        assert!(!half([true, true], MarkFacts::Invalid));
-        // A mark given with a full-time value is checked all the same.
-        let marked = |mark| {
-            ProofFacts {
-                full_time_mark: mark,
-                ..facts(0, &[3, 4], 1, Cut::AsPublished)
-            }
-            .is_final()
+        assert!(with_periods([100, 100], 1, Cut::AsPublished));
+        // In play (4), or the half-time record (3), whatever the stat's key.
+        assert!(!with_periods([100, 4], 1, Cut::AsPublished));
+        assert!(!with_periods([3, 100], 0, Cut::Resplit));
+        assert!(with_periods([100, 4], 0, Cut::AsPublished));
+        // A second stat taken from a record in play is not final either.
+        let mixed = Cut::MixedEvents {
+            second_event: 1,
+            resplit: false,
         };
-        assert!(marked(MarkFacts::OfEvent(1)));
-        assert!(!marked(MarkFacts::OfEvent(0)));
-        assert!(!marked(MarkFacts::Invalid));
+        assert!(!with_periods([100, 4], 0, mixed));
+        assert!(!with_periods([4, 100], 0, mixed));
     }
 }

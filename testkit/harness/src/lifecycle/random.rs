@@ -9,7 +9,7 @@ use settlement::StatedOutcome;
 
 use super::picks::{self, Phase, weight};
 use super::step::{
-    CutPick, DatePick, EventPick, FullTimePick, Mark, ProofPick, StatPick, StatedPick, Step,
+    CutPick, DatePick, EventPick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick, Step,
     TermsPick,
 };
 
@@ -125,8 +125,8 @@ fn step(rng: &mut SplitMix64, phase: &Phase) -> Step {
         1 => Step::Settle {
             market,
             proof: proof(rng),
-            full_time: full_time(rng),
             cut: cut(rng),
+            second_stat: second_stat(rng),
             stated: stated(rng),
         },
         2 => Step::Time {
@@ -202,14 +202,13 @@ fn date(rng: &mut SplitMix64) -> DatePick {
     }
 }
 
-fn full_time(rng: &mut SplitMix64) -> FullTimePick {
+fn second_stat(rng: &mut SplitMix64) -> SecondStatPick {
     [
-        FullTimePick::Honest,
-        FullTimePick::Omitted,
-        FullTimePick::NextEvent,
-        FullTimePick::Forged,
-        FullTimePick::ProvenStat,
-    ][rng.weighted(&weight::FULL_TIME_MARKS)]
+        SecondStatPick::Compact,
+        SecondStatPick::SharedOneMore,
+        SecondStatPick::SharedPastFirstPath,
+        SecondStatPick::OwnPathCut,
+    ][rng.weighted(&weight::SECOND_STATS)]
 }
 
 fn cut(rng: &mut SplitMix64) -> CutPick {
@@ -247,7 +246,8 @@ fn mark(rng: &mut SplitMix64, weights: &[u32; 8]) -> Mark {
     }
 }
 
-/// Market terms: any edge when not `valid`, else only valid values.
+/// Market terms: any edge when not `valid`, else only valid values; some markets planted on a
+/// retired period, as a chain kept from before holds them.
 fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
     let odds = if valid {
         weight::VALID_TERM_EDGE
@@ -272,6 +272,7 @@ fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
         (&picks::EDGE_CLOSE_IN, &picks::EDGE_DISPUTE_WINDOWS)
     };
     let threshold_edges: &[i32] = if valid { &[] } else { &picks::EDGE_THRESHOLDS };
+    let planted = rng.weighted(&weight::PLANTED) == 1;
     TermsPick {
         question_chars,
         question_char: rng.pick(&picks::QUESTION_ALPHABET),
@@ -287,8 +288,10 @@ fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
             edges => rng.edge_or(odds, typical_threshold, edges),
         },
         second_stat: rng.pick(&picks::SECOND_STATS),
-        period: if valid {
-            rng.pick(&picks::VALID_PERIODS)
+        period: if planted {
+            rng.pick(&picks::RETIRED_PERIODS)
+        } else if valid {
+            picks::FINAL_PERIOD
         } else {
             rng.edge_or(
                 odds,
@@ -296,6 +299,7 @@ fn terms(rng: &mut SplitMix64, valid: bool) -> TermsPick {
                 &picks::EDGE_PERIODS,
             )
         },
+        planted,
     }
 }
 

@@ -18,8 +18,8 @@ pub enum Step {
     Settle {
         market: usize,
         proof: ProofPick,
-        full_time: FullTimePick,
         cut: CutPick,
+        second_stat: SecondStatPick,
         stated: StatedPick,
     },
     Time {
@@ -49,8 +49,12 @@ pub struct TermsPick {
     pub threshold: i32,
     /// For a two-stat market, how the second stat combines with the first.
     pub second_stat: Option<BinaryExpression>,
-    /// The stat's period: 1 (first half) and 100 (full time) are taken, any other refused.
+    /// The stat's period: only 100, the `game_finalised` record's, is taken, any other
+    /// refused; for a planted market, the period of the retired rule it holds.
     pub period: i32,
+    /// The market as a chain kept from before holds it (`TestChain::plant_market`): created
+    /// under today's rules but for its period, which is written afterwards.
+    pub planted: bool,
 }
 
 /// Which proof a settler sends.
@@ -84,28 +88,9 @@ pub enum ProofPick {
 pub struct EventPick {
     /// The market's value after the event, as an offset from the market's threshold.
     pub offset: i8,
-    /// The match was still being played: the event carries running values and no full-time
-    /// stat. A full-time stat is final by itself, so in a batch of the market's period 100 every
-    /// event finishes the match.
+    /// The match was still being played: a score record in play, whose stats carry its in-play
+    /// period and running values. Otherwise the `game_finalised` record: period 100, final.
     pub in_play: bool,
-}
-
-/// The full-time mark a settler sends with the proof: one period-100 stat of an event and its
-/// path, showing that the event finishes the match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FullTimePick {
-    /// What an honest settler sends: the proven event's full-time stat where the value is not
-    /// full time itself and the event has one; none otherwise.
-    Honest,
-    /// None.
-    Omitted,
-    /// The full-time stat of the summary's next event, where it has one.
-    NextEvent,
-    /// A full-time stat the event does not have: the proven event's own with its value raised
-    /// by one, or the proven stat relabelled as full time.
-    Forged,
-    /// The proven stat itself: a full-time stat of its event only when the value is full time.
-    ProvenStat,
 }
 
 /// When a fresh batch is dated. Each batch takes a five-minute slot of its own (a slot holds one
@@ -137,8 +122,8 @@ pub enum CutPick {
     /// as their event's, and the fixture path is empty.
     Resplit,
     /// The fixture path grown by one step into the event: the first stat's top path step moved
-    /// onto it, so that a node inside the event is named as the event's root. Only a two-stat
-    /// event has a node inside it.
+    /// onto it, so that a node inside the event (a record of several stats) is named as the
+    /// event's root.
     GrownIntoEvent,
     /// The second stat taken from the summary's next event, each stat cut at its own event.
     MixedEvents,
@@ -146,12 +131,33 @@ pub enum CutPick {
     MixedEventsResplit,
 }
 
+/// How a settler writes a two-stat proof's second stat: its own siblings, and how many of the
+/// first stat's last siblings complete its path (`SecondStatProof`). The forged ones hash up to
+/// no event's root; the program must refuse them itself, before it asks the oracle. A one-stat
+/// market has no second stat to forge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondStatPick {
+    /// As the client writes it.
+    Compact,
+    /// One more shared sibling claimed than the paths share: the rebuilt path is one step too
+    /// long.
+    SharedOneMore,
+    /// More shared siblings claimed than the first stat's path holds.
+    SharedPastFirstPath,
+    /// Its own siblings without the last one, the step below where the paths join.
+    OwnPathCut,
+}
+
 /// Which stat a fresh batch carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StatPick {
-    /// The market's stat key and period.
+    /// The market's stat keys, each record at its own period (100 for `game_finalised`).
     Market,
+    /// The first stat of another part of the match: the market's base key with the first half's
+    /// prefix (`1001` for a market on `1`).
     OtherKey,
+    /// The market's stat keys, every record relabelled to a period other than 100: the
+    /// `halftime_finalised` record's, reviewed but not the final outcome.
     OtherPeriod,
 }
 

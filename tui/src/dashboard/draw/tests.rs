@@ -66,7 +66,9 @@ fn first_trade() -> App {
                 id,
                 Pubkey::default(),
                 pda::vault(&address),
-                proof_file.market_terms(kickoff, 60),
+                proof_file
+                    .market_terms(kickoff, 60)
+                    .expect("a case of the catalog"),
                 255,
             )
         })

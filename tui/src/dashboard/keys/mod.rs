@@ -195,15 +195,11 @@ pub fn in_force(explicit: Option<&std::path::Path>) -> Result<Keymap, KeysError>
 pub fn failure(error: KeysError) -> FailureView {
     FailureView {
         doing: "Key config".to_owned(),
-        report: ErrorReport {
-            error: "InvalidKeyConfig".to_owned(),
-            code: None,
-            program: None,
-            message: error.to_string(),
-            action: "Fix that line, or move the file away: the default keys are in force"
-                .to_owned(),
-            notes: Vec::new(),
-        },
+        report: ErrorReport::other(
+            "InvalidKeyConfig",
+            error,
+            "Fix that line, or move the file away: the default keys are in force",
+        ),
         nothing_sent: false,
     }
 }

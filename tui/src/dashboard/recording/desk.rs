@@ -10,8 +10,9 @@ use std::sync::Arc;
 use fulltime_client::bundle::BundleTimeline;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
+use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::write;
+use fulltime_proof_files::timeline::{SettleWith, write};
 use solana_keypair::Address as Pubkey;
 use tokio::runtime::Handle;
 use tokio::sync::Mutex;
@@ -214,7 +215,16 @@ fn hand_of(request: &Request, landed: Landed) -> Option<Hand> {
         },
         Request::Settle { order, .. } => Hand::Settle {
             market: order.market,
-            proof: order.proof_file.name.clone(),
+            // A proof fetched from TxLINE is named by its record: the file is no catalog case.
+            with: match (&order.proof_file.market, &order.proof_file.record) {
+                (None, Some(record)) => SettleWith::Record(RecordPick::Seq(record.seq)),
+                _ => SettleWith::Case(order.proof_file.name.clone()),
+            },
+            force: order.force,
+        },
+        Request::SettleByRecord { order, .. } => Hand::Settle {
+            market: order.market,
+            with: SettleWith::Record(order.pick),
             force: order.force,
         },
         Request::Payout { order, .. } => match order.kind {

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Instant;
 
 use fulltime_client::pda;
-use fulltime_client::rpc::{ClientError, ClockReading, FulltimeClient};
+use fulltime_client::rpc::{ClockReading, FulltimeClient};
 use fulltime_client::settlement::state::Market;
 use solana_keypair::Address as Pubkey;
 
@@ -46,7 +46,7 @@ impl Addresses {
 pub(super) fn reason(error: &Error) -> ReadFailure {
     let report = error.report();
     ReadFailure {
-        unreachable: matches!(error, Error::Client(ClientError::Rpc { .. })),
+        unreachable: matches!(error, Error::Client(error) if error.is_unreachable()),
         reason: format!("{}: {}", report.error, report.message),
     }
 }
@@ -99,4 +99,41 @@ pub(super) async fn read_with_clock(
 
 pub(super) fn elapsed_ms(since: Instant) -> u64 {
     u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use fulltime_client::rpc::ClientError;
+    use fulltime_client::unreachable::Cause;
+
+    use super::*;
+
+    #[test]
+    fn only_a_node_that_never_answered_is_unreachable() {
+        let refused = reason(&Error::Client(ClientError::Unreachable {
+            url: "http://127.0.0.1:8899".into(),
+            cluster: Some("localnet".into()),
+            cause: Cause::Refused,
+        }));
+        assert_eq!(
+            refused,
+            ReadFailure {
+                unreachable: true,
+                reason: "Unreachable: cannot reach http://127.0.0.1:8899 (localnet): connection \
+                         refused"
+                    .into(),
+            }
+        );
+        let missing = reason(&Error::Client(ClientError::ProgramNotDeployed {
+            program: fulltime_client::settlement::ID,
+            url: "http://127.0.0.1:8899".into(),
+            cluster: None,
+            reason: "no account has its address",
+        }));
+        assert!(!missing.unreachable, "{missing:?}");
+        assert!(
+            missing.reason.starts_with("ProgramNotDeployed: "),
+            "{missing:?}"
+        );
+    }
 }

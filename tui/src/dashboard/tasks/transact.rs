@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use super::feed::{Reading, spawn_feed};
 use super::timeline::TimelineSlot;
 use crate::actions::{self, Actor};
-use crate::dashboard::action::{Action, Done, Stage};
+use crate::dashboard::action::{Action, Done, RecordsRead, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::recording::{Landed, RecorderSlot};
@@ -57,6 +57,7 @@ impl Runner {
             Effect::Inspect(signature) => self.spawn_inspect(signature),
             Effect::Copy(text) => copy_to_clipboard(&text),
             Effect::LoadHistory(market) => self.spawn_history(market),
+            Effect::LoadRecords(fixture_id) => self.spawn_records(fixture_id),
             Effect::SwitchWallet(choice) => self.switch_wallet(choice),
             Effect::CheckTimeline => self.spawn_timeline_check(),
             Effect::StartRecording { book, branch } => {
@@ -127,6 +128,14 @@ impl Runner {
             Request::Settle { order, held } => {
                 let signing = self.signing().await?;
                 let settled = actions::settle(&signing.actor(), order, Some(*held)).await;
+                signing.reported().await;
+                Ok((Done::of(&settled?), Landed::Nothing))
+            }
+            Request::SettleByRecord { order, held } => {
+                let api = self.session.txline_api()?;
+                let signing = self.signing().await?;
+                let settled =
+                    actions::settle_by_record(&signing.actor(), &api, order, Some(*held)).await;
                 signing.reported().await;
                 Ok((Done::of(&settled?), Landed::Nothing))
             }
@@ -250,6 +259,23 @@ impl Runner {
                 Err(error) => Err(error.report().message),
             };
             let _ = runner.actions.send(Action::History { market, history });
+        });
+    }
+
+    /// Reads fixture `fixture_id`'s score records from the session's TxLINE API.
+    fn spawn_records(&self, fixture_id: i64) {
+        let runner = self.clone();
+        tokio::spawn(async move {
+            let read = async {
+                let api = runner.session.txline_api()?;
+                let records = api.scores(fixture_id).await?;
+                Ok::<_, Error>(RecordsRead {
+                    api: api.base_url().to_owned(),
+                    records,
+                })
+            };
+            let read = read.await.map_err(|error| error.report().message);
+            let _ = runner.actions.send(Action::Records { fixture_id, read });
         });
     }
 

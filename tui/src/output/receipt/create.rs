@@ -93,7 +93,7 @@ mod tests {
                 "Created market 3: Will Arsenal score more than 1 goal against Chelsea?\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
                  Closes:    2026-05-16T15:10:00Z\n\
-                 Terms:     fixture 18502311, full time (period 100); YES if home goals (stat 1) > 1\n\
+                 Terms:     Arsenal v Chelsea (fixture 18502311), the game_finalised record (period 100); YES if Arsenal goals (stat 1) > 1\n\
                  Dispute:   1h window: a settlement is provisional this long",
                 signature()
             )

@@ -5,6 +5,7 @@ use std::fmt;
 
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::market_status::MarketStatus;
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
 use serde::Serialize;
@@ -21,6 +22,8 @@ pub struct SettleReceipt {
     /// The outcome of the settlement this one replaced.
     pub replaced_outcome: Option<Side>,
     pub market: MarketView,
+    /// The proof the settlement rests on.
+    pub proof: ProofUsed,
     #[serde(flatten)]
     pub transaction: TransactionLink,
     /// The winning side holds no stake: every stake is refundable instead.
@@ -28,13 +31,58 @@ pub struct SettleReceipt {
     pub nobody_won: bool,
 }
 
+/// Which proof settled: a proof file's name, the score record it proves, and the API it was
+/// fetched from when it was (`settle --txline`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProofUsed {
+    pub name: String,
+    pub seq: Option<u32>,
+    pub action: Option<String>,
+    pub fetched_from: Option<String>,
+}
+
+impl ProofUsed {
+    pub fn of(proof_file: &ProofFile, fetched_from: Option<&str>) -> Self {
+        Self {
+            name: proof_file.name.clone(),
+            seq: proof_file.record.as_ref().map(|record| record.seq),
+            action: proof_file
+                .record
+                .as_ref()
+                .map(|record| record.action.clone()),
+            fetched_from: fetched_from.map(str::to_owned),
+        }
+    }
+}
+
+/// `record 1187 (game_finalised), fetched from TxLINE at URL`, or the proof file's name with
+/// its record.
+impl fmt::Display for ProofUsed {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let record = match (self.seq, &self.action) {
+            (Some(seq), Some(action)) => Some(format!("record {seq} ({action})")),
+            _ => None,
+        };
+        match (&self.fetched_from, record) {
+            (Some(url), Some(record)) => {
+                write!(formatter, "{record}, fetched from TxLINE at {url}")
+            }
+            (Some(url), None) => write!(formatter, "{}, fetched from TxLINE at {url}", self.name),
+            (None, Some(record)) => write!(formatter, "{}, {record}", self.name),
+            (None, None) => formatter.write_str(&self.name),
+        }
+    }
+}
+
 impl SettleReceipt {
-    /// `market` as the settlement `signature` left it; `replaced`: the outcome of the settlement
-    /// this one replaced, if any; `now`: the cluster clock after the settlement.
+    /// `market` as the settlement `signature` left it, settled with `proof`; `replaced`: the
+    /// outcome of the settlement this one replaced, if any; `now`: the cluster clock after the
+    /// settlement.
     pub fn new(
         endpoint: &Endpoint,
         signature: &Signature,
         market: &Market,
+        proof: ProofUsed,
         replaced: Option<Side>,
         now: i64,
     ) -> Self {
@@ -43,6 +91,7 @@ impl SettleReceipt {
             replaced: replaced.is_some(),
             replaced_outcome: replaced,
             market: MarketView::new(market, now),
+            proof,
             transaction: TransactionLink::new(endpoint, signature),
             nobody_won: market.winning_total() == 0,
         }
@@ -76,6 +125,7 @@ impl fmt::Display for SettleReceipt {
             )?,
         }
         writeln!(formatter, "{}", self.transaction)?;
+        writeln!(formatter, "Proof:     {}", self.proof)?;
         writeln!(formatter, "Market {id}:  {}", self.market.totals())?;
         let provisional = matches!(self.market.status, MarketStatus::Provisional { .. });
         match (provisional, self.nobody_won) {
@@ -143,7 +193,13 @@ mod tests {
     fn receipt(side: Side, total_yes: u64, replaced: Option<Side>, now: i64) -> (String, Value) {
         let mut market = settled_market(side);
         market.total_yes = total_yes;
-        let receipt = SettleReceipt::new(&devnet(), &signature(), &market, replaced, now);
+        let proof = ProofUsed {
+            name: "arsenal-home-goals-over-1".into(),
+            seq: Some(1187),
+            action: Some("game_finalised".into()),
+            fetched_from: None,
+        };
+        let receipt = SettleReceipt::new(&devnet(), &signature(), &market, proof, replaced, now);
         (receipt.to_string(), json_of(&receipt))
     }
 
@@ -155,6 +211,7 @@ mod tests {
             format!(
                 "Settled market 3: YES, provisional until 2026-05-16T16:10:00Z (final in 1h)\n\
                  Signature: 5VER..kQUW  https://explorer.solana.com/tx/{}?cluster=devnet\n\
+                 Proof:     arsenal-home-goals-over-1, record 1187 (game_finalised)\n\
                  Market 3:  YES 4 USDC, NO 1.5 USDC, pool 5.5 USDC\n\
                  Until then a strictly later proof of the same stat can replace it; then \
                  winners claim with `fulltime claim 3`.",
@@ -167,6 +224,25 @@ mod tests {
         assert_eq!(json["market"]["status"], "provisional");
         assert_eq!(json["market"]["dispute_ends_at"], FINAL_AT);
         assert_eq!(json["market"]["proof_ts"], PROOF_TS);
+        assert_eq!(
+            json["proof"],
+            json!({"name": "arsenal-home-goals-over-1", "seq": 1187, "action": "game_finalised",
+                   "fetched_from": null})
+        );
+    }
+
+    #[test]
+    fn a_proof_fetched_from_tx_line_says_its_record_and_host() {
+        let fetched = ProofUsed {
+            name: "txline-18502311-1187-stat-1".into(),
+            seq: Some(1187),
+            action: Some("game_finalised".into()),
+            fetched_from: Some("http://127.0.0.1:8090".into()),
+        };
+        assert_eq!(
+            fetched.to_string(),
+            "record 1187 (game_finalised), fetched from TxLINE at http://127.0.0.1:8090"
+        );
     }
 
     #[test]

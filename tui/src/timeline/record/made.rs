@@ -4,6 +4,7 @@
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::side::Side;
 use fulltime_client::wallet_book::WalletName;
+use fulltime_proof_files::timeline::SettleWith;
 use solana_keypair::Address as Pubkey;
 
 use crate::error::ErrorReport;
@@ -30,10 +31,10 @@ pub enum Hand {
         usdc: u64,
         force: bool,
     },
-    /// Settled with the catalog's proof file of this name.
+    /// Settled with the catalog's proof file of this name, or by record from TxLINE's API.
     Settle {
         market: u64,
-        proof: String,
+        with: SettleWith,
         force: bool,
     },
     Claim {

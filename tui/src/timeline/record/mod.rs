@@ -18,8 +18,8 @@ use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::Market as ChainMarket;
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::timeline::{
-    Action, ActionKind, Expectation, Market, Stage, Step, Timeline, Wallet, error_named, parse,
-    write,
+    Action, ActionKind, Expectation, Market, SettleWith, Stage, Step, Timeline, Wallet,
+    error_named, parse, write,
 };
 use solana_keypair::Address as Pubkey;
 
@@ -289,15 +289,18 @@ impl Recorder {
             }
             Hand::Settle {
                 market,
-                proof,
+                with,
                 force,
             } => {
                 let market = self.market_label(*market)?;
-                let said = format!("settle {market} with {proof}");
+                let said = match with {
+                    SettleWith::Case(proof) => format!("settle {market} with {proof}"),
+                    SettleWith::Record(_) => format!("settle {market} from TxLINE"),
+                };
                 let reads = with_market(Vec::new(), &market);
                 let action = ActionKind::Settle {
                     market,
-                    proof: proof.clone(),
+                    with: with.clone(),
                 };
                 planned(action, *force, said, reads)
             }

@@ -10,6 +10,7 @@ mod in_process;
 mod local_node;
 mod over_rpc;
 mod qa_scale;
+mod settle_by_record;
 mod timeline;
 
 use std::time::Duration;
@@ -31,6 +32,8 @@ enum Part {
     Qa,
     /// The same match day as a generated timeline file, played by `fulltime timeline run`.
     Timeline,
+    /// Settling from a proof file beside settling by record from the local TxLINE API.
+    Settle,
 }
 
 #[derive(Parser)]
@@ -94,6 +97,16 @@ fn main() {
         );
         if let Err(error) = timeline::run() {
             eprintln!("timeline: {error}");
+        }
+    }
+    if runs(Part::Settle) {
+        println!(
+            "settling, over JSON-RPC: {} settles from a proof file and {} by record from the local TxLINE API",
+            settle_by_record::SETTLES,
+            settle_by_record::SETTLES
+        );
+        if let Err(error) = runtime.block_on(settle_by_record::run()) {
+            eprintln!("settle: {error}");
         }
     }
 }

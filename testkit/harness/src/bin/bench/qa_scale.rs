@@ -56,6 +56,10 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         .cloned()
         .ok_or("the demo proof file is missing")?;
     let kickoff = proof_file.kickoff.ok_or("the proof file has no kickoff")?;
+    let market = proof_file
+        .market
+        .clone()
+        .ok_or("the proof file names no market")?;
     let whole = Instant::now();
 
     let started = Instant::now();
@@ -82,7 +86,7 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
     let started = Instant::now();
     let first = client.config().await?.market_count;
     for _ in 0..MARKETS {
-        let terms = proof_file.market_terms(kickoff, DISPUTE_WINDOW_SECS);
+        let terms = market.terms(kickoff, DISPUTE_WINDOW_SECS);
         client.create_market(&funder, terms).await?;
     }
     let market_ids: Vec<u64> = (first..).take(MARKETS).collect();
@@ -105,12 +109,7 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
     let settlements: Vec<Unsigned> = markets
         .iter()
         .filter(|market| market_ids.contains(&market.id))
-        .map(|market| {
-            Unsigned::by(
-                &funder,
-                vec![client.settle_instruction(market, &proof_file)],
-            )
-        })
+        .map(|market| Unsigned::by(&funder, client.settle_instructions(market, &proof_file)))
         .collect();
     let settled = settlements.len();
     all_landed("settlements", client.send_all(settlements).await)?;
@@ -191,8 +190,8 @@ fn claim_transactions<'a>(
     let mint = client.usdc_mint();
     // The demo proof file states the side it resolves to; one that expects an error pays no one.
     let winner = match proof_file.expected {
-        Expected::Outcome(side) => Some(side),
-        Expected::Error(_) => None,
+        Some(Expected::Outcome(side)) => Some(side),
+        Some(Expected::Error(_)) | None => None,
     };
     let mut claims = Vec::new();
     let mut positions = 0;

@@ -119,11 +119,11 @@ impl Lifecycle {
             }
             Step::Settle {
                 ref proof,
-                full_time,
                 cut,
+                second_stat,
                 stated,
                 ..
-            } => self.settle(market, proof, full_time, cut, stated),
+            } => self.settle(market, proof, cut, second_stat, stated),
             Step::Time { mark, .. } => {
                 self.time(market, mark);
                 Ok(())
@@ -180,8 +180,18 @@ impl Lifecycle {
                 op,
             }),
         };
-        let expected = self.model.create_market(&terms);
-        let result = self.chain.create_market(&self.creator, terms);
+        let expected = self.model.create_market(&terms, pick.planted);
+        let (kind, result) = if pick.planted {
+            (
+                "plant market",
+                self.chain.plant_market(&self.creator, terms),
+            )
+        } else {
+            (
+                "create market",
+                self.chain.create_market(&self.creator, terms),
+            )
+        };
         if let Ok(address) = result {
             if address != pda::market(number as u64) {
                 return Err(format!("market {number} was created at {address}"));
@@ -189,7 +199,7 @@ impl Lifecycle {
             self.markets.push(address);
             self.settled_with.push(None);
         }
-        self.judge("create market", expected, result, Watch::nothing())
+        self.judge(kind, expected, result, Watch::nothing())
     }
 
     fn time(&mut self, market: usize, mark: Mark) {

@@ -1,6 +1,6 @@
 //! A settle step: the proof it picks (a fresh batch posted first, one posted before, or a rival
-//! of the settled one), cut and marked as the step says, the outcome stated, and what the chain
-//! and the model make of it.
+//! of the settled one), cut and its second stat written as the step says, the outcome stated,
+//! and what the chain and the model make of it.
 
 use txline_interface::time::{FINAL_PERIOD, MS_PER_SLOT};
 
@@ -8,20 +8,27 @@ use super::Lifecycle;
 use crate::lifecycle::batch::{Batch, BatchError};
 use crate::lifecycle::calendar::slot_of;
 use crate::lifecycle::cut::cut_proof;
-use crate::lifecycle::full_time::with_full_time_mark;
 use crate::lifecycle::model::Expected;
 use crate::lifecycle::proof_facts::EventFacts;
+use crate::lifecycle::second_stat::with_second_stat_written;
 use crate::lifecycle::step::{
-    CutPick, DatePick, FullTimePick, Mark, ProofPick, StatPick, StatedPick,
+    CutPick, DatePick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick,
 };
+
+/// The period of a score record in play, as TxLINE numbers game phases: the second half.
+const IN_PLAY_PERIOD: i32 = 4;
+/// The period of the `halftime_finalised` record: reviewed, but not the final outcome.
+const HALF_TIME_PERIOD: i32 = 3;
+/// TxLINE's prefix of first-half stat keys: `1001` is participant 1's first-half goals.
+const FIRST_HALF_PREFIX: u32 = 1_000;
 
 impl Lifecycle {
     pub(super) fn settle(
         &mut self,
         market: usize,
         pick: &ProofPick,
-        full_time: FullTimePick,
         cut: CutPick,
+        second_stat: SecondStatPick,
         stated: StatedPick,
     ) -> Result<(), String> {
         let Some(picked) = self.pick_proof(market, pick)? else {
@@ -32,24 +39,23 @@ impl Lifecycle {
         let batch = &self.batches[batch];
         let text = |error: BatchError| error.to_string();
         let published = batch.proof(summary, event).map_err(text)?;
-        let Some((marked, mark_facts)) =
-            with_full_time_mark(batch, summary, event, full_time, published).map_err(text)?
-        else {
-            self.run.count(format!(
-                "skipped: no proof{} here",
-                full_time_label(full_time)
-            ));
-            return Ok(());
-        };
-        let Some((proof, cut_facts)) =
-            cut_proof(batch, summary, event, cut, marked).map_err(text)?
+        let Some((cut_proof, cut_facts)) =
+            cut_proof(batch, summary, event, cut, published).map_err(text)?
         else {
             self.run
                 .count(format!("skipped: no proof{} here", cut_label(cut)));
             return Ok(());
         };
+        let Some((proof, second_stat_intact)) = with_second_stat_written(second_stat, cut_proof)
+        else {
+            self.run.count(format!(
+                "skipped: no proof{} here",
+                second_stat_label(second_stat)
+            ));
+            return Ok(());
+        };
         let facts = batch
-            .facts(summary, event, cut_facts, mark_facts)
+            .facts(summary, event, cut_facts, second_stat_intact)
             .map_err(text)?;
         // The market's value: the stat, or both stats combined, as the batch drew it.
         let value = facts
@@ -63,7 +69,7 @@ impl Lifecycle {
             Some(_) => "settle again",
             None => "settle",
         };
-        let kind = format!("{kind}{}{}", cut_label(cut), full_time_label(full_time));
+        let kind = format!("{kind}{}{}", cut_label(cut), second_stat_label(second_stat));
         let expected = self.model.settle(market, facts, stated_outcome);
         let watch = self.watch(None, market);
         let address = self.markets[market];
@@ -94,13 +100,15 @@ impl Lifecycle {
                 event,
             } => {
                 let model = &self.model.markets[market];
-                let (stat_key, period) = match stat {
-                    StatPick::Market => (model.stat_key, model.period),
-                    StatPick::OtherKey => (model.stat_key.wrapping_add(1), model.period),
-                    StatPick::OtherPeriod => (model.stat_key, model.period.wrapping_sub(50)),
+                let stat_key = match stat {
+                    StatPick::OtherKey => model.stat_key.wrapping_add(FIRST_HALF_PREFIX),
+                    StatPick::Market | StatPick::OtherPeriod => model.stat_key,
                 };
-                // A full-time stat is final by itself: every event carrying one finishes the
-                // match.
+                let period = |in_play: bool| match stat {
+                    StatPick::OtherPeriod => HALF_TIME_PERIOD,
+                    _ if in_play => IN_PLAY_PERIOD,
+                    _ => FINAL_PERIOD,
+                };
                 let summaries: Vec<Vec<EventFacts>> = summaries
                     .iter()
                     .map(|events| {
@@ -108,7 +116,7 @@ impl Lifecycle {
                             .iter()
                             .map(|pick| EventFacts {
                                 value: model.threshold.saturating_add(i32::from(pick.offset)),
-                                finishes: !pick.in_play || period == FINAL_PERIOD,
+                                period: period(pick.in_play),
                             })
                             .collect()
                     })
@@ -123,7 +131,6 @@ impl Lifecycle {
                     ts_ms,
                     fixture_id,
                     stat_key,
-                    period,
                     second_stat,
                     summaries,
                 };
@@ -220,13 +227,12 @@ fn cut_label(cut: CutPick) -> &'static str {
     }
 }
 
-/// How a settle step names the full-time mark of its proof: nothing for an honest settler's.
-fn full_time_label(pick: FullTimePick) -> &'static str {
+/// How a settle step names the way its second stat is written: nothing for the client's.
+fn second_stat_label(pick: SecondStatPick) -> &'static str {
     match pick {
-        FullTimePick::Honest => "",
-        FullTimePick::Omitted => " (mark omitted)",
-        FullTimePick::NextEvent => " (next event's mark)",
-        FullTimePick::Forged => " (forged mark)",
-        FullTimePick::ProvenStat => " (proven stat as mark)",
+        SecondStatPick::Compact => "",
+        SecondStatPick::SharedOneMore => " (one more shared)",
+        SecondStatPick::SharedPastFirstPath => " (shared past the first path)",
+        SecondStatPick::OwnPathCut => " (own path cut)",
     }
 }

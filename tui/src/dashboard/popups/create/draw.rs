@@ -10,8 +10,9 @@ use super::form::{CreateForm, FIELDS, HINTS};
 use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show_fitted;
 use crate::dashboard::theme;
-use crate::input::format_time;
+use crate::input::{format_time, parse_stat};
 use crate::output::catalog::fixture_name;
+use crate::output::terms::describe_value;
 
 pub fn draw(context: &Context, form: &CreateForm, frame: &mut Frame, area: Rect) {
     let proof_files = context.proof_files;
@@ -26,7 +27,7 @@ pub fn draw(context: &Context, form: &CreateForm, frame: &mut Frame, area: Rect)
         Some((index, proof_file)) => lines.push(Line::styled(
             format!(
                 "From {}: case {} ({} of {}; PgUp/PgDn for another)",
-                fixture_name(proof_file.market.fixture_id),
+                fixture_name(proof_file.proof.fixture_summary.fixture_id),
                 proof_file.name,
                 index + 1,
                 proof_files.len()
@@ -65,6 +66,14 @@ pub fn draw(context: &Context, form: &CreateForm, frame: &mut Frame, area: Rect)
         } else {
             line
         });
+    }
+    // The stat typed, in TxLINE's words, with the fixture's teams where the catalog knows them.
+    let [_, _, fixture, stat, ..] = &form.values;
+    if let (Ok(fixture_id), Ok(stat)) = (fixture.trim().parse::<i64>(), parse_stat(stat)) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<17} ", "Reads"), theme::header()),
+            Span::raw(describe_value(fixture_id, stat.stat_key, stat.second_stat)),
+        ]));
     }
     lines.push(Line::raw(""));
     lines.push(match form.terms(chain.now) {

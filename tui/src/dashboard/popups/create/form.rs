@@ -1,32 +1,32 @@
 //! The create-market form's state: the terms typed as `fulltime create-market` takes them,
 //! parsed by the same parsers and checked in the program's order as they are typed; or prefilled
-//! from a proof file's market.
+//! from a proof case's market. Every market settles from the fixture's `game_finalised` record
+//! (period 100), so the form has no period: a half is named by its stat key.
 
 use fulltime_client::proof_file::{ProofComparison, ProofFile, ProofOp};
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::constants::MAX_QUESTION_CHARS;
+use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use fulltime_client::validate::check_market_terms;
 
 use crate::input::{DEFAULT_DISPUTE_WINDOW, When, parse_predicate, parse_span, parse_stat};
 
 /// The form's fields, in order.
-pub const FIELDS: [&str; 7] = [
+pub const FIELDS: [&str; 6] = [
     "Question",
     "Close",
     "Fixture",
     "Stat",
-    "Period",
     "Predicate",
     "Dispute",
 ];
 
 /// How each field is written, shown beside it.
-pub const HINTS: [&str; 7] = [
+pub const HINTS: [&str; 6] = [
     "",
     "+DURATION or RFC 3339",
     "fixture id",
-    "1, or 1+2 / 1-2",
-    "1 = first half, 100 = full time",
+    "TxLINE key: 1, 1001, or 1+2 / 1-2",
     "gt|lt|eq:N",
     "60s ..= 7days",
 ];
@@ -36,7 +36,7 @@ const PROOF_CLOSE: &str = "+10m";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CreateForm {
-    pub values: [String; 7],
+    pub values: [String; 6],
     /// Index into `FIELDS`.
     pub focus: usize,
     /// The proof file the form was last filled from, as an index into the proof files found on
@@ -52,7 +52,6 @@ impl CreateForm {
                 "+1h".to_owned(),
                 String::new(),
                 "1".to_owned(),
-                "100".to_owned(),
                 "gt:0".to_owned(),
                 DEFAULT_DISPUTE_WINDOW.to_owned(),
             ],
@@ -61,9 +60,12 @@ impl CreateForm {
         }
     }
 
-    /// Every field from `proof_file`'s market, with a close time ten minutes ahead.
+    /// Every field from `proof_file`'s market, with a close time ten minutes ahead; a proof file
+    /// without a market (a fetched proof) leaves the form as it is.
     pub fn fill_from(&mut self, index: usize, proof_file: &ProofFile) {
-        let market = &proof_file.market;
+        let Some(market) = &proof_file.market else {
+            return;
+        };
         let stat = match market.second_stat {
             Some(second) => {
                 let op = match second.op {
@@ -84,7 +86,6 @@ impl CreateForm {
             PROOF_CLOSE.to_owned(),
             market.fixture_id.to_string(),
             stat,
-            market.period.to_string(),
             format!("{comparison}:{}", market.predicate.threshold),
             DEFAULT_DISPUTE_WINDOW.to_owned(),
         ];
@@ -117,7 +118,7 @@ impl CreateForm {
     /// The terms at cluster time `now`, or the first fault: a field that does not parse, then
     /// the program's own checks in its order.
     pub fn terms(&self, now: i64) -> Result<MarketTerms, String> {
-        let [question, close, fixture, stat, period, predicate, dispute] = &self.values;
+        let [question, close, fixture, stat, predicate, dispute] = &self.values;
         let field = |name: &str, error: &dyn std::fmt::Display| format!("{name}: {error}");
         let close_time = close
             .parse::<When>()
@@ -128,10 +129,6 @@ impl CreateForm {
             .parse::<i64>()
             .map_err(|_| field("Fixture", &"a whole number, like 18502311"))?;
         let stat = parse_stat(stat).map_err(|error| field("Stat", &error))?;
-        let period = period
-            .trim()
-            .parse::<i32>()
-            .map_err(|_| field("Period", &"1 for the first half, 100 for full time"))?;
         let predicate = parse_predicate(predicate).map_err(|error| field("Predicate", &error))?;
         let dispute_window = parse_span(dispute).map_err(|error| field("Dispute", &error))?;
         let terms = MarketTerms {
@@ -139,7 +136,7 @@ impl CreateForm {
             close_time,
             fixture_id,
             stat_key: stat.stat_key,
-            period,
+            period: FINAL_PERIOD,
             predicate,
             dispute_window,
             second_stat: stat.second_stat,
@@ -175,7 +172,7 @@ mod tests {
                 .starts_with("QuestionTooLong")
         );
         form.values[0] = "ok?".into();
-        form.values[6] = "10s".into();
+        form.values[5] = "10s".into();
         assert!(
             form.terms(NOW)
                 .expect_err("window")
@@ -183,15 +180,10 @@ mod tests {
         );
         form.values[3] = "1+".into();
         assert!(form.terms(NOW).expect_err("stat").starts_with("Stat: "));
-        form.values[3] = "1".into();
-        form.values[6] = "1h".into();
-        form.values[4] = "2".into();
-        assert_eq!(
-            form.terms(NOW).expect_err("second half"),
-            "PeriodNeverFinal: No final event carries this period: use 1 (first half) or 100 \
-             (full time)"
-        );
-        form.values[4] = "1".into();
-        assert_eq!(form.terms(NOW).map(|terms| terms.period), Ok(1));
+        // A half is a key of TxLINE's encoding, settled from the game_finalised record.
+        form.values[3] = "1001".into();
+        form.values[5] = "1h".into();
+        let terms = form.terms(NOW).expect("a first-half market");
+        assert_eq!((terms.stat_key, terms.period), (1001, 100));
     }
 }

@@ -37,14 +37,18 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         0,
         Pubkey::default(),
         Pubkey::default(),
-        full_time.market_terms(kickoff, 60),
+        full_time
+            .market_terms(kickoff, 60)
+            .expect("a case of the catalog"),
         255,
     );
     let in_play = proof_file("brentford-home-goals-first-half-in-play");
     let deposit = |order: DepositOrder, market: &Market, now| {
         deposit::check(&order, market, Some(&position), Some(5_000_000), now)
     };
-    let mut too_long = arsenal.market_terms(NOW + 600, 3_600);
+    let mut too_long = arsenal
+        .market_terms(NOW + 600, 3_600)
+        .expect("a case of the catalog");
     too_long.question = "?".repeat(141);
     let refused = |checked: Result<(), Refusal>| checked.expect_err("refused");
     vec![

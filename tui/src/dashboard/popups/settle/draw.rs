@@ -1,17 +1,23 @@
-//! The settle picker: the proof files, with what each proves for the market.
+//! The settle picker: the fixture's records from TxLINE's API, then the proof files, each with
+//! what it proves for the market.
 
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::proof_file::Expected;
 use fulltime_client::settlement::SettlementError;
+use fulltime_client::settlement::StatedOutcome;
 use fulltime_client::settlement::batch_time::batch_time_fault;
+use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
+use fulltime_client::txline::json::ScoreRecord;
+use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{SettlePicker, fits};
+use super::{Row, SettlePicker, fits};
 use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show;
+use crate::dashboard::remote::Remote;
 use crate::dashboard::theme;
 use crate::output::labels::status_label;
 
@@ -23,71 +29,148 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
         Line::raw(market.question.clone()),
         Line::styled(
             format!(
-                "Now {}. Proof files for fixture {}, stat {}, period {} first:",
+                "Now {}. Fixture {}, stat {}:",
                 status_label(MarketStatus::of(market, chain.now), chain.now),
                 market.fixture_id,
-                market.stat_key,
-                market.period
+                match market.second_stat {
+                    Some(second) => format!("{} and {}", market.stat_key, second.stat_key),
+                    None => market.stat_key.to_string(),
+                },
             ),
             theme::dim(),
         ),
+        Line::styled(
+            match &picker.records {
+                Remote::Idle | Remote::Loading => "TxLINE: reading the fixture's records...".into(),
+                Remote::Loaded(read) if read.records.is_empty() => {
+                    format!("TxLINE at {}: no records of this fixture", read.api)
+                }
+                Remote::Loaded(read) => {
+                    format!("TxLINE at {}: its records, then proof files", read.api)
+                }
+                Remote::Failed(reason) => format!("TxLINE: {reason}"),
+            },
+            theme::dim(),
+        ),
     ];
-    let room = usize::from(area.height.saturating_sub(6)).max(1);
+    let rows = picker.rows();
+    let room = usize::from(area.height.saturating_sub(7)).max(1);
     let name_width = context
         .proof_files
         .iter()
         .map(|proof_file| proof_file.name.len())
+        .chain([20])
         .max()
         .unwrap_or(0)
-        .min(40);
+        .min(44);
     let first = picker.selected / room * room;
-    for (row, &index) in picker.order.iter().enumerate().skip(first).take(room) {
-        let Some(proof_file) = context.proof_files.get(index) else {
-            continue;
-        };
-        let terms = &proof_file.market;
-        let verdict = if terms.fixture_id != market.fixture_id {
-            Span::styled(format!("fixture {}", terms.fixture_id), theme::dim())
-        } else if !fits(market, proof_file) {
-            let second = terms
-                .second_stat
-                .map_or_else(String::new, |second| format!(" and {}", second.stat_key));
-            Span::styled(
-                format!("stat {}{second}, period {}", terms.stat_key, terms.period),
-                theme::dim(),
-            )
-        } else {
-            match (
-                &proof_file.expected,
-                batch_time_fault(proof_file.proof.ts, market.close_time, chain.now),
-            ) {
-                (_, Some(SettlementError::ProofFromFuture)) => {
-                    Span::styled("not published yet (w warps)", theme::dim())
-                }
-                (_, Some(_)) => Span::styled("published before the close", theme::bad()),
-                (Expected::Outcome(_), None) => {
-                    let side = Side::from(proof_file.stated_outcome(market));
-                    Span::styled(format!("settles {side}"), theme::good())
-                }
-                (Expected::Error(error), None) => {
-                    Span::styled(format!("fails: {}", error.name), theme::bad())
-                }
+    for (index, row) in rows.iter().enumerate().skip(first).take(room) {
+        let (name, verdict) = match *row {
+            Row::Record(at) => {
+                let Some(record) = picker
+                    .records
+                    .loaded()
+                    .and_then(|read| read.records.get(at))
+                else {
+                    continue;
+                };
+                (
+                    format!("record {} {}", record.seq, record.action),
+                    record_verdict(record, market),
+                )
+            }
+            Row::File(at) => {
+                let Some(proof_file) = context.proof_files.get(at) else {
+                    continue;
+                };
+                (
+                    proof_file.name.clone(),
+                    file_verdict(proof_file, market, chain.now),
+                )
             }
         };
-        let line = Line::from(vec![
-            Span::raw(format!("{:<name_width$} ", proof_file.name)),
-            verdict,
-        ]);
-        lines.push(if row == picker.selected {
+        let line = Line::from(vec![Span::raw(format!("{name:<name_width$} ")), verdict]);
+        lines.push(if index == picker.selected {
             line.style(theme::selected())
         } else {
             line
         });
     }
+    if rows.is_empty() {
+        lines.push(Line::styled(
+            "No proof files found (run from the repository, or pass --proofs DIR)",
+            theme::dim(),
+        ));
+    }
     show(
         frame,
         area,
-        format!(" Settle market {} with a proof file ", picker.market),
+        format!(" Settle market {} ", picker.market),
         lines,
     );
+}
+
+/// What a record settles the market to, from the values it lists: only the game_finalised
+/// record's count. Whether its batch is published yet is known once its proof is fetched (the
+/// batch is stamped with its first record's time, not this one's): the settle checks it then.
+fn record_verdict(record: &ScoreRecord, market: &Market) -> Span<'static> {
+    if record.period.is_some_and(|period| period != FINAL_PERIOD) {
+        return Span::styled("not final: a record in play", theme::bad());
+    }
+    let first = record.stats.get(&market.stat_key).copied();
+    let value = match market.second_stat {
+        None => first,
+        Some(second) => first
+            .zip(record.stats.get(&second.stat_key).copied())
+            .and_then(|(first, other)| second.op.apply(first, other)),
+    };
+    match value {
+        Some(value) => {
+            let side = Side::from(StatedOutcome::of_value(market.predicate, value));
+            Span::styled(format!("settles {side} (value {value})"), theme::good())
+        }
+        None => Span::styled("does not list the market's stat", theme::dim()),
+    }
+}
+
+/// What a proof file does for the market.
+fn file_verdict(
+    proof_file: &fulltime_client::proof_file::ProofFile,
+    market: &Market,
+    now: i64,
+) -> Span<'static> {
+    let proof = &proof_file.proof;
+    let final_record = std::iter::once(&proof.stat)
+        .chain(&proof.stat_b)
+        .all(|proven| proven.stat.period == FINAL_PERIOD);
+    if proof.fixture_summary.fixture_id != market.fixture_id {
+        return Span::styled(
+            format!("fixture {}", proof.fixture_summary.fixture_id),
+            theme::dim(),
+        );
+    }
+    if !fits(market, proof_file) {
+        let (first, second) = proof.stat_keys();
+        let second = second.map_or_else(String::new, |second| format!(" and {second}"));
+        return Span::styled(format!("stat {first}{second}"), theme::dim());
+    }
+    if !final_record {
+        return Span::styled("not final: not the game_finalised record", theme::bad());
+    }
+    match (
+        &proof_file.expected,
+        batch_time_fault(proof.ts, market.close_time, now),
+    ) {
+        (_, Some(SettlementError::ProofFromFuture)) => {
+            Span::styled("not published yet (w warps)", theme::dim())
+        }
+        (_, Some(_)) => Span::styled("published before the close", theme::bad()),
+        (Some(Expected::Error(error)), None) => {
+            Span::styled(format!("fails: {}", error.name), theme::bad())
+        }
+        (Some(Expected::Outcome(_)) | None, None) => {
+            let side = Side::from(proof_file.stated_outcome(market));
+            Span::styled(format!("settles {side}"), theme::good())
+        }
+    }
 }

@@ -7,7 +7,9 @@ use crossterm::event::KeyCode;
 use fulltime_client::settlement::state::Market;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
+use fulltime_client::txline::api::RecordPick;
+
+use crate::dashboard::action::{Action, RecordsRead};
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
 use crate::dashboard::effect::{Effect, Request};
@@ -65,7 +67,9 @@ fn first_half_market() -> App {
         .find(|proof_file| proof_file.name == "brentford-home-goals-first-half")
         .expect("the committed first-half proof file");
     let kickoff = full_time.kickoff.expect("a kickoff");
-    let terms = full_time.market_terms(kickoff, 60);
+    let terms = full_time
+        .market_terms(kickoff, 60)
+        .expect("a case of the catalog");
     let now = full_time.proof.ts.div_euclid(1_000);
     let mut app = live(proof_files.clone());
     update(
@@ -106,4 +110,93 @@ fn a_running_value_is_refused_before_sending() {
         }
         other => panic!("expected a settle, got {other:?}"),
     }
+}
+
+/// The fixture's records as the local TxLINE API lists them, read into the open picker.
+fn records_read(app: &mut App, fixture_id: i64) {
+    let fixture = fulltime_proof_files::catalog::Catalog::committed()
+        .fixture(fixture_id)
+        .expect("a fixture of the catalog");
+    let records = fixture
+        .records
+        .iter()
+        .map(|record| record.to_score_record(fixture_id))
+        .collect();
+    update(
+        app,
+        Action::Records {
+            fixture_id,
+            read: Ok(RecordsRead {
+                api: "http://127.0.0.1:8090".into(),
+                records,
+            }),
+        },
+    );
+}
+
+#[test]
+fn the_fixtures_records_come_first_and_the_finalised_one_settles_by_record() {
+    let mut app = loaded();
+    let effects = press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
+    assert!(
+        matches!(effects.as_slice(), [Effect::LoadRecords(18_502_311)]),
+        "{effects:?}"
+    );
+    // Until they come, the proof files alone.
+    assert!(render(&app, 80, 24).contains("TxLINE: reading the fixture's records..."));
+    records_read(&mut app, 18_502_311);
+    // Another fixture's answer (a picker opened before) changes nothing.
+    update(
+        &mut app,
+        Action::Records {
+            fixture_id: 1,
+            read: Err("stale".into()),
+        },
+    );
+    assert_snapshot!("settle_picker_records", render(&app, 80, 24));
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    match effects.as_slice() {
+        [Effect::Send(Request::SettleByRecord { order, .. })] => {
+            assert_eq!(order.market, 1);
+            assert_eq!(order.pick, RecordPick::Finalised);
+            assert!(!order.force);
+        }
+        other => panic!("expected a settle by record, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_record_in_play_is_refused_before_sending() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
+    records_read(&mut app, 18_502_311);
+    assert!(
+        press(&mut app, &[KeyCode::Down, KeyCode::Enter]).is_empty(),
+        "nothing sent for the 87' record"
+    );
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("ValueNotFinal"), "{screen}");
+}
+
+#[test]
+fn an_api_out_of_reach_leaves_the_proof_files() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
+    update(
+        &mut app,
+        Action::Records {
+            fixture_id: 18_502_311,
+            read: Err("cannot reach TxLINE at http://127.0.0.1:8090: connection refused".into()),
+        },
+    );
+    let screen = render(&app, 80, 24);
+    assert!(
+        screen.contains("TxLINE: cannot reach TxLINE at http://127.0.0.1:8090: connection"),
+        "{screen}"
+    );
+    let effects = press(&mut app, &[KeyCode::Enter]);
+    assert!(
+        matches!(effects.as_slice(), [Effect::Send(Request::Settle { order, .. })] if order.proof_file.name == "arsenal-home-goals-over-1"),
+        "{effects:?}"
+    );
 }

@@ -47,7 +47,7 @@ impl Publication {
         proof_files
             .iter()
             .filter(|proof_file| fits(market, proof_file))
-            .filter(|proof_file| matches!(proof_file.expected, Expected::Outcome(_)))
+            .filter(|proof_file| matches!(proof_file.expected, Some(Expected::Outcome(_))))
             .map(|proof_file| Self {
                 at: proof_file.proof.ts.div_euclid(1_000),
                 proof_file: proof_file.name.clone(),
