@@ -64,7 +64,7 @@ pub fn markets() -> Vec<Market> {
         ),
         market(
             1,
-            "Will Chelsea score more than 1 goal at Arsenal?",
+            "Will Arsenal score twice or more against Chelsea?",
             |market| {
                 market.total_yes = 0;
                 market.total_no = 0;
@@ -73,7 +73,7 @@ pub fn markets() -> Vec<Market> {
         {
             let mut market = settled_market(Side::Yes);
             market.id = 2;
-            market.question = "Will Manchester City win fewer than 6 corners at Liverpool?".into();
+            market.question = "Will Chelsea be shown more than 1 yellow card?".into();
             market.stat_key = 4;
             market
         },
@@ -81,7 +81,7 @@ pub fn markets() -> Vec<Market> {
             let mut market = settled_market(Side::No);
             market.id = 3;
             market.dispute_ends_at = NOW;
-            market.question = "Will Newcastle score exactly 2 at home?".into();
+            market.question = "Will the home side score more than once?".into();
             market
         },
         {
@@ -89,7 +89,7 @@ pub fn markets() -> Vec<Market> {
             market.id = 4;
             market.dispute_ends_at = NOW;
             market.total_no = 0;
-            market.question = "Will Fulham keep a clean sheet away?".into();
+            market.question = "Will the hosts net twice or more?".into();
             market
         },
     ]

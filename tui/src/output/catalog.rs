@@ -20,6 +20,14 @@ pub fn fixture_name(fixture_id: i64) -> String {
     fixture_match(fixture_id).map_or_else(|| format!("fixture {fixture_id}"), Fixture::name)
 }
 
+/// `Arsenal v Chelsea (fixture 18502311)`, or `fixture 18502399` for one the catalog does not know.
+pub fn fixture_label(fixture_id: i64) -> String {
+    fixture_match(fixture_id).map_or_else(
+        || format!("fixture {fixture_id}"),
+        |known| format!("{} (fixture {fixture_id})", known.name()),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,6 +44,11 @@ mod tests {
             Some("Chelsea")
         );
         assert_eq!(fixture_name(1), "fixture 1");
+        assert_eq!(
+            fixture_label(18_502_311),
+            "Arsenal v Chelsea (fixture 18502311)"
+        );
+        assert_eq!(fixture_label(1), "fixture 1");
         assert_eq!(sides_of(1), None);
     }
 }

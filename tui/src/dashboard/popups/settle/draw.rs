@@ -19,7 +19,9 @@ use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme;
+use crate::output::catalog::fixture_label;
 use crate::output::labels::status_label;
+use crate::output::terms::describe_value;
 
 pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = context.market(picker.market) else {
@@ -29,13 +31,10 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
         Line::raw(market.question.clone()),
         Line::styled(
             format!(
-                "Now {}. Fixture {}, stat {}:",
+                "Now {}. {}: {}",
                 status_label(MarketStatus::of(market, chain.now), chain.now),
-                market.fixture_id,
-                match market.second_stat {
-                    Some(second) => format!("{} and {}", market.stat_key, second.stat_key),
-                    None => market.stat_key.to_string(),
-                },
+                fixture_label(market.fixture_id),
+                describe_value(market.fixture_id, market.stat_key, market.second_stat),
             ),
             theme::dim(),
         ),
