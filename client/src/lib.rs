@@ -31,6 +31,7 @@ mod sample;
 pub mod side;
 pub mod snapshot;
 pub mod state_dir_lock;
+pub mod terminal_text;
 pub mod time;
 pub mod txline;
 pub mod unreachable;

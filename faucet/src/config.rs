@@ -129,6 +129,13 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
     pub max_connections_per_ip: u32,
 
+    /// Connections one network (an IPv4 /24, an IPv6 /48, or every loopback address: this
+    /// machine) may hold open at once, whatever number of its addresses it uses; one more is
+    /// answered 429 and closed.
+    #[arg(long, env = "FAUCET_MAX_CONNECTIONS_PER_NETWORK", default_value_t = 128,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_CONNECTIONS))]
+    pub max_connections_per_network: u32,
+
     /// Seconds that requests in flight have to finish after Ctrl-C or SIGTERM; the faucet then
     /// closes every connection still open and exits.
     #[arg(long, env = "FAUCET_SHUTDOWN_TIMEOUT_SECS", default_value_t = 8,
@@ -189,6 +196,8 @@ impl Args {
             // The flags' range keeps them within any usize.
             max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
             max_connections_per_peer: usize::try_from(self.max_connections_per_ip)
+                .unwrap_or(usize::MAX),
+            max_connections_per_network: usize::try_from(self.max_connections_per_network)
                 .unwrap_or(usize::MAX),
             shutdown_timeout: Duration::from_secs(self.shutdown_timeout_secs),
         }
@@ -360,6 +369,8 @@ mod tests {
             "5",
             "--max-connections-per-ip",
             "2",
+            "--max-connections-per-network",
+            "3",
             "--shutdown-timeout-secs",
             "6",
         ])
@@ -372,6 +383,7 @@ mod tests {
                 body_read_timeout: Duration::from_secs(7),
                 max_connections: 5,
                 max_connections_per_peer: 2,
+                max_connections_per_network: 3,
                 shutdown_timeout: Duration::from_secs(6),
             }
         );

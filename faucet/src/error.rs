@@ -43,10 +43,14 @@ pub enum AppError {
     RequestTimeout { timeout: Duration },
     #[error("the request body did not arrive within {timeout:?} of its headers")]
     BodyTimeout { timeout: Duration },
-    /// The connection is one more than its peer address may hold open; answered without
-    /// reaching the router (see `serve::refusal`).
-    #[error("{}", too_many_connections_message(.max, .retry_after))]
-    TooManyConnections { max: usize, retry_after: Duration },
+    /// The connection is one more than its peer address, or its network, may hold open;
+    /// answered without reaching the router (see `serve::refusal`).
+    #[error("{}", too_many_connections_message(.scope, .max, .retry_after))]
+    TooManyConnections {
+        scope: ConnectionScope,
+        max: usize,
+        retry_after: Duration,
+    },
     #[error("no such endpoint; the faucet serves POST {FAUCET_PATH}")]
     NotFound,
     #[error("method not allowed; the faucet serves POST {FAUCET_PATH}")]
@@ -122,7 +126,8 @@ impl AppError {
     }
 
     /// A 408 ends the connection, as RFC 9110 asks: what is left of the request on it cannot
-    /// be told from a next one. A connection over its peer address's cap is refused whole.
+    /// be told from a next one. A connection over its peer address's or network's cap is
+    /// refused whole.
     fn closes_connection(&self) -> bool {
         matches!(
             self,
@@ -173,9 +178,26 @@ fn rate_limited_message(limited: &Limited) -> String {
     }
 }
 
-fn too_many_connections_message(max: &usize, retry_after: &Duration) -> String {
+/// Which cap a connection was over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConnectionScope {
+    /// Its peer address's (IPv6: its /64).
+    Address,
+    /// Its network's: its IPv4 /24 or IPv6 /48, or this machine's loopback.
+    Network,
+}
+
+fn too_many_connections_message(
+    scope: &ConnectionScope,
+    max: &usize,
+    retry_after: &Duration,
+) -> String {
     let secs = retry_after_secs(*retry_after);
-    format!("too many connections from your address (at most {max} at once); retry in {secs} s")
+    let from = match scope {
+        ConnectionScope::Address => "your address",
+        ConnectionScope::Network => "your network (its /24 or /48, or the loopback)",
+    };
+    format!("too many connections from {from} (at most {max} at once); retry in {secs} s")
 }
 
 /// Whole seconds, rounded up and at least 1, as `Retry-After` needs.

@@ -36,6 +36,33 @@ impl PeerAddress {
     }
 }
 
+/// The network a peer address belongs to, for the cap on connections per network: one machine
+/// or one site holds many addresses of one network, which a cap per address alone lets it
+/// multiply. Loopback (all of 127.0.0.0/8, `::1`, and an IPv4-mapped loopback address) is one
+/// network, this machine: any local process may connect from any of its 16 million addresses.
+/// Other IPv4 addresses count by their /24, IPv6 ones by their /48, the common size of what one
+/// site is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PeerNetwork(pub IpAddr);
+
+/// The key of every loopback address.
+const THIS_MACHINE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 0));
+
+impl PeerNetwork {
+    pub fn of(peer: IpAddr) -> Self {
+        let peer = peer.to_canonical();
+        if peer.is_loopback() {
+            return Self(THIS_MACHINE);
+        }
+        Self(match peer {
+            IpAddr::V4(address) => IpAddr::V4(Ipv4Addr::from(u32::from(address) & !0xff)),
+            IpAddr::V6(address) => {
+                IpAddr::V6(Ipv6Addr::from(u128::from(address) & !(u128::MAX >> 48)))
+            }
+        })
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
     type Rejection = Infallible;
 
@@ -54,6 +81,30 @@ mod tests {
     fn key(address: &str) -> String {
         let address: IpAddr = address.parse().expect("an address");
         PeerAddress::of(address).0.to_string()
+    }
+
+    fn network(address: &str) -> String {
+        let address: IpAddr = address.parse().expect("an address");
+        PeerNetwork::of(address).0.to_string()
+    }
+
+    #[test]
+    fn every_loopback_address_is_one_network_and_others_count_by_24_and_48() {
+        for loopback in [
+            "127.0.0.1",
+            "127.0.0.2",
+            "127.255.3.17",
+            "::1",
+            "::ffff:127.0.0.9",
+        ] {
+            assert_eq!(network(loopback), "127.0.0.0", "{loopback}");
+        }
+        assert_eq!(network("192.0.2.7"), "192.0.2.0");
+        assert_eq!(network("192.0.2.200"), network("::ffff:192.0.2.1"));
+        assert_ne!(network("192.0.2.7"), network("192.0.3.7"));
+        assert_eq!(network("2001:db8:1:2::1"), "2001:db8:1::");
+        assert_eq!(network("2001:db8:1:ffff::1"), network("2001:db8:1::9"));
+        assert_ne!(network("2001:db8:1::1"), network("2001:db8:2::1"));
     }
 
     #[test]

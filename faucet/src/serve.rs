@@ -1,6 +1,6 @@
 //! The accept loop: HTTP/1 connections under limits that slow or silent clients cannot outlast,
-//! a cap on how many are open, a smaller one on how many one peer address holds, and a
-//! shutdown bounded in time.
+//! a cap on how many are open, smaller ones on how many one peer address and one network hold,
+//! and a shutdown bounded in time.
 //!
 //! `axum::serve` has none of these: a connection that never finishes its headers stays open
 //! for ever, and its graceful shutdown waits for it.
@@ -40,6 +40,10 @@ pub struct ConnectionLimits {
     /// at once, so that no one peer holds every slot of `max_connections`. One more is
     /// answered 429 and closed at once, taking no slot.
     pub max_connections_per_peer: usize,
+    /// Connections one network (an IPv4 /24, an IPv6 /48, or all of loopback: this machine)
+    /// may hold open at once, however many of its addresses it connects from; one more is
+    /// refused as one over its address's cap is.
+    pub max_connections_per_network: usize,
     /// After the shutdown signal, how long requests in flight may take to finish; connections
     /// still open then are closed.
     pub shutdown_timeout: Duration,
@@ -53,8 +57,10 @@ impl Default for ConnectionLimits {
     /// faucet's few requests a minute use and below the common `ulimit -n` of 1024. 32 per
     /// address is beyond any one honest client (a browser opens 6 per host, the dashboard and
     /// the CLI one) and leaves room for a few users behind one NAT, while one address holds a
-    /// sixteenth of the cap at most. 8 s of shutdown fits within the 10 s that `docker stop`
-    /// and `just down` wait before they kill.
+    /// sixteenth of the cap at most. 128 per network, a quarter of the cap, is four such
+    /// addresses: one machine's loopback or one site cannot hold the server, whatever number of
+    /// addresses it has. 8 s of shutdown fits within the 10 s that `docker stop` and `just
+    /// down` wait before they kill.
     fn default() -> Self {
         Self {
             header_read_timeout: Duration::from_secs(10),
@@ -62,6 +68,7 @@ impl Default for ConnectionLimits {
             body_read_timeout: Duration::from_secs(5),
             max_connections: 512,
             max_connections_per_peer: 32,
+            max_connections_per_network: 128,
             shutdown_timeout: Duration::from_secs(8),
         }
     }
@@ -95,12 +102,16 @@ pub async fn serve(
         body_read_timeout_secs = limits.body_read_timeout.as_secs(),
         max_connections = limits.max_connections,
         max_connections_per_peer = limits.max_connections_per_peer,
+        max_connections_per_network = limits.max_connections_per_network,
         shutdown_timeout_secs = limits.shutdown_timeout.as_secs(),
         "connection limits"
     );
     let mut slots = Slots::new(limits.max_connections);
-    let peer_slots = PeerSlots::new(limits.max_connections_per_peer);
-    let refusals = Refusals::new(limits.max_connections_per_peer);
+    let peer_slots = PeerSlots::new(
+        limits.max_connections_per_peer,
+        limits.max_connections_per_network,
+    );
+    let refusals = Refusals::new();
     let (stop, stopping) = watch::channel(false);
     let mut connections = JoinSet::new();
     let mut shutdown = pin!(shutdown);
@@ -112,14 +123,17 @@ pub async fn serve(
                 let Some((stream, peer, slot)) = accepted else {
                     continue;
                 };
-                let Some(peer_slot) = peer_slots.take(peer.ip()) else {
-                    // Refused outside the cap: a peer over its share never holds a slot of
-                    // everyone's, even for the moment its refusal takes.
-                    drop(slot);
-                    if let Some(refusal) = refusals.refuse(stream) {
-                        connections.spawn(refusal);
+                let peer_slot = match peer_slots.take(peer.ip()) {
+                    Ok(peer_slot) => peer_slot,
+                    Err(crowded) => {
+                        // Refused outside the cap: a peer over its share never holds a slot of
+                        // everyone's, even for the moment its refusal takes.
+                        drop(slot);
+                        if let Some(refusal) = refusals.refuse(stream, crowded) {
+                            connections.spawn(refusal);
+                        }
+                        continue;
                     }
-                    continue;
                 };
                 let app = app.clone();
                 let stopping = stopping.clone();

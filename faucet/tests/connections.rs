@@ -28,6 +28,7 @@ fn limits(
         body_read_timeout: LONG,
         max_connections,
         max_connections_per_peer: max_connections,
+        max_connections_per_network: max_connections,
         shutdown_timeout: Duration::from_secs(1),
     }
 }

@@ -97,3 +97,35 @@ async fn the_connection_past_an_address_cap_is_refused_while_another_address_is_
     assert_eq!(minter.calls(), 2);
     server.stop().await;
 }
+
+/// The attack on the cap per address: 16 loopback addresses, each opening its address's
+/// 32 connections and holding each, once held all 512 slots, so that the next connection of
+/// anyone waited unaccepted. Loopback is one network: past its 128 every connection is answered
+/// 429 at once, and that answer is itself the proof that the server had slots left to accept
+/// it with.
+#[tokio::test]
+async fn sixteen_loopback_addresses_cannot_hold_every_slot() {
+    raise_fd_limit();
+    let minter = FakeMinter::new();
+    let defaults = ConnectionLimits::default();
+    let server = Server::start(state(Some(minter.clone())), limits(32)).await;
+    let mut holders = Vec::new();
+    for last in 1..=16 {
+        let source = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, last));
+        holders.extend(clients_from(source, server.address, HEADERS_ONLY, 32).await);
+    }
+    assert_eq!(holders.len(), defaults.max_connections);
+
+    let source = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 17));
+    let answer = ask_from(source, server.address, &minting_body()).await;
+    assert_eq!(answer.status, 429, "{}", answer.body);
+    assert_eq!(answer.error_code(), "too_many_connections");
+    let message = answer.body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("your network") && message.contains("at most 128"),
+        "{message}"
+    );
+    assert_eq!(minter.calls(), 0);
+    drop(holders);
+    server.stop().await;
+}

@@ -330,3 +330,34 @@ async fn a_mint_authority_of_its_own_gets_the_mint_and_one_sol_once() {
     );
     assert_eq!(LocalnetEnv::load(state_dir).expect("env.json"), env);
 }
+
+/// A path carrying ESC, an OSC 52 clipboard sequence and a right-to-left override, quoted by
+/// `fulltime-bootstrap`'s error, is printed escaped: no character that steers a terminal reaches
+/// it. Refused before any request, so no node is needed.
+#[test]
+fn an_error_quoting_outside_text_is_printed_escaped() {
+    let state_dir = std::env::temp_dir().join(format!(
+        "fulltime-bootstrap-escaped-{}-{}",
+        std::process::id(),
+        Pubkey::new_unique()
+    ));
+    let wallet = state_dir.join("wallet-\u{1b}]52;c;cm0gLXJmIH4=\u{7}\u{202e}nosj.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_fulltime-bootstrap"))
+        .args(["--url", "http://127.0.0.1:9", "--state-dir"])
+        .arg(&state_dir)
+        .arg("--wallet")
+        .arg(&wallet)
+        .output()
+        .expect("run fulltime-bootstrap");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("wallet-\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\u{202e}nosj.json"),
+        "{stderr:?}"
+    );
+    let steering = stderr
+        .chars()
+        .find(|char| (char.is_control() && *char != '\n') || *char == '\u{202e}');
+    assert_eq!(steering, None, "{stderr:?}");
+    let _ = std::fs::remove_dir_all(&state_dir);
+}

@@ -12,7 +12,7 @@ use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELI
 use fulltime_client::bundle::{
     Bundle, BundleBuild, BundleCast, BundleFile, BundleTimeline, BundleWallet,
 };
-use fulltime_client::snapshot::{ChainSnapshot, SnapshotAccount};
+use fulltime_client::snapshot::{ChainClock, ChainSnapshot, SnapshotAccount};
 use fulltime_client::wallet_book::WalletBook;
 use fulltime_testkit::process::LocalnetProcess;
 use solana_keypair::{Keypair, write_keypair_file};
@@ -172,4 +172,70 @@ async fn a_bundle_opens_with_its_wallets_and_step_and_a_bad_one_changes_nothing(
     for dir in [source_dir, files, kept] {
         std::fs::remove_dir_all(dir).expect("clean up");
     }
+}
+
+/// ESC clearing the screen, OSC 52 setting the clipboard (ended by BEL), a right-to-left
+/// override; and how `localnet` prints them.
+const HOSTILE: &str = "\u{1b}[2J\u{1b}]52;c;cm0gLXJmIH4=\u{7}\u{202e}evil";
+const SHOWN: &str = "\\u{1b}[2J\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\u{202e}evil";
+
+#[test]
+fn a_bundle_past_the_chains_bounds_or_with_hostile_names_is_refused_and_printed_escaped() {
+    let files = unique_dir("bundle-hostile");
+    std::fs::create_dir_all(&files).expect("a directory");
+    let state_dir = unique_dir("bundle-hostile-target");
+    let sane = ChainClock {
+        unix_ms: 1_778_940_000_000,
+        slot: 5_000,
+        block_height: 40,
+        transaction_count: 39,
+    };
+    let good = bundle_of(
+        &common::hand_made_snapshot(sane, Vec::new()),
+        &Keypair::new(),
+    );
+
+    let mut named = good.clone();
+    named.wallets[0].name = format!("alice{HOSTILE}");
+    let mut versioned = good.clone();
+    versioned.build.version = format!("0.1.0{HOSTILE}");
+    let late = bundle_of(
+        &common::hand_made_snapshot(
+            ChainClock {
+                unix_ms: u64::MAX - 5,
+                ..sane
+            },
+            Vec::new(),
+        ),
+        &Keypair::new(),
+    );
+    for (name, bundle, says) in [
+        (
+            "hostile-wallet",
+            named,
+            format!("its wallet `alice{SHOWN}`"),
+        ),
+        (
+            "hostile-version",
+            versioned,
+            format!("Fulltime 0.1.0{SHOWN}"),
+        ),
+        (
+            "late-clock",
+            late,
+            "its clock is 18446744073709551610 unix milliseconds, past the latest a chain may \
+             be at, 253402300799999"
+                .to_owned(),
+        ),
+    ] {
+        let path = write(&files, name, &bundle);
+        let stderr = refused_unchanged(&state_dir, &path);
+        assert!(stderr.contains(&says), "{name}: {says:?} not in {stderr:?}");
+        let steering = stderr
+            .chars()
+            .find(|char| (char.is_control() && *char != '\n') || *char == '\u{202e}');
+        assert_eq!(steering, None, "{name}: {stderr:?}");
+    }
+    assert!(!state_dir.exists());
+    std::fs::remove_dir_all(&files).expect("clean up");
 }

@@ -21,7 +21,9 @@ use fulltime_client::pda;
 use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_client::rpc::{CLOCK_SYSVAR, FulltimeClient, unix_timestamp};
 use fulltime_client::side::Side;
-use fulltime_client::snapshot::{ChainSnapshot, KeyRole, SnapshotAccount, named_path};
+use fulltime_client::snapshot::{
+    ChainClock, ChainSnapshot, KeyRole, SnapshotAccount, SnapshotKey, named_path,
+};
 use fulltime_localnet::node::{
     CHAIN_FILE, CLOCK_FILE, ORACLE_AUTHORITY_FILE, SNAPSHOT_KEYS_DIR, demo_clock_start,
 };
@@ -453,5 +455,177 @@ async fn a_snapshot_that_carries_code_or_authority_is_refused_whole_and_nothing_
         assert!(stderr.contains(&expected), "{expected:?} not in {stderr}");
     }
     assert!(picture(&state_dir) == before, "the state directory changed");
+    std::fs::remove_dir_all(&state_dir).expect("clean up");
+}
+
+/// A snapshot written by hand: the mint authority's key as `mint_authority`.
+fn hand_made(clock: ChainClock, mint_authority: SnapshotKey) -> ChainSnapshot {
+    common::hand_made_snapshot(clock, vec![mint_authority])
+}
+
+const SANE_CLOCK: ChainClock = ChainClock {
+    unix_ms: 1_778_940_000_000,
+    slot: 5_000,
+    block_height: 40,
+    transaction_count: 39,
+};
+
+/// A mint authority the snapshot carries the secret of (`secret_of`), named as `pubkey`.
+fn carried_key(pubkey: Pubkey, secret_of: Option<&Keypair>) -> SnapshotKey {
+    SnapshotKey {
+        role: KeyRole::MintAuthority,
+        pubkey,
+        path: None,
+        secret: secret_of.map(|keypair| keypair.to_bytes().to_vec()),
+    }
+}
+
+#[test]
+fn a_clock_past_the_chains_bounds_is_refused_on_load_naming_the_value_and_the_limit() {
+    let state_dir = unique_dir("lasting-bounds");
+    let wallet = state_dir.join(WALLET);
+    write_wallet(&wallet);
+    let wallet_arg = wallet.to_str().expect("a UTF-8 path");
+    let authority = Keypair::new();
+    let key = carried_key(authority.pubkey(), Some(&authority));
+    let past = [
+        (
+            "late-clock",
+            ChainClock {
+                unix_ms: u64::MAX,
+                ..SANE_CLOCK
+            },
+            "its clock is 18446744073709551615 unix milliseconds, past the latest a chain may \
+             be at, 253402300799999 (9999-12-31T23:59:59Z)",
+        ),
+        (
+            "last-slot",
+            ChainClock {
+                slot: u64::MAX - 1,
+                ..SANE_CLOCK
+            },
+            "its slot is 18446744073709551614, past the latest a chain may hold, 9007199254740992",
+        ),
+        (
+            "last-height",
+            ChainClock {
+                block_height: u64::MAX,
+                ..SANE_CLOCK
+            },
+            "its block height is 18446744073709551615",
+        ),
+    ];
+    for (name, clock, _) in &past {
+        hand_made(*clock, key.clone())
+            .write(&named_path(&state_dir, name))
+            .expect("write the snapshot");
+    }
+    let before = picture(&state_dir);
+    for (name, _, says) in &past {
+        let stderr = refused_start(&state_dir, &["--wallet", wallet_arg, "--snapshot", name]);
+        assert!(
+            stderr.contains(&format!("{name}.snapshot cannot be loaded")) && stderr.contains(says),
+            "{name}: {stderr}"
+        );
+        assert!(
+            picture(&state_dir) == before,
+            "{name}: the state directory changed"
+        );
+    }
+
+    // The kept chain and its clock file are read by the same bounds, each named.
+    let chain_file = state_dir.join(CHAIN_FILE);
+    let (_, late, says) = &past[0];
+    hand_made(*late, key.clone())
+        .write(&chain_file)
+        .expect("write the kept chain");
+    let stderr = refused_start(&state_dir, &["--wallet", wallet_arg]);
+    assert!(
+        stderr.contains(&chain_file.display().to_string()) && stderr.contains(says),
+        "{stderr}"
+    );
+    hand_made(SANE_CLOCK, key)
+        .write(&chain_file)
+        .expect("write the kept chain");
+    let clock_file = state_dir.join(CLOCK_FILE);
+    std::fs::write(
+        &clock_file,
+        format!(
+            "{{\"started\": 1780000000, \"unix_ms\": 1778940000000, \"slot\": {}, \
+             \"block_height\": 40, \"transaction_count\": 39}}",
+            u64::MAX
+        ),
+    )
+    .expect("write the clock file");
+    let before = picture(&state_dir);
+    let stderr = refused_start(&state_dir, &["--wallet", wallet_arg]);
+    assert!(
+        stderr.contains(&clock_file.display().to_string())
+            && stderr.contains("its slot is 18446744073709551615"),
+        "{stderr}"
+    );
+    assert!(picture(&state_dir) == before, "the state directory changed");
+    std::fs::remove_dir_all(&state_dir).expect("clean up");
+}
+
+#[test]
+fn a_snapshot_whose_keys_are_not_the_keys_it_names_is_refused_and_writes_nothing() {
+    let state_dir = unique_dir("lasting-keys");
+    let wallet = state_dir.join(WALLET);
+    write_wallet(&wallet);
+    let wallet_arg = wallet.to_str().expect("a UTF-8 path");
+    let named = Keypair::new().pubkey();
+    let carried = Keypair::new();
+    // The secret it carries is another key's than the one it names.
+    hand_made(SANE_CLOCK, carried_key(named, Some(&carried)))
+        .write(&named_path(&state_dir, "swapped-key"))
+        .expect("write the snapshot");
+    // No secret, and the state directory keeps another key where this one would be.
+    hand_made(SANE_CLOCK, carried_key(named, None))
+        .write(&named_path(&state_dir, "no-secret"))
+        .expect("write the snapshot");
+    let kept = state_dir
+        .join(SNAPSHOT_KEYS_DIR)
+        .join("mint-authority.json");
+    std::fs::create_dir_all(kept.parent().expect("its directory")).expect("snapshot-keys/");
+    write_keypair_file(&carried, &kept).expect("a kept key");
+    let before = picture(&state_dir);
+    for (name, says) in [
+        (
+            "swapped-key",
+            format!(
+                "it names {named} as its mint authority and carries the keypair of {}",
+                carried.pubkey()
+            ),
+        ),
+        (
+            "no-secret",
+            format!(
+                "it names {named} as its mint authority without its keypair, and {} holds {}",
+                kept.display(),
+                carried.pubkey()
+            ),
+        ),
+    ] {
+        let stderr = refused_start(&state_dir, &["--wallet", wallet_arg, "--snapshot", name]);
+        assert!(
+            stderr.contains(&format!("{name}.snapshot cannot be loaded")) && stderr.contains(&says),
+            "{name}: {says:?} not in {stderr}"
+        );
+        assert!(
+            picture(&state_dir) == before,
+            "{name}: the state directory changed"
+        );
+    }
+
+    // Without that file, the chain starts once and resumes after: its mint authority is named
+    // by address alone, with no file here to check.
+    std::fs::remove_file(&kept).expect("remove the kept key");
+    let node =
+        LocalnetProcess::start_in_dir(binary(), &state_dir, &wallet, &["--snapshot", "no-secret"])
+            .expect("a chain from the snapshot");
+    node.terminate().expect("stops");
+    assert_resumes(&state_dir, &wallet, "a mint authority held by no file here");
+    assert!(!kept.exists(), "no key was made in its place");
     std::fs::remove_dir_all(&state_dir).expect("clean up");
 }

@@ -19,12 +19,11 @@ use solana_rpc_client_api::config::RpcSendTransactionConfig;
 use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use ws_client::{HANG, Socket, subscription};
 
-/// An upper bound against hangs only: every wait here ends on an event.
-const HANG: Duration = Duration::from_secs(120);
+mod common;
+mod ws_client;
 
 const SOL: u64 = 1_000_000_000;
 
@@ -51,6 +50,11 @@ impl TestNode {
             false_predicate: Default::default(),
             clock_start: None,
             chain: ChainStart::Throwaway,
+            allow_origins: Vec::new(),
+            unsafe_cheatcodes: false,
+            rpc_limits: Default::default(),
+            checkpoint_limits: Default::default(),
+            pubsub_limits: Default::default(),
         };
         let state = StateDir::lock(&state_dir).expect("a state directory");
         let node = BareNode::start(&options, false, state).expect("a node");
@@ -76,17 +80,7 @@ impl TestNode {
     }
 
     async fn funded(&self, lamports: u64) -> Keypair {
-        let payer = Keypair::new();
-        let signature = self
-            .rpc
-            .request_airdrop(&payer.pubkey(), lamports)
-            .await
-            .expect("an airdrop");
-        self.rpc
-            .poll_for_signature(&signature)
-            .await
-            .expect("the airdrop lands");
-        payer
+        common::funded(&self.rpc, lamports).await
     }
 
     /// A signed transfer, not sent.
@@ -121,99 +115,6 @@ impl Drop for TestNode {
         }
         let _ = std::fs::remove_dir_all(&self.state_dir);
     }
-}
-
-/// A raw WebSocket client that keeps the notifications it reads while waiting for a reply.
-struct Socket {
-    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    next_request: u64,
-    notifications: Vec<Value>,
-}
-
-impl Socket {
-    async fn connect(url: &str) -> Self {
-        let (stream, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .expect("a WebSocket connection");
-        Self {
-            stream,
-            next_request: 1,
-            notifications: Vec::new(),
-        }
-    }
-
-    async fn read(&mut self) -> Value {
-        loop {
-            let frame = tokio::time::timeout(HANG, self.stream.next())
-                .await
-                .expect("a frame in time")
-                .expect("an open socket")
-                .expect("a frame");
-            if let Message::Text(text) = frame {
-                return serde_json::from_str(text.as_str()).expect("JSON");
-            }
-        }
-    }
-
-    /// The `result` of request `method`; panics on an error reply.
-    async fn call(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_request;
-        self.next_request += 1;
-        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.stream
-            .send(Message::text(request.to_string()))
-            .await
-            .expect("sent");
-        loop {
-            let frame = self.read().await;
-            if frame.get("id") == Some(&json!(id)) {
-                return frame
-                    .get("result")
-                    .cloned()
-                    .unwrap_or_else(|| panic!("{method} failed: {frame}"));
-            }
-            self.notifications.push(frame);
-        }
-    }
-
-    async fn subscribe(&mut self, method: &str, params: Value) -> u64 {
-        self.call(method, params)
-            .await
-            .as_u64()
-            .expect("a subscription id")
-    }
-
-    /// The next notification, read or kept.
-    async fn notification(&mut self) -> Value {
-        if !self.notifications.is_empty() {
-            return self.notifications.remove(0);
-        }
-        self.read().await
-    }
-
-    /// The next notification of `method`, keeping the others.
-    async fn next_of(&mut self, method: &str) -> Value {
-        if let Some(at) = self
-            .notifications
-            .iter()
-            .position(|frame| frame["method"] == method)
-        {
-            return self.notifications.remove(at);
-        }
-        loop {
-            let frame = self.read().await;
-            if frame["method"] == method {
-                return frame;
-            }
-            self.notifications.push(frame);
-        }
-    }
-}
-
-fn subscription(notification: &Value) -> u64 {
-    notification["params"]["subscription"]
-        .as_u64()
-        .expect("a subscription")
 }
 
 fn signature_params(signature: &Signature, commitment: &str) -> Value {
@@ -402,10 +303,45 @@ async fn a_client_that_goes_leaves_nothing_behind() {
         .await;
     let logs = socket.subscribe("logsSubscribe", json!(["all"])).await;
     assert!(logs < FIRST_FRONT_ID, "surfpool's id {logs}");
+    // Relayed, and told of nothing, ever: surfpool ends it when the client's session ends.
+    let quiet = json!([{"mentions": [Keypair::new().pubkey().to_string()]}]);
+    assert!(socket.subscribe("logsSubscribe", quiet).await < FIRST_FRONT_ID);
+    // Without an id, or in a batch, a subscription surfpool would never end (its subscription
+    // to a signature nobody sends runs until the process ends) is not made: a notification is
+    // answered with nothing, a batch with one error.
+    let signature = |byte| Signature::from([byte; 64]).to_string();
+    let notification =
+        json!({"jsonrpc": "2.0", "method": "signatureSubscribe", "params": [signature(4)]});
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": 901, "method": "signatureSubscribe", "params": [signature(5)]}
+    ]);
+    for frame in [notification, batch] {
+        socket
+            .stream
+            .send(Message::text(frame.to_string()))
+            .await
+            .expect("sent");
+    }
+    // The next answer (a notification is no answer).
+    let refused = loop {
+        let frame = socket.read().await;
+        if frame.get("method").is_none() {
+            break frame;
+        }
+    };
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    assert_eq!(refused["id"], Value::Null, "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .is_some_and(|message| message.contains("signatureSubscribe is taken alone")),
+        "{refused}"
+    );
     let load = node.node().pubsub_load();
     assert_eq!(load.connections, idle.connections + 1);
     assert_eq!(load.subscriptions, idle.subscriptions + 4);
     assert_eq!(load.relays, idle.relays + 1);
+    assert_eq!(load.surfpool_sessions, idle.surfpool_sessions + 1);
 
     assert_eq!(
         socket.call("slotUnsubscribe", json!([slots])).await,
@@ -429,7 +365,7 @@ async fn a_client_that_goes_leaves_nothing_behind() {
         }
     })
     .await
-    .expect("the front forgets the client");
+    .expect("the front, and surfpool behind it, forget the client");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -130,6 +130,7 @@ fn node_args(options: &StackOptions) -> Vec<OsString> {
         "--log-transactions".into(),
     ];
     args.extend(options.chain_args());
+    args.extend(options.front_args());
     args
 }
 

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use fulltime_client::terminal_text::escaped;
 use fulltime_stack::commands::{StackCommand, run};
 
 #[derive(Debug, Parser)]
@@ -21,7 +22,13 @@ async fn main() -> ExitCode {
     match run(cli.command).await {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("fulltime-stack: {error}");
+            // It may quote a file (a log's tail, stack.json): each line escaped, lines kept.
+            let lines: Vec<String> = error
+                .to_string()
+                .lines()
+                .map(|line| escaped(line).into_owned())
+                .collect();
+            eprintln!("fulltime-stack: {}", lines.join("\n"));
             ExitCode::FAILURE
         }
     }

@@ -40,6 +40,15 @@ pub struct StackOptions {
     /// book, its timeline and step (localnet's --bundle).
     #[arg(long, value_name = "FILE")]
     pub bundle: Option<PathBuf>,
+    /// A web page that may call the node from a browser, its origin as the browser sends it
+    /// (`http://localhost:5173`); repeat for more (localnet's --allow-origin). The node refuses
+    /// every other page.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origins: Vec<String>,
+    /// Serve the cheat codes that change programs and authorities (localnet's
+    /// --unsafe-cheatcodes).
+    #[arg(long)]
+    pub unsafe_cheatcodes: bool,
 }
 
 impl StackOptions {
@@ -106,6 +115,21 @@ impl StackOptions {
             args.extend(["--bin-dir".into(), dir.clone().into()]);
         }
         args.extend(self.chain_args());
+        args.extend(self.front_args());
+        args
+    }
+
+    /// What the node's fronts take, as `localnet`'s flags: the web pages allowed, and the
+    /// unsafe cheat codes.
+    pub fn front_args(&self) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = self
+            .allow_origins
+            .iter()
+            .flat_map(|origin| ["--allow-origin".into(), origin.into()])
+            .collect();
+        if self.unsafe_cheatcodes {
+            args.push("--unsafe-cheatcodes".into());
+        }
         args
     }
 
@@ -166,6 +190,45 @@ mod tests {
         assert_eq!(
             args.last().map(|arg| arg.to_string_lossy()),
             Some("--reset".into())
+        );
+    }
+
+    #[test]
+    fn the_fronts_flags_reach_localnet_and_the_detached_supervisor() {
+        let flags = Flags::try_parse_from([
+            "stack",
+            "--allow-origin",
+            "http://localhost:5173",
+            "--unsafe-cheatcodes",
+            "--allow-origin",
+            "null",
+        ])
+        .expect("flags parse");
+        let front_args: Vec<String> = flags
+            .options
+            .front_args()
+            .into_iter()
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            front_args,
+            [
+                "--allow-origin",
+                "http://localhost:5173",
+                "--allow-origin",
+                "null",
+                "--unsafe-cheatcodes"
+            ]
+        );
+        let again =
+            Flags::try_parse_from(std::iter::once("stack".into()).chain(flags.options.to_args()))
+                .expect("the supervisor's flags parse");
+        assert_eq!(again.options.allow_origins, flags.options.allow_origins);
+        assert!(again.options.unsafe_cheatcodes);
+        let none = Flags::try_parse_from(["stack"]).expect("flags parse");
+        assert!(
+            none.options.front_args().is_empty(),
+            "no page, no unsafe cheat code by default"
         );
     }
 

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use fulltime_client::terminal_text::escaped;
 use tokio::process::{Child, Command};
 
 use crate::error::{StackError, io};
@@ -118,7 +119,8 @@ impl Part {
         std::fs::read_to_string(&self.log).is_ok_and(|text| text.lines().any(matches))
     }
 
-    /// The last lines of the log, indented, for an error message.
+    /// The last lines of the log, indented and escaped for a terminal (a log holds whatever a
+    /// program logged), for an error message.
     pub fn tail(&self) -> String {
         tail(&self.log, TAIL_LINES)
     }
@@ -150,7 +152,29 @@ pub fn tail(log: &Path, lines: usize) -> String {
     }
     all[start..]
         .iter()
-        .map(|line| format!("    {line}"))
+        .map(|line| format!("    {}", escaped(line)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_logs_tail_is_printed_escaped_line_by_line() {
+        let dir = std::env::temp_dir().join(format!("fulltime-stack-tail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("test dir");
+        let log = dir.join("localnet.log");
+        std::fs::write(
+            &log,
+            "ready\nProgram log: \u{1b}]52;c;cm0gLXJmIH4=\u{7}\n\u{202e}evil\u{202c} \u{1b}[2J\n",
+        )
+        .expect("a log");
+        assert_eq!(
+            tail(&log, 2),
+            "    Program log: \\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\n    \\u{202e}evil\\u{202c} \\u{1b}[2J"
+        );
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
 }

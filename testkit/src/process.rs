@@ -273,6 +273,16 @@ impl LocalnetProcess {
         &self.wallet_path
     }
 
+    /// The node's process id (to look at what it holds open).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The JSON-RPC port it serves.
+    pub fn rpc_port(&self) -> u16 {
+        self.rpc_port
+    }
+
     /// `http://127.0.0.1:<rpc port>`.
     pub fn rpc_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.rpc_port)

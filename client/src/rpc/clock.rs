@@ -5,6 +5,7 @@ use solana_rpc_client_api::request::RpcRequest;
 
 use super::accounts::account_info;
 use super::{ClientError, FulltimeClient, TIME_TRAVEL_METHOD};
+use crate::time::LATEST_CLUSTER_TIME;
 
 /// The Clock sysvar's address.
 pub const CLOCK_SYSVAR: Pubkey = pubkey!("SysvarC1ock11111111111111111111111111111111");
@@ -62,16 +63,7 @@ impl FulltimeClient {
 
     /// [`FulltimeClient::warp`] from the cluster time `now` the caller just read.
     pub async fn warp_from(&self, now: i64, unix_seconds: i64) -> Result<i64, ClientError> {
-        // The cheat code only moves forward; say so before the node refuses less clearly.
-        if unix_seconds <= now {
-            return Err(ClientError::WarpBackwards {
-                now,
-                target: unix_seconds,
-            });
-        }
-        // It takes milliseconds; only targets some 292 million years ahead saturate.
-        let params =
-            serde_json::json!([{ "absoluteTimestamp": unix_seconds.saturating_mul(1000) }]);
+        let params = time_travel_params(now, unix_seconds)?;
         self.rpc
             .send::<serde_json::Value>(
                 RpcRequest::Custom {
@@ -85,6 +77,27 @@ impl FulltimeClient {
     }
 }
 
+/// The parameters of a warp from `now` to `unix_seconds`, a time the chain can reach: the cheat
+/// code only moves forward, and a target past [`LATEST_CLUSTER_TIME`] is refused as such rather
+/// than clamped (the clock would stop at a ceiling and every later warp land on it), each said
+/// before the node would refuse it less clearly.
+fn time_travel_params(now: i64, unix_seconds: i64) -> Result<serde_json::Value, ClientError> {
+    if unix_seconds <= now {
+        return Err(ClientError::WarpBackwards {
+            now,
+            target: unix_seconds,
+        });
+    }
+    if unix_seconds > LATEST_CLUSTER_TIME {
+        return Err(ClientError::WarpBeyondChain {
+            target: unix_seconds,
+            latest: LATEST_CLUSTER_TIME,
+        });
+    }
+    // It takes milliseconds, which a reachable time always has room for.
+    Ok(serde_json::json!([{ "absoluteTimestamp": unix_seconds * 1_000 }]))
+}
+
 /// The `unix_timestamp` of the Clock sysvar's account data, or `None` when it is too short.
 pub fn unix_timestamp(clock: &[u8]) -> Option<i64> {
     let bytes = clock.get(UNIX_TIMESTAMP_OFFSET..UNIX_TIMESTAMP_OFFSET + 8)?;
@@ -94,6 +107,29 @@ pub fn unix_timestamp(clock: &[u8]) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_warp_goes_forward_to_a_reachable_time_and_is_never_clamped() {
+        let now = 1_795_132_800;
+        assert_eq!(
+            time_travel_params(now, LATEST_CLUSTER_TIME).expect("the latest time"),
+            serde_json::json!([{ "absoluteTimestamp": 253_402_300_799_000_i64 }])
+        );
+        for target in [LATEST_CLUSTER_TIME + 1, i64::MAX / 1_000 + 1, i64::MAX] {
+            assert!(
+                matches!(
+                    time_travel_params(now, target),
+                    Err(ClientError::WarpBeyondChain { target: refused, latest })
+                        if refused == target && latest == LATEST_CLUSTER_TIME
+                ),
+                "{target}"
+            );
+        }
+        assert!(matches!(
+            time_travel_params(now, now),
+            Err(ClientError::WarpBackwards { .. })
+        ));
+    }
 
     #[test]
     fn reads_the_unix_timestamp_of_a_clock_sysvar() {

@@ -79,6 +79,12 @@ pub enum ClientError {
     )]
     WarpBackwards { now: i64, target: i64 },
     #[error(
+        "warp cannot move the clock to {target}: the latest time a chain reaches is {latest} \
+         ({}), and a time is refused rather than clamped",
+        crate::time::format_time(*latest)
+    )]
+    WarpBeyondChain { target: i64, latest: i64 },
+    #[error(
         "the node at {url} cannot export its accounts: {reason}; a snapshot needs a node that \
          serves surfpool's `surfnet_exportSnapshot`, as localnet does"
     )]

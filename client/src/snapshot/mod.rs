@@ -7,6 +7,7 @@
 //! [`ChainSnapshot`], and the SHA-256 of that encoding, so that a truncated or damaged file is
 //! refused as such instead of loading part of a chain.
 
+mod bounds;
 mod build;
 mod carried;
 mod directory;
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 use anchor_lang::prelude::Pubkey;
 use borsh::{BorshDeserialize, BorshSerialize};
 
+pub use bounds::{ClockBoundError, LATEST_SLOT, LATEST_UNIX_MS};
 pub(crate) use build::IDLS;
 pub use build::{BuildMismatch, ProgramBuild};
 pub use carried::{NodeWritten, belongs_in_snapshot, node_written};

@@ -175,14 +175,15 @@ impl Load {
 
 /// Serves `state` as the `faucet` binary does, on a free loopback port, but with the whole
 /// connection cap open to one address: every connection of the bench comes from 127.0.0.1, and
-/// the per-address cap would turn a `--concurrency` above it into refusals. Returns the
-/// endpoint's URL.
+/// the per-address and per-network caps would turn a `--concurrency` above them into refusals.
+/// Returns the endpoint's URL.
 async fn serve(state: AppState) -> std::io::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}{FAUCET_PATH}", listener.local_addr()?);
     let defaults = ConnectionLimits::default();
     let limits = ConnectionLimits {
         max_connections_per_peer: defaults.max_connections,
+        max_connections_per_network: defaults.max_connections,
         ..defaults
     };
     tokio::spawn(fulltime_faucet::serve(

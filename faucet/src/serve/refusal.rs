@@ -1,4 +1,4 @@
-//! A connection over its peer address's cap: its request is answered 429
+//! A connection over its peer address's or its network's cap: its request is answered 429
 //! `too_many_connections` with `Connection: close`, and the connection closed.
 //!
 //! An answer rather than a bare close, so that an honest client over its share (many users
@@ -14,6 +14,7 @@ use hyper_util::rt::TokioIo;
 use tokio::{net::TcpStream, sync::Semaphore};
 
 use super::MAX_BUFFER_BYTES;
+use super::peer_slots::Crowded;
 use crate::error::AppError;
 
 /// Refusals under way at once. They hold no slot of the connection cap, so that a client over
@@ -32,22 +33,21 @@ const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 pub(super) struct Refusals {
     under_way: Arc<Semaphore>,
-    max_per_peer: usize,
 }
 
 impl Refusals {
-    pub(super) fn new(max_per_peer: usize) -> Self {
+    pub(super) fn new() -> Self {
         Self {
             under_way: Arc::new(Semaphore::new(AT_ONCE)),
-            max_per_peer,
         }
     }
 
-    /// The refusal of `stream`, to run in a task of its own; `None` when [`AT_ONCE`] are under
-    /// way, and `stream` is then closed as it is dropped.
+    /// The refusal of `stream`, over the cap `crowded` says, to run in a task of its own; `None`
+    /// when [`AT_ONCE`] are under way, and `stream` is then closed as it is dropped.
     pub(super) fn refuse(
         &self,
         stream: TcpStream,
+        crowded: Crowded,
     ) -> Option<impl Future<Output = ()> + Send + 'static> {
         let Ok(under_way) = Arc::clone(&self.under_way).try_acquire_owned() else {
             tracing::debug!(
@@ -55,18 +55,18 @@ impl Refusals {
             );
             return None;
         };
-        let max = self.max_per_peer;
         Some(async move {
-            answer(stream, max).await;
+            answer(stream, crowded).await;
             drop(under_way);
         })
     }
 }
 
-async fn answer(stream: TcpStream, max: usize) {
+async fn answer(stream: TcpStream, crowded: Crowded) {
     let refuse = service_fn(move |_request: Request<Incoming>| async move {
         let refused = AppError::TooManyConnections {
-            max,
+            scope: crowded.scope,
+            max: crowded.max,
             retry_after: RETRY_AFTER,
         };
         Ok::<_, Infallible>(refused.into_response())
@@ -76,7 +76,7 @@ async fn answer(stream: TcpStream, max: usize) {
         .max_buf_size(MAX_BUFFER_BYTES)
         .serve_connection(TokioIo::new(stream), refuse);
     match tokio::time::timeout(REQUEST_DEADLINE, connection).await {
-        Ok(Ok(())) => tracing::debug!("refused a connection over its peer address's cap"),
+        Ok(Ok(())) => tracing::debug!("refused a connection over its address's or network's cap"),
         Ok(Err(error)) => tracing::debug!(%error, "a refused connection failed"),
         Err(_) => tracing::debug!("a refused connection sent no request in time"),
     }

@@ -8,6 +8,7 @@ use clap::Parser;
 use fulltime_client::amount::{LAMPORTS_PER_SOL, parse_usdc};
 use fulltime_client::cluster::{Cluster, DEVNET_URL};
 use fulltime_client::localnet_env::{DEFAULT_STATE_DIR, LocalnetEnv};
+use fulltime_client::terminal_text::escaped;
 use fulltime_localnet::node::{
     Bootstrap, BootstrapOptions, KeyPaths, NodeError, StateKeys, WALLET_SOL, websocket_url,
 };
@@ -109,7 +110,8 @@ fn main() -> ExitCode {
     match runtime.block_on(run(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("fulltime-bootstrap: {error}");
+            // A node's answers are quoted in the error: text from outside.
+            eprintln!("fulltime-bootstrap: {}", escaped(&error.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -148,7 +150,9 @@ async fn run(args: Args) -> Result<(), NodeError> {
         },
     };
     println!("bootstrapping {}", bootstrap.rpc_url);
-    let env = bootstrap.run(&mut |line| println!("  {line}")).await?;
+    let env = bootstrap
+        .run(&mut |line| println!("  {}", escaped(&line)))
+        .await?;
     println!(
         "done: env {} (mint {}, wallet {}); try `fulltime --url localnet --state-dir {} markets`",
         LocalnetEnv::path_in(&args.state_dir).display(),

@@ -7,8 +7,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use fulltime_client::localnet_env::{ChainInfo, DEFAULT_STATE_DIR, READY};
+use fulltime_client::terminal_text::escaped;
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_localnet::node::{BareNode, ChainStart, DEMO_MARKETS, Node, NodeOptions, StateDir};
+use fulltime_localnet::node::{
+    BareNode, ChainStart, CheckpointLimits, DEFAULT_CHECKPOINT_MIB, DEMO_MARKETS, Node,
+    NodeOptions, PubsubLimits, RpcLimits, StateDir, parse_allowed_origin,
+};
 
 /// A local Solana node (offline surfpool) serving JSON-RPC and WebSocket with the settlement
 /// program and the mock TxLINE oracle loaded, a test USDC mint, the proof files' oracle roots,
@@ -64,6 +68,44 @@ struct Args {
     /// with PredicateFailed (the real oracle may do either).
     #[arg(long, value_enum, default_value_t = OracleOnFalse::ReturnFalse)]
     oracle_on_false: OracleOnFalse,
+    /// Accept requests from this web page (an origin as the browser sends it, e.g.
+    /// http://localhost:3000; repeat for several). Without it, a request that carries an Origin
+    /// header, which a browser adds for a page, is refused by both fronts.
+    #[arg(long, value_name = "ORIGIN", value_parser = parse_allowed_origin)]
+    allow_origin: Vec<String>,
+    /// Serve the methods that change programs, authorities or the node itself
+    /// (surfnet_setProgramAuthority, surfnet_writeProgram, surfnet_setAccount on a program's
+    /// accounts, exit, ...): refused without it. See the README's "The node's fronts".
+    #[arg(long)]
+    unsafe_cheatcodes: bool,
+    /// Connections the JSON-RPC front keeps open at once; more wait until one closes.
+    #[arg(long, value_name = "N", default_value_t = RpcLimits::default().max_connections,
+          value_parser = at_least_one)]
+    rpc_max_connections: usize,
+    /// WebSocket connections the node holds at once (handshakes included); one more is
+    /// answered HTTP 503.
+    #[arg(long, value_name = "N", default_value_t = PubsubLimits::default().max_connections,
+          value_parser = at_least_one)]
+    ws_max_connections: usize,
+    /// Subscriptions one WebSocket connection holds at once (the node's own and those it relays
+    /// to surfpool); one more is refused with a JSON-RPC error.
+    #[arg(long, value_name = "N", default_value_t = PubsubLimits::default().max_subscriptions,
+          value_parser = at_least_one)]
+    ws_max_subscriptions: usize,
+    /// Memory the kept checkpoints may hold together, in MiB (each counted as if it held its
+    /// own copy of every account): past it the oldest are dropped, as past the newest 64. The
+    /// newest is always kept.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_CHECKPOINT_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    checkpoint_memory_mib: u64,
+}
+
+/// A count of at least one.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(format!("`{text}` is not a count of at least 1")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -99,7 +141,7 @@ async fn run(args: Args) -> ExitCode {
     let mut state = match StateDir::lock(&args.state_dir) {
         Ok(state) => state,
         Err(error) => {
-            eprintln!("localnet: {error}");
+            eprintln!("localnet: {}", escaped(&error.to_string()));
             return ExitCode::FAILURE;
         }
     };
@@ -129,6 +171,17 @@ async fn run(args: Args) -> ExitCode {
         } else {
             ChainStart::Keep
         },
+        allow_origins: args.allow_origin,
+        unsafe_cheatcodes: args.unsafe_cheatcodes,
+        rpc_limits: RpcLimits {
+            max_connections: args.rpc_max_connections,
+            ..RpcLimits::default()
+        },
+        checkpoint_limits: CheckpointLimits::with_mib(args.checkpoint_memory_mib),
+        pubsub_limits: PubsubLimits {
+            max_connections: args.ws_max_connections,
+            max_subscriptions: args.ws_max_subscriptions,
+        },
     };
     // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
     let keys = match (!args.no_bootstrap && options.makes_new_chain())
@@ -137,14 +190,14 @@ async fn run(args: Args) -> ExitCode {
     {
         Ok(keys) => keys,
         Err(error) => {
-            eprintln!("localnet: {error}");
+            eprintln!("localnet: {}", escaped(&error.to_string()));
             return ExitCode::FAILURE;
         }
     };
     let bare = match BareNode::start(&options, args.log_transactions, state) {
         Ok(bare) => bare,
         Err(error) => {
-            eprintln!("localnet: {error}");
+            eprintln!("localnet: {}", escaped(&error.to_string()));
             return ExitCode::FAILURE;
         }
     };
@@ -176,7 +229,7 @@ async fn run(args: Args) -> ExitCode {
     let node = match node {
         Ok(node) => node,
         Err(error) => {
-            eprintln!("localnet: {error}");
+            eprintln!("localnet: {}", escaped(&error.to_string()));
             return ExitCode::FAILURE;
         }
     };
@@ -194,7 +247,7 @@ fn print_ready(started: std::time::Instant, node: &Node, state_dir: &Path) {
         Some(ChainInfo {
             snapshot: Some(snapshot),
             ..
-        }) => format!("chain from snapshot {snapshot}"),
+        }) => format!("chain from snapshot {}", escaped(snapshot)),
         Some(ChainInfo { resumed: true, .. }) => "resumed chain".to_owned(),
         _ => format!("new chain, {} demo markets", DEMO_MARKETS.len()),
     };
@@ -204,8 +257,8 @@ fn print_ready(started: std::time::Instant, node: &Node, state_dir: &Path) {
         env.rpc_url,
         env.ws_url,
         env.mint,
-        env.wallet.display(),
-        state_dir.join("env.json").display(),
+        escaped(&env.wallet.display().to_string()),
+        escaped(&state_dir.join("env.json").display().to_string()),
     );
     let _ = std::io::stdout().flush();
 }

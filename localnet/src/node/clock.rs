@@ -75,7 +75,14 @@ fn tick(
         last = Instant::now();
         let _held = hold.hold();
         let chain_ms = locker.with_svm_reader(|svm| svm.updated_at);
-        let target = chain_ms.saturating_add(elapsed.as_millis() as u64);
+        // Never clamped: a clock that cannot move on by the time that passed stays where it is
+        // (a loaded chain's clock is bounded far below where this could overflow).
+        let Some(target) = u64::try_from(elapsed.as_millis())
+            .ok()
+            .and_then(|elapsed| chain_ms.checked_add(elapsed))
+        else {
+            continue;
+        };
         // A failure here (the runloop shutting down) only means the next tick tries again.
         let _ = locker.time_travel(
             None,

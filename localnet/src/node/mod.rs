@@ -15,10 +15,13 @@ mod clock;
 mod error;
 mod keys;
 mod lasting;
+mod loopback;
+mod method_rules;
 mod pubsub;
 mod rpc_front;
 mod state_dir;
 mod surfnet;
+mod surfpool_listeners;
 mod transaction_log;
 
 use std::path::{Path, PathBuf};
@@ -36,14 +39,16 @@ pub use bootstrap::{
     DEMO_MARKETS, DEVNET_GENESIS_HASH, MAINNET_GENESIS_HASH, WALLET_SOL, WALLET_USDC,
     demo_clock_start, websocket_url,
 };
-pub use checkpoints::KEPT_CHECKPOINTS;
+pub use checkpoints::{CheckpointLimits, DEFAULT_CHECKPOINT_MIB, KEPT_CHECKPOINTS};
 pub use error::NodeError;
 pub use keys::{
     KeyFile, KeyPaths, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, StateKeys, USDC_MINT_FILE,
     WALLET_FILE, load_keypair, load_or_create_keypair,
 };
 pub use lasting::{CHAIN_FILE, CLOCK_FILE, ChainStart, SNAPSHOT_KEYS_DIR};
-pub use pubsub::{CommitFeed, Committed, FIRST_FRONT_ID, PubsubLoad};
+pub use loopback::{LoopbackPolicy, LoopbackRefusal, parse_allowed_origin};
+pub use pubsub::{CommitFeed, Committed, FIRST_FRONT_ID, FeedReport, PubsubLimits, PubsubLoad};
+pub use rpc_front::RpcLimits;
 pub use state_dir::StateDir;
 pub use surfnet::SLOT_TIME_MS;
 
@@ -65,6 +70,18 @@ pub struct NodeOptions {
     pub clock_start: Option<i64>,
     /// Which chain to serve: the kept one, a new one, or a snapshot's.
     pub chain: ChainStart,
+    /// The web pages (origins, `--allow-origin`) whose requests both fronts accept; any other
+    /// request carrying an `Origin` is refused (see `loopback`).
+    pub allow_origins: Vec<String>,
+    /// `--unsafe-cheatcodes`: the methods that change programs, authorities or the node itself
+    /// are served (see `method_rules`); without it they are refused.
+    pub unsafe_cheatcodes: bool,
+    /// The JSON-RPC front's bounds (`--rpc-max-connections`).
+    pub rpc_limits: RpcLimits,
+    /// How many checkpoints are kept, and how much memory they hold (`--checkpoint-memory-mib`).
+    pub checkpoint_limits: CheckpointLimits,
+    /// The WebSocket front's bounds (`--ws-max-connections`, `--ws-max-subscriptions`).
+    pub pubsub_limits: PubsubLimits,
 }
 
 impl NodeOptions {
@@ -108,7 +125,6 @@ pub struct BareNode {
     ws_url: String,
     upgrade_authority: Pubkey,
     upgrade_authority_path: PathBuf,
-    oracle_authority_path: PathBuf,
     origin: Origin,
     /// Dropped after the runloop has stopped: its last save is the chain as it ends.
     keeper: Option<lasting::Keeper>,
@@ -178,7 +194,7 @@ impl BareNode {
             ),
         };
         let front_listener = rpc_front::FrontListener::bind(options.rpc_port)?;
-        let surfpool_port = rpc_front::hidden_port()?;
+        let surfpool_port = surfpool_listeners::free_loopback_port()?;
         let surfnet = surfnet::Surfnet::start(
             surfpool_port,
             options.ws_port,
@@ -189,6 +205,10 @@ impl BareNode {
             genesis,
             options.false_predicate,
             log_transactions,
+            &pubsub::PubsubOptions {
+                limits: options.pubsub_limits,
+                allow_origins: options.allow_origins.clone(),
+            },
         )?;
         drop(opened);
         state.serving()?;
@@ -201,16 +221,26 @@ impl BareNode {
             clock::WallClock::start(surfnet.locker(), surfnet.commands(), clock_hold.clone());
         let (block_maker, block_requests) =
             blocks::BlockMaker::start(surfnet.locker(), surfnet.commands())?;
+        let rpc_port = front_listener.port()?;
         let front = rpc_front::RpcFront::start(
             front_listener,
-            surfpool_port,
-            surfnet.locker(),
-            block_requests,
-            checkpoints::Checkpoints::new(
-                surfnet.locker(),
-                surfnet.node_accounts().clone(),
-                clock_hold,
-            ),
+            rpc_front::FrontParts {
+                locker: surfnet.locker(),
+                commands: surfnet.commands(),
+                ws_port: options.ws_port,
+                blocks: block_requests,
+                checkpoints: checkpoints::Checkpoints::new(
+                    surfnet.locker(),
+                    surfnet.node_accounts().clone(),
+                    clock_hold,
+                    options.checkpoint_limits,
+                ),
+                policy: loopback::LoopbackPolicy::new([rpc_port], &options.allow_origins),
+                limits: options.rpc_limits,
+                gate: rpc_front::Gate {
+                    unsafe_cheatcodes: options.unsafe_cheatcodes,
+                },
+            },
         )?;
         Ok(Self {
             _front: front,
@@ -221,7 +251,6 @@ impl BareNode {
             ws_url: format!("ws://127.0.0.1:{}", options.ws_port),
             upgrade_authority,
             upgrade_authority_path,
-            oracle_authority_path,
             origin,
             keeper: None,
             state,
@@ -306,12 +335,7 @@ impl BareNode {
             resumed: snapshot.is_none(),
             snapshot: snapshot.as_ref().map(|path| path.display().to_string()),
         };
-        let env = facts.env(
-            &self.rpc_url,
-            &self.ws_url,
-            &self.oracle_authority_path,
-            info,
-        )?;
+        let env = facts.env(&self.rpc_url, &self.ws_url, self.state.path(), info)?;
         env.save(self.state.path())?;
         self.keep(facts)?;
         Ok(Node { bare: self, env })
@@ -388,6 +412,11 @@ impl Node {
     /// See [`BareNode::pubsub_load`].
     pub fn pubsub_load(&self) -> PubsubLoad {
         self.bare.pubsub_load()
+    }
+
+    /// See [`BareNode::commit_feed`].
+    pub fn commit_feed(&self) -> Option<&CommitFeed> {
+        self.bare.commit_feed()
     }
 
     /// Stops the RPC servers and the runloop.

@@ -16,10 +16,14 @@ use surfpool_types::{
 };
 
 use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
+use fulltime_client::terminal_text::escaped;
 
 use super::NodeError;
 use super::lasting;
-use super::pubsub::{CommitFeed, PubsubFront, PubsubLoad, Rereads, StartingChain};
+use super::pubsub::{
+    CommitFeed, PubsubFront, PubsubLoad, PubsubOptions, Rereads, StartingChain, SurfpoolParts,
+};
+use super::surfpool_listeners::{self, Server};
 use super::transaction_log::TransactionLog;
 use crate::native::{Deployment, FalsePredicate, register_programs};
 
@@ -54,8 +58,9 @@ pub struct Surfnet {
 }
 
 impl Surfnet {
-    /// Starts the runloop on its own thread and waits until the RPC servers serve (its
-    /// JSON-RPC server on `rpc_port`, behind the node's front). The programs
+    /// Starts the runloop on its own thread and waits until it serves; its own JSON-RPC server,
+    /// which it opens on `rpc_port`, is closed then (the node's front runs its methods in
+    /// process). The programs
     /// are loaded as `deployment` says (on every start: a loaded chain holds no program, and
     /// one that tries is refused before anything serves), and the chain holds what `genesis`
     /// says. With `log_transactions`, every processed transaction is printed to stdout.
@@ -66,6 +71,7 @@ impl Surfnet {
         genesis: Genesis<'_>,
         false_predicate: FalsePredicate,
         log_transactions: bool,
+        pubsub: &PubsubOptions,
     ) -> Result<Self, NodeError> {
         let svm_config = SurfnetSvmConfig {
             slot_time: SLOT_TIME_MS,
@@ -121,15 +127,26 @@ impl Surfnet {
         // The commit events feed the front; surfpool's geyser runloop (no plugin here) gets a
         // channel that never yields.
         let feed = CommitFeed::start(geyser_events, locker.clone())?;
+        let surfpool_ports = RpcConfig {
+            bind_host: "127.0.0.1".into(),
+            bind_port: rpc_port,
+            ws_port: surfpool_ws_port,
+            ..RpcConfig::default()
+        };
+        let (commands, commands_rx) = crossbeam_channel::unbounded();
         let front = PubsubFront::start(
             ws_listener,
-            surfpool_ws_port,
             &feed,
-            locker.clone(),
+            SurfpoolParts {
+                locker: locker.clone(),
+                commands: &commands,
+                ports: &surfpool_ports,
+            },
             StartingChain {
                 slot,
                 new: new_chain,
             },
+            pubsub,
         )?;
         let (idle_geyser, geyser_events) = crossbeam_channel::unbounded();
 
@@ -142,15 +159,9 @@ impl Surfnet {
                 instruction_profiling_enabled: false,
                 ..SimnetConfig::default()
             }],
-            rpc: RpcConfig {
-                bind_host: "127.0.0.1".into(),
-                bind_port: rpc_port,
-                ws_port: surfpool_ws_port,
-                ..RpcConfig::default()
-            },
+            rpc: surfpool_ports,
             ..SurfpoolConfig::default()
         };
-        let (commands, commands_rx) = crossbeam_channel::unbounded();
         let (ended_tx, ended) = mpsc::channel();
         let runloop = {
             let locker = locker.clone();
@@ -179,6 +190,9 @@ impl Surfnet {
         };
 
         wait_until_serving(&events, &ended, rpc_port, surfpool_ws_port)?;
+        // The fronts run surfpool's methods in process: its own servers only let others past.
+        surfpool_listeners::close(rpc_port, Server::JsonRpc)?;
+        surfpool_listeners::close(surfpool_ws_port, Server::WebSocket)?;
         let rereads = feed.rereads();
         std::thread::Builder::new()
             .name("surfnet-events".into())
@@ -324,11 +338,13 @@ fn report_events(events: Receiver<SimnetEvent>, log_transactions: bool, rereads:
                 Some(error) if log_transactions => {
                     transactions.record_refusal(&time.format(TIME_FORMAT).to_string(), error);
                 }
-                _ => eprintln!("surfnet error: {message}"),
+                _ => eprintln!("surfnet error: {}", escaped(&message)),
             },
             SimnetEvent::AccountUpdate(_, pubkey) => rereads.account_written(pubkey),
-            SimnetEvent::WarnLog(_, message) => eprintln!("surfnet warning: {message}"),
-            SimnetEvent::Aborted(reason) => eprintln!("surfnet aborted: {reason}"),
+            SimnetEvent::WarnLog(_, message) => {
+                eprintln!("surfnet warning: {}", escaped(&message))
+            }
+            SimnetEvent::Aborted(reason) => eprintln!("surfnet aborted: {}", escaped(&reason)),
             _ => {}
         }
     }

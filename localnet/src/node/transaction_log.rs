@@ -11,10 +11,15 @@
 //! The native programs' own lines are in the logs like any program's (`Program log: Instruction:
 //! Deposit`, Anchor's `AnchorError thrown in ...`; see `native::anchor_log`). The preflight
 //! refusal's logs go back to the client with its error; surfpool does not hand them to the node.
+//!
+//! Any program may log any text, so every line goes through the client's terminal escaping: a
+//! log line that carries ESC, an OSC 52 clipboard sequence or a bidirectional override prints as
+//! `\u{1b}`, never as what a terminal would obey.
 
 use std::io::Write;
 
 use fulltime_client::cluster::short_signature;
+use fulltime_client::terminal_text::escaped;
 use solana_transaction_error::TransactionError;
 use surfpool_types::TransactionMetadata;
 
@@ -76,7 +81,7 @@ fn print_now(text: &str) {
 
 /// `14:03:07.123 refused in preflight: <error>`, ending in a newline.
 pub fn format_refusal(time: &str, error: &str) -> String {
-    format!("{time} refused in preflight: {error}\n")
+    format!("{time} refused in preflight: {}\n", escaped(error))
 }
 
 /// `14:03:07.123 5VER..kQUW ok` (or `failed: <error>`), then each log message indented by four
@@ -88,12 +93,12 @@ pub fn format_transaction(
 ) -> String {
     let outcome = match error {
         None => "ok".to_owned(),
-        Some(error) => format!("failed: {error}"),
+        Some(error) => format!("failed: {}", escaped(&error.to_string())),
     };
     let mut block = format!("{time} {} {outcome}\n", short_signature(&meta.signature));
     for line in &meta.logs {
         block.push_str("    ");
-        block.push_str(line);
+        block.push_str(&escaped(line));
         block.push('\n');
     }
     block
@@ -137,6 +142,30 @@ mod tests {
             format!(
                 "14:03:08.000 {short} failed: Error processing Instruction 0: custom program error: 0x1787\n"
             )
+        );
+    }
+
+    #[test]
+    fn logs_that_steer_a_terminal_print_escaped() {
+        let signature = [9; 64];
+        let short = short_signature(&signature.into());
+        let hostile = meta(
+            signature,
+            &[
+                "Program log: \u{1b}[2J\u{1b}]52;c;cm0gLXJmIH4=\u{7}",
+                "Program log: \u{202e}evil\u{202c}\nsecond line",
+            ],
+        );
+        let block = format_transaction("14:03:07.123", &hostile, None);
+        assert_eq!(
+            block,
+            format!(
+                "14:03:07.123 {short} ok\n    Program log: \\u{{1b}}[2J\\u{{1b}}]52;c;cm0gLXJmIH4=\\u{{7}}\n    Program log: \\u{{202e}}evil\\u{{202c}}\\nsecond line\n"
+            )
+        );
+        assert_eq!(
+            format_refusal("t", "failed: \u{1b}]0;title\u{7}"),
+            "t refused in preflight: failed: \\u{1b}]0;title\\u{7}\n"
         );
     }
 

@@ -1,6 +1,7 @@
 //! What the tests of the state directory share: a picture of every file in it, byte for byte,
 //! a `localnet` start that must be refused (it writes nothing of its own in the directory, as
-//! `LocalnetProcess` does with its logs), and a snapshot saved from a running node.
+//! `LocalnetProcess` does with its logs), and a snapshot saved from a running node; and what
+//! the pubsub tests share: a funded payer.
 
 #![allow(dead_code)]
 
@@ -11,10 +12,13 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::snapshot::{capture, named_path};
+use fulltime_client::snapshot::{
+    ChainClock, ChainSnapshot, ProgramBuild, SnapshotKey, capture, named_path,
+};
 use fulltime_testkit::process::{LocalnetProcess, free_ports};
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_signer::Signer;
 
 /// A refused start ends within seconds; the margin is for a loaded machine (a start that is
 /// not refused serves until killed).
@@ -123,4 +127,31 @@ pub async fn save_snapshot(node: &LocalnetProcess, name: &str) -> PathBuf {
     std::fs::create_dir_all(path.parent().expect("snapshots dir")).expect("snapshots dir");
     snapshot.write(&path).expect("write the snapshot");
     path
+}
+
+/// A new payer with `lamports`, airdropped and landed.
+pub async fn funded(rpc: &RpcClient, lamports: u64) -> Keypair {
+    let payer = Keypair::new();
+    let signature = rpc
+        .request_airdrop(&payer.pubkey(), lamports)
+        .await
+        .expect("an airdrop");
+    rpc.poll_for_signature(&signature)
+        .await
+        .expect("the airdrop lands");
+    payer
+}
+
+/// A snapshot written by hand through the format's own encoder: this build, no account, the
+/// clock at `clock`, carrying `keys`.
+pub fn hand_made_snapshot(clock: ChainClock, keys: Vec<SnapshotKey>) -> ChainSnapshot {
+    ChainSnapshot {
+        build: ProgramBuild::current(),
+        saved_at: 1_780_000_000,
+        started: 1_780_000_000,
+        clock,
+        mint: Pubkey::new_unique(),
+        keys,
+        accounts: Vec::new(),
+    }
 }

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use fulltime_client::faucet::FAUCET_PATH;
 use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
 use fulltime_client::state_dir_lock::StateDirLock;
+use fulltime_client::terminal_text::escaped;
 
 use crate::error::{StackError, io};
 use crate::options::StackOptions;
@@ -83,24 +84,22 @@ async fn refuse_if_running(options: &StackOptions) -> Result<(), StackError> {
     Ok(())
 }
 
-/// The endpoints, as `up` and `status` print them.
+/// The endpoints, as `up` and `status` print them: from `stack.json`, a file anyone who can
+/// write the state directory may have written, so each escaped for the terminal.
 fn print_endpoints(record: &StackRecord, state_dir: &std::path::Path) {
-    let logs: Vec<String> = record
-        .logs
-        .iter()
-        .map(|log| log.display().to_string())
-        .collect();
-    println!("  rpc     {}", record.rpc_url);
-    println!("  ws      {}", record.ws_url);
-    println!("  faucet  {}{FAUCET_PATH}", record.faucet_url);
+    let shown = |path: &std::path::Path| escaped(&path.display().to_string()).into_owned();
+    let logs: Vec<String> = record.logs.iter().map(|log| shown(log)).collect();
+    println!("  rpc     {}", escaped(&record.rpc_url));
+    println!("  ws      {}", escaped(&record.ws_url));
+    println!("  faucet  {}{FAUCET_PATH}", escaped(&record.faucet_url));
     if let Some(txline_url) = &record.txline_url {
-        println!("  txline  {txline_url}");
+        println!("  txline  {}", escaped(txline_url));
     }
-    println!("  wallet  {}", record.wallet.display());
+    println!("  wallet  {}", shown(&record.wallet));
     println!("  logs    {}", logs.join(" "));
     println!(
         "  record  {} (supervisor pid {})",
-        StackRecord::path_in(state_dir).display(),
+        shown(&StackRecord::path_in(state_dir)),
         record.supervisor.pid
     );
 }

@@ -63,6 +63,11 @@ pub(super) fn client_report(error: &ClientError) -> ErrorReport {
             error,
             "Give a time after the cluster clock, like +10m",
         ),
+        ClientError::WarpBeyondChain { .. } => ErrorReport::other(
+            "WarpBeyondChain",
+            error,
+            "Give a time no later than 9999-12-31T23:59:59Z",
+        ),
         ClientError::SnapshotUnsupported { .. } => {
             ErrorReport::other("SnapshotUnsupported", error, "Use --url localnet")
         }

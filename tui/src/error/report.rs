@@ -5,10 +5,9 @@
 use std::fmt;
 
 use fulltime_client::errors::ProgramFailure;
+use fulltime_client::terminal_text::escaped;
 use fulltime_client::unreachable::Cause;
 use serde::Serialize;
-
-use crate::output::terminal_text::escaped;
 
 /// A failure as printed: `--json` prints these five fields, with `url` and `cause` where a URL
 /// could not be reached; the text adds the notes.

@@ -3,11 +3,11 @@
 use std::fmt;
 
 use fulltime_client::bundle::SavedBundle;
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 
 use super::receipt::{Summary, TransactionLink};
 use super::snapshot::SavedChain;
-use super::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SavedBundleReceipt {

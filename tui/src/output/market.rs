@@ -10,13 +10,13 @@ use fulltime_client::odds::Odds;
 use fulltime_client::pda;
 use fulltime_client::settlement::state::Market;
 use fulltime_client::side::Side;
+use fulltime_client::terminal_text::escaped;
 use fulltime_client::view::TermsView;
 use serde::Serialize;
 
 use super::catalog::fixture_match;
 use super::labels::{serialize_status_name, status_label};
 use super::table::aligned;
-use super::terminal_text::escaped;
 use super::terms::{describe_period, describe_question, stat_name};
 use crate::input::{format_span, format_time, format_time_millis};
 

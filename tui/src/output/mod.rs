@@ -2,7 +2,8 @@
 //! `Serialize`, the `--json` contract, and `Display`, the text, printed through
 //! [`OutputFormat::formatted_string`] (agave cli-output's shape), so the two renderings cannot
 //! drift; beside them, the words and labels both faces use. Text from outside (a question, logs,
-//! a file's name) reaches the text through [`terminal_text::escaped`], the JSON as it is.
+//! a file's name) reaches the text through [`fulltime_client::terminal_text::escaped`], the JSON
+//! as it is.
 
 pub mod balance;
 pub mod bundle;
@@ -14,7 +15,6 @@ pub mod position;
 pub mod receipt;
 pub mod snapshot;
 pub mod table;
-pub mod terminal_text;
 pub mod terms;
 pub mod timeline;
 pub mod txline;

@@ -5,9 +5,8 @@
 use std::fmt;
 use std::path::Path;
 
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
-
-use super::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct NodeLeftRunning {

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use fulltime_client::localnet_env::ChainInfo;
 use fulltime_client::snapshot::{ChainClock, Listed, Saved};
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 
 use super::receipt::{Summary, TransactionLink};
-use super::terminal_text::escaped;
 use crate::input::format_time;
 
 /// A chain written to a file, a snapshot or a bundle: where, how big, and the chain's clock.

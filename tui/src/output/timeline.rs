@@ -3,11 +3,11 @@
 
 use std::fmt;
 
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 
 use super::node_left_running::NodeLeftRunning;
 use super::snapshot::SavedSnapshot;
-use super::terminal_text::escaped;
 use crate::input::format_time;
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]

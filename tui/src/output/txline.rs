@@ -5,13 +5,13 @@
 use std::fmt;
 
 use fulltime_client::proof_file::ProofFile;
+use fulltime_client::terminal_text::escaped;
 use fulltime_client::txline::json::{FixtureJson, ScoreRecord};
 use fulltime_client::txline::stat_key::{Sides, StatKey, status_name};
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use serde::Serialize;
 
 use super::table::aligned;
-use super::terminal_text::escaped;
 use crate::input::format_time_millis;
 
 /// `fulltime txline login`: where the credentials went. They are never printed.

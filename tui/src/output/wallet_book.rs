@@ -4,12 +4,12 @@
 use std::fmt;
 
 use fulltime_client::amount::{format_sol, format_usdc};
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 
 use super::position::PositionView;
 use super::receipt::{Summary, TransactionLink};
 use super::table::aligned;
-use super::terminal_text::escaped;
 
 /// Where a new wallet's money came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

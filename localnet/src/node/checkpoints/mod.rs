@@ -5,9 +5,10 @@
 //!
 //! The slot, the block height and the transaction history go on: a restore never takes them
 //! back, so no blockhash is made twice and a transaction processed before (on either side of the
-//! checkpoint) is refused as `AlreadyProcessed` if sent again. See the crate's README,
-//! "Checkpoints".
+//! checkpoint) is refused as `AlreadyProcessed` if sent again. How many are kept, and how much
+//! memory they hold, is bounded ([`limits`]). See the crate's README, "Checkpoints".
 
+mod limits;
 mod restore;
 
 use std::collections::{HashMap, VecDeque};
@@ -22,10 +23,7 @@ use surfpool_core::surfnet::svm::SurfnetSvm;
 use super::clock::ClockHold;
 use super::lasting::NodeAccounts;
 
-/// How many checkpoints the node keeps: the newest, the oldest dropped first. A checkpoint
-/// shares its accounts' data with the chain until they change, so each costs little more than
-/// its table of accounts (about 100 bytes an account).
-pub const KEPT_CHECKPOINTS: usize = 64;
+pub use limits::{CheckpointLimits, DEFAULT_CHECKPOINT_MIB, KEPT_CHECKPOINTS};
 
 /// The checkpoints of one node.
 pub struct Checkpoints {
@@ -35,10 +33,12 @@ pub struct Checkpoints {
     kept: Mutex<Kept>,
 }
 
-#[derive(Default)]
 struct Kept {
     /// Oldest first.
     states: VecDeque<ChainState>,
+    limits: CheckpointLimits,
+    /// What `states` hold together, by [`limits::size_of`].
+    bytes: u64,
     last_id: u64,
 }
 
@@ -47,14 +47,20 @@ struct ChainState {
     summary: Checkpoint,
     accounts: HashMap<Pubkey, AccountSharedData>,
     unix_ms: u64,
+    /// What it holds at most, by [`limits::size_of`].
+    bytes: u64,
 }
 
 /// Why a restore was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RestoreError {
-    /// No checkpoint of that id is kept (never made, or dropped as older than the newest
-    /// [`KEPT_CHECKPOINTS`]).
-    Unknown { id: u64, kept: Option<(u64, u64)> },
+    /// No checkpoint of that id is kept (never made, or dropped as older than the newest that
+    /// the limits keep).
+    Unknown {
+        id: u64,
+        kept: Option<(u64, u64)>,
+        limits: CheckpointLimits,
+    },
     /// The runtime refused to write an account back.
     Write(String),
 }
@@ -62,17 +68,19 @@ pub enum RestoreError {
 impl std::fmt::Display for RestoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Unknown { id, kept: None } => write!(
+            Self::Unknown { id, kept: None, .. } => write!(
                 f,
                 "no checkpoint {id}: this node keeps none (localnet_saveCheckpoint makes one)"
             ),
             Self::Unknown {
                 id,
                 kept: Some((first, last)),
+                limits,
             } => write!(
                 f,
-                "no checkpoint {id}: this node keeps checkpoints {first} to {last} (the newest \
-                 {KEPT_CHECKPOINTS}, for as long as it runs)"
+                "no checkpoint {id}: this node keeps checkpoints {first} to {last} ({}, for as \
+                 long as it runs)",
+                limits.described()
             ),
             Self::Write(reason) => write!(f, "the restore could not write an account: {reason}"),
         }
@@ -81,23 +89,29 @@ impl std::fmt::Display for RestoreError {
 
 impl Checkpoints {
     /// Checkpoints of the chain in `locker`, leaving out what the node writes itself
-    /// (`node_accounts`: programs, sysvars), and moving the clock only while `clock` is held.
-    pub fn new(locker: SurfnetSvmLocker, node_accounts: NodeAccounts, clock: ClockHold) -> Self {
+    /// (`node_accounts`: programs, sysvars), moving the clock only while `clock` is held, and
+    /// kept within `limits`.
+    pub fn new(
+        locker: SurfnetSvmLocker,
+        node_accounts: NodeAccounts,
+        clock: ClockHold,
+        limits: CheckpointLimits,
+    ) -> Self {
         Self {
             locker,
             node_accounts,
             clock,
-            kept: Mutex::default(),
+            kept: Mutex::new(Kept::new(limits)),
         }
     }
 
-    /// Keeps the chain as it is now. Blocks on the runtime's lock: call it off the async
-    /// runtime's threads.
     /// The hold a warp takes while it moves the clock, as a restore does.
     pub fn clock_hold(&self) -> &ClockHold {
         &self.clock
     }
 
+    /// Keeps the chain as it is now, dropping the oldest checkpoints past the limits. Blocks on
+    /// the runtime's lock: call it off the async runtime's threads.
     pub fn save(&self) -> Checkpoint {
         let (accounts, unix_ms, slot) = self.locker.with_svm_reader(|svm| {
             let accounts: HashMap<Pubkey, AccountSharedData> = carried(svm, &self.node_accounts)
@@ -106,22 +120,7 @@ impl Checkpoints {
             (accounts, svm.updated_at, svm.get_latest_absolute_slot())
         });
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.last_id = kept.last_id.saturating_add(1);
-        let summary = Checkpoint {
-            id: kept.last_id,
-            slot,
-            unix_timestamp: i64::try_from(unix_ms / 1_000).unwrap_or(i64::MAX),
-            accounts: accounts.len() as u64,
-        };
-        if kept.states.len() == KEPT_CHECKPOINTS {
-            kept.states.pop_front();
-        }
-        kept.states.push_back(ChainState {
-            summary,
-            accounts,
-            unix_ms,
-        });
-        summary
+        kept.keep(accounts, unix_ms, slot)
     }
 
     /// Puts the chain back as checkpoint `id` holds it. Blocks on the runtime's lock: call it
@@ -134,7 +133,11 @@ impl Checkpoints {
                 .front()
                 .zip(kept.states.back())
                 .map(|(first, last)| (first.summary.id, last.summary.id));
-            return Err(RestoreError::Unknown { id, kept: range });
+            return Err(RestoreError::Unknown {
+                id,
+                kept: range,
+                limits: kept.limits,
+            });
         };
         // The wall clock's tick reads the clock and then moves it: holding it here keeps a tick
         // from moving the clock back to where it was before the restore.
@@ -152,6 +155,50 @@ impl Checkpoints {
     }
 }
 
+impl Kept {
+    fn new(limits: CheckpointLimits) -> Self {
+        Self {
+            states: VecDeque::new(),
+            limits,
+            bytes: 0,
+            last_id: 0,
+        }
+    }
+
+    /// Keeps `accounts` and `unix_ms` at `slot` as the newest checkpoint, then drops the
+    /// oldest until the kept ones are within the limits (the newest always stays); its summary.
+    fn keep(
+        &mut self,
+        accounts: HashMap<Pubkey, AccountSharedData>,
+        unix_ms: u64,
+        slot: u64,
+    ) -> Checkpoint {
+        self.last_id = self.last_id.saturating_add(1);
+        let summary = Checkpoint {
+            id: self.last_id,
+            slot,
+            unix_timestamp: i64::try_from(unix_ms / 1_000).unwrap_or(i64::MAX),
+            accounts: accounts.len() as u64,
+        };
+        let bytes = limits::size_of(&accounts);
+        self.bytes = self.bytes.saturating_add(bytes);
+        self.states.push_back(ChainState {
+            summary,
+            accounts,
+            unix_ms,
+            bytes,
+        });
+        while self.states.len() > 1
+            && (self.states.len() > self.limits.count || self.bytes > self.limits.bytes)
+        {
+            if let Some(dropped) = self.states.pop_front() {
+                self.bytes = self.bytes.saturating_sub(dropped.bytes);
+            }
+        }
+        summary
+    }
+}
+
 /// The chain's accounts a checkpoint holds: those the kept chain holds.
 fn carried<'a>(
     svm: &'a SurfnetSvm,
@@ -163,4 +210,71 @@ fn carried<'a>(
         .inner
         .iter()
         .filter(|(address, account)| node_accounts.carried(address, *account))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain of `count` accounts of `data` bytes each.
+    fn chain(count: usize, data: usize) -> HashMap<Pubkey, AccountSharedData> {
+        (0..count)
+            .map(|_| {
+                let mut account = AccountSharedData::new(1, data, &Pubkey::new_unique());
+                account.set_data_from_slice(&vec![7; data]);
+                (Pubkey::new_unique(), account)
+            })
+            .collect()
+    }
+
+    fn ids(kept: &Kept) -> Vec<u64> {
+        kept.states.iter().map(|state| state.summary.id).collect()
+    }
+
+    const MIB: u64 = 1024 * 1024;
+
+    #[test]
+    fn the_newest_are_kept_within_the_count() {
+        let mut kept = Kept::new(CheckpointLimits::default());
+        for slot in 0..70 {
+            kept.keep(chain(3, 10), 1_000, slot);
+        }
+        assert_eq!(ids(&kept), (7..=70).collect::<Vec<_>>());
+    }
+
+    /// 64 checkpoints of a chain of 1 MiB once held up to 64 MiB, whatever the memory; now the
+    /// oldest go as soon as the kept ones pass the bound, and the bytes counted follow.
+    #[test]
+    fn the_newest_are_kept_within_the_memory_bound() {
+        let mut kept = Kept::new(CheckpointLimits::with_mib(4));
+        for slot in 0..10 {
+            kept.keep(chain(64, 16 * 1024), 1_000, slot);
+        }
+        let one = limits::size_of(&chain(64, 16 * 1024));
+        assert!(one > MIB && one < MIB + MIB / 64, "{one}");
+        assert_eq!(ids(&kept), [8, 9, 10]);
+        assert_eq!(kept.bytes, 3 * one);
+        assert!(kept.bytes <= 4 * MIB);
+        let refused = RestoreError::Unknown {
+            id: 1,
+            kept: Some((8, 10)),
+            limits: kept.limits,
+        };
+        assert_eq!(
+            refused.to_string(),
+            "no checkpoint 1: this node keeps checkpoints 8 to 10 (the newest 64 that fit in 4 \
+             MiB, for as long as it runs)"
+        );
+    }
+
+    #[test]
+    fn a_checkpoint_larger_than_the_bound_is_kept_alone() {
+        let mut kept = Kept::new(CheckpointLimits::with_mib(1));
+        kept.keep(chain(1, 100), 1_000, 0);
+        kept.keep(chain(2, MIB as usize), 1_000, 1);
+        assert_eq!(ids(&kept), [2]);
+        kept.keep(chain(1, 100), 1_000, 2);
+        assert_eq!(ids(&kept), [3]);
+        assert_eq!(kept.bytes, 128 + 100);
+    }
 }

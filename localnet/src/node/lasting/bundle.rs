@@ -13,7 +13,7 @@ use fulltime_client::bundle::{Bundle, BundleFileError};
 use fulltime_client::wallet_book::WalletBook;
 use solana_signer::Signer;
 
-use super::{ChainFile, Opened, check_build, install_keys};
+use super::{ChainFile, Opened, chain_keys, check_loadable};
 use crate::node::NodeError;
 use crate::node::keys::load_keypair;
 use crate::node::state_dir::{StateDir, remove_dir};
@@ -29,7 +29,7 @@ pub fn open(state: &mut StateDir, path: &Path, wallet: Option<&Path>) -> Result<
             other => other.to_string(),
         })
     })?;
-    check_build(&bundle.chain).map_err(|reason| file.refused(reason))?;
+    check_loadable(&bundle.chain).map_err(|reason| file.refused(reason))?;
     let book = WalletBook::in_state_dir(state.path());
     for (name, keypair) in &bundle.wallets {
         let wallet_path = book.path_of(name);
@@ -46,7 +46,7 @@ pub fn open(state: &mut StateDir, path: &Path, wallet: Option<&Path>) -> Result<
         }
         state.write_keypair_once_serving(wallet_path, keypair.insecure_clone());
     }
-    let facts = install_keys(state, &bundle.chain, &path, wallet)?;
+    let facts = chain_keys::install(state, &bundle.chain, &file, wallet)?;
     let opened_dir = state.path().join(OPENED_DIR);
     state.replace_dir_once_serving(opened_dir, bundle.opened_files(&path));
     Ok(Opened::Loaded {

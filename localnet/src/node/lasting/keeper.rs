@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use fulltime_client::snapshot::ChainClock;
+use fulltime_client::terminal_text::escaped;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use super::clock_file::{self, TickedClock};
@@ -120,7 +121,7 @@ impl Shared {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             if saved.failure.as_ref() != Some(&error) {
-                eprintln!("localnet: cannot keep the chain: {error}");
+                eprintln!("localnet: cannot keep the chain: {}", escaped(&error));
                 saved.failure = Some(error);
             }
         }

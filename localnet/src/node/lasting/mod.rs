@@ -15,6 +15,7 @@
 mod bundle;
 mod capture;
 mod carried;
+mod chain_keys;
 mod clock_file;
 mod keeper;
 mod restore;
@@ -27,11 +28,9 @@ pub use fulltime_client::snapshot::now_unix;
 use fulltime_client::snapshot::{
     ChainClock, ChainSnapshot, EXTENSION, KeyRole, ProgramBuild, SnapshotKey, named_path,
 };
-use solana_keypair::Keypair;
-use solana_signer::Signer;
 
 use super::NodeError;
-use super::keys::{MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, WALLET_FILE, load_keypair};
+use super::keys::ORACLE_AUTHORITY_FILE;
 use super::state_dir::StateDir;
 
 pub use carried::NodeAccounts;
@@ -84,13 +83,20 @@ impl ChainFacts {
         self.key(role).map(|(_, path)| path)
     }
 
-    /// `env.json` for this chain served at `rpc_url` and `ws_url`, the mock oracle deployed
-    /// with the key at `oracle_authority` (the state directory's, whatever the chain names).
+    /// Whether the chain names a key of `role`, its file here or not.
+    fn names(&self, role: KeyRole) -> bool {
+        self.keys.iter().any(|key| key.role == role)
+    }
+
+    /// `env.json` for this chain served at `rpc_url` and `ws_url` from `state_dir`, the mock
+    /// oracle deployed with the state directory's oracle authority (whatever the chain names).
+    /// A mint authority whose keypair is not here is named where a snapshot's key is written,
+    /// so that a faucet started on it says that file is missing.
     pub fn env(
         &self,
         rpc_url: &str,
         ws_url: &str,
-        oracle_authority: &Path,
+        state_dir: &Path,
         info: ChainInfo,
     ) -> Result<LocalnetEnv, NodeError> {
         let missing =
@@ -101,10 +107,14 @@ impl ChainFacts {
             settlement_program: settlement::ID,
             oracle_program: mock_oracle::ID,
             mint: self.mint,
-            mint_authority: self
-                .key_path(KeyRole::MintAuthority)
-                .ok_or_else(|| missing(KeyRole::MintAuthority))?,
-            oracle_authority: Some(oracle_authority.to_owned()),
+            mint_authority: match self.key(KeyRole::MintAuthority) {
+                Some((_, path)) => path,
+                None if self.names(KeyRole::MintAuthority) => {
+                    chain_keys::snapshot_key_path(state_dir, KeyRole::MintAuthority)
+                }
+                None => return Err(missing(KeyRole::MintAuthority)),
+            },
+            oracle_authority: Some(state_dir.join(ORACLE_AUTHORITY_FILE)),
             wallet: self
                 .key_path(KeyRole::Wallet)
                 .ok_or_else(|| missing(KeyRole::Wallet))?,
@@ -115,12 +125,7 @@ impl ChainFacts {
 
 /// A key's entry in the kept chain: its address and file.
 pub fn key_entry(role: KeyRole, pubkey: Pubkey, path: &Path) -> SnapshotKey {
-    SnapshotKey {
-        role,
-        pubkey,
-        path: Some(path.display().to_string()),
-        secret: None,
-    }
+    chain_keys::key_entry(role, pubkey, Some(path))
 }
 
 /// The chain a start found.
@@ -194,12 +199,13 @@ pub fn open(
             let path = snapshot_path(state.path(), given)?;
             let snapshot = read_checked(&path)
                 .map_err(|reason| ChainFile::Snapshot(path.clone()).refused(reason))?;
-            let facts = install_keys(state, &snapshot, &path, wallet)?;
+            let file = ChainFile::Snapshot(path);
+            let facts = chain_keys::install(state, &snapshot, &file, wallet)?;
             Ok(Opened::Loaded {
                 clock: snapshot.clock,
                 snapshot: Box::new(snapshot),
                 facts,
-                file: ChainFile::Snapshot(path),
+                file,
             })
         }
         ChainStart::Bundle(path) => bundle::open(state, path, wallet),
@@ -269,16 +275,21 @@ fn read_checked(path: &Path) -> Result<ChainSnapshot, String> {
         fulltime_client::snapshot::SnapshotFileError::Invalid { error, .. } => error.to_string(),
         other => other.to_string(),
     })?;
-    check_build(&snapshot)?;
+    check_loadable(&snapshot)?;
     Ok(snapshot)
 }
 
-/// Whether this build can load the accounts of `snapshot`.
-fn check_build(snapshot: &ChainSnapshot) -> Result<(), String> {
+/// Whether this build can load the accounts of `snapshot`, and a node can run from its clock
+/// (a clock or slot near `u64::MAX` would overflow on the first block).
+fn check_loadable(snapshot: &ChainSnapshot) -> Result<(), String> {
     snapshot
         .build
         .check(&ProgramBuild::current())
-        .map_err(|mismatch| format!("it comes from another build of the programs: {mismatch}"))
+        .map_err(|mismatch| format!("it comes from another build of the programs: {mismatch}"))?;
+    snapshot
+        .clock
+        .check_bounds()
+        .map_err(|error| error.to_string())
 }
 
 fn resume(
@@ -292,37 +303,21 @@ fn resume(
     };
     let snapshot = read_checked(&chain_file).map_err(kept)?;
     let clock_path = state_dir.join(CLOCK_FILE);
-    let clock = match clock_file::read(&clock_path).map_err(|reason| NodeError::KeptChain {
+    let clock_refused = |reason: String| NodeError::KeptChain {
         path: clock_path.clone(),
         reason,
-    })? {
-        Some(ticked) if ticked.started == snapshot.started => snapshot.clock.latest(ticked.clock()),
+    };
+    let clock = match clock_file::read(&clock_path).map_err(clock_refused)? {
+        Some(ticked) if ticked.started == snapshot.started => {
+            let ticked = ticked.clock();
+            ticked
+                .check_bounds()
+                .map_err(|error| clock_refused(error.to_string()))?;
+            snapshot.clock.latest(ticked)
+        }
         _ => snapshot.clock,
     };
-    for key in &snapshot.keys {
-        let Some(path) = &key.path else { continue };
-        let found = load_keypair(Path::new(path)).map(|keypair| keypair.pubkey());
-        if found.as_ref().ok() != Some(&key.pubkey) {
-            let now = match found {
-                Ok(other) => format!("it now holds {other}"),
-                Err(error) => error.to_string(),
-            };
-            return Err(kept(format!(
-                "it was made with the {} {} from {path}, and {now}; put that keypair file back",
-                key.role.label(),
-                key.pubkey
-            )));
-        }
-        if key.role == KeyRole::Wallet
-            && let Some(given) = wallet
-            && given != Path::new(path)
-        {
-            return Err(kept(format!(
-                "its wallet is {path}; --wallet {} applies to a new chain only",
-                given.display()
-            )));
-        }
-    }
+    chain_keys::check_kept(&snapshot.keys, wallet).map_err(kept)?;
     let facts = ChainFacts {
         started: snapshot.started,
         mint: snapshot.mint,
@@ -334,79 +329,4 @@ fn resume(
         facts,
         file: ChainFile::Kept(chain_file),
     })
-}
-
-/// The keys of a chain from `snapshot`: those it holds the secrets of go to
-/// `<state_dir>/snapshot-keys/` once the node serves. A wallet without its secret is replaced by
-/// `wallet` (`--wallet`), the solana CLI's default wallet or the state directory's, and the node
-/// says so. The oracle authority is always the state directory's own, which deploys the mock
-/// oracle: a snapshot's key never gains authority over a program.
-fn install_keys(
-    state: &mut StateDir,
-    snapshot: &ChainSnapshot,
-    snapshot_name: &Path,
-    wallet: Option<&Path>,
-) -> Result<ChainFacts, NodeError> {
-    let mut keys = Vec::new();
-    for role in KeyRole::ALL {
-        let saved = snapshot.key(role);
-        let secret = saved.and_then(|key| key.secret.as_deref());
-        let (pubkey, path) = match (role, saved, secret) {
-            (KeyRole::OracleAuthority, _, _) => {
-                let path = state.path().join(ORACLE_AUTHORITY_FILE);
-                (state.load_or_make_keypair(&path)?.pubkey(), path)
-            }
-            (KeyRole::Wallet, _, _) if wallet.is_some() || secret.is_none() => {
-                let (pubkey, path) = match wallet {
-                    Some(given) => (load_keypair(given)?.pubkey(), given.to_owned()),
-                    None => {
-                        let path = fulltime_client::keypair::default_keypair_path()
-                            .filter(|path| path.exists())
-                            .unwrap_or_else(|| state.path().join(WALLET_FILE));
-                        (state.load_or_make_keypair(&path)?.pubkey(), path)
-                    }
-                };
-                if let Some(saved) = saved.filter(|saved| saved.pubkey != pubkey) {
-                    println!(
-                        "the snapshot's wallet {} is not used (its keypair is not in the snapshot, \
-                         or --wallet names another): env.json names {} ({pubkey})",
-                        saved.pubkey,
-                        path.display()
-                    );
-                }
-                (pubkey, path)
-            }
-            (_, Some(saved), Some(secret)) => {
-                let keypair = Keypair::try_from(secret).map_err(|error| NodeError::Snapshot {
-                    path: PathBuf::from(snapshot_name),
-                    reason: format!("its {} keypair is invalid: {error}", role.label()),
-                })?;
-                let path = state.path().join(SNAPSHOT_KEYS_DIR).join(file_of(role));
-                state.write_keypair_once_serving(path.clone(), keypair);
-                (saved.pubkey, path)
-            }
-            // A mint authority whose secret stayed with whoever saved the snapshot: nothing here
-            // can mint for it.
-            (_, Some(saved), None) => (
-                saved.pubkey,
-                state.path().join(SNAPSHOT_KEYS_DIR).join(file_of(role)),
-            ),
-            (_, None, _) => continue,
-        };
-        keys.push(key_entry(role, pubkey, &path));
-    }
-    Ok(ChainFacts {
-        started: now_unix(),
-        mint: snapshot.mint,
-        keys,
-    })
-}
-
-/// The file a key of `role` is kept in, in the state directory.
-fn file_of(role: KeyRole) -> &'static str {
-    match role {
-        KeyRole::MintAuthority => MINT_AUTHORITY_FILE,
-        KeyRole::OracleAuthority => ORACLE_AUTHORITY_FILE,
-        KeyRole::Wallet => WALLET_FILE,
-    }
 }

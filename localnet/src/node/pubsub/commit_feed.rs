@@ -10,6 +10,7 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use anchor_lang::prelude::Pubkey;
 use crossbeam_channel::{Receiver, Sender, select};
@@ -19,6 +20,7 @@ use solana_transaction_error::TransactionError;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 use surfpool_core::surfnet::{GeyserBlockMetadata, GeyserEvent, GeyserSlotStatus};
 
+use super::feed_timing::{FeedReport, FeedTiming};
 use crate::node::NodeError;
 
 /// One thing that committed, in the order the node committed it.
@@ -51,6 +53,7 @@ type Listener = Box<dyn FnMut(&Committed) -> bool + Send>;
 /// runloop, so nothing committed is missed.
 pub struct CommitFeed {
     listeners: Arc<Mutex<Vec<Listener>>>,
+    timing: Arc<FeedTiming>,
     rereads: Sender<Pubkey>,
     stop: Option<Sender<()>>,
     threads: Vec<JoinHandle<()>>,
@@ -62,15 +65,23 @@ impl CommitFeed {
         locker: SurfnetSvmLocker,
     ) -> Result<Self, NodeError> {
         let listeners: Arc<Mutex<Vec<Listener>>> = Arc::default();
+        let timing = Arc::<FeedTiming>::default();
         let (rereads, reread_rx) = crossbeam_channel::unbounded();
         let (reread_tx, reread_results) = crossbeam_channel::unbounded();
         let (stop, stopped) = crossbeam_channel::bounded(0);
         let drain = {
             let listeners = Arc::clone(&listeners);
+            let timing = Arc::clone(&timing);
             let rereads = rereads.clone();
             let stopped = stopped.clone();
             spawn("commit-feed", move || {
-                drain(&geyser, &reread_results, &stopped, &listeners, &rereads);
+                let channels = Channels {
+                    geyser: &geyser,
+                    reread_results: &reread_results,
+                    stopped: &stopped,
+                    rereads: &rereads,
+                };
+                drain(&channels, &listeners, &timing);
             })?
         };
         let reader = spawn("commit-feed-reads", move || {
@@ -78,6 +89,7 @@ impl CommitFeed {
         })?;
         Ok(Self {
             listeners,
+            timing,
             rereads,
             stop: Some(stop),
             threads: vec![drain, reader],
@@ -98,6 +110,12 @@ impl CommitFeed {
         let (sender, receiver) = crossbeam_channel::unbounded();
         self.subscribe(move |committed| sender.send(committed.clone()).is_ok());
         receiver
+    }
+
+    /// How long the feed took over each commit since the last call, and how far behind
+    /// surfpool it fell.
+    pub fn timing(&self) -> FeedReport {
+        self.timing.take()
     }
 
     /// Where to name an account that changed without a geyser `UpdateAccount` (surfpool's
@@ -135,34 +153,40 @@ fn spawn(name: &str, run: impl FnOnce() + Send + 'static) -> Result<JoinHandle<(
         .map_err(|error| NodeError::Start(format!("cannot start {name}: {error}")))
 }
 
-fn drain(
-    geyser: &Receiver<GeyserEvent>,
-    reread_results: &Receiver<Committed>,
-    stopped: &Receiver<()>,
-    listeners: &Mutex<Vec<Listener>>,
-    rereads: &Sender<Pubkey>,
-) {
+/// What the draining thread reads from and writes to.
+struct Channels<'a> {
+    geyser: &'a Receiver<GeyserEvent>,
+    reread_results: &'a Receiver<Committed>,
+    stopped: &'a Receiver<()>,
+    rereads: &'a Sender<Pubkey>,
+}
+
+fn drain(channels: &Channels<'_>, listeners: &Mutex<Vec<Listener>>, timing: &FeedTiming) {
+    let geyser = channels.geyser;
     let publish = |committed: Committed| {
+        let backlog = geyser.len();
+        let started = Instant::now();
         listeners
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .retain_mut(|listener| listener(&committed));
+        timing.record(started.elapsed(), backlog, geyser.capacity());
     };
     loop {
         select! {
             recv(geyser) -> event => match event {
                 Ok(event) => {
-                    if let Some(committed) = committed(event, rereads) {
+                    if let Some(committed) = committed(event, channels.rereads) {
                         publish(committed);
                     }
                 }
                 Err(_) => return,
             },
-            recv(reread_results) -> read => match read {
+            recv(channels.reread_results) -> read => match read {
                 Ok(committed) => publish(committed),
                 Err(_) => return,
             },
-            recv(stopped) -> _ => return,
+            recv(channels.stopped) -> _ => return,
         }
     }
 }

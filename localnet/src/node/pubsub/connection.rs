@@ -1,87 +1,174 @@
-//! One client's WebSocket connection: the requests the front answers go to the registry, any
-//! other frame goes verbatim to surfpool's hidden WebSocket server over an upstream connection
-//! opened the first time one is needed, and whatever surfpool sends back is passed on verbatim.
-//! When the client goes, its subscriptions and its upstream go with it.
+//! One client's WebSocket connection, once its handshake is done: the requests the front
+//! answers go to the registry, any other frame goes verbatim to surfpool's own WebSocket
+//! methods, run in process (see `relay`), and whatever is queued for the client is written by
+//! one writer. A client that lets its outbox fill is cut off with a close frame and a line in
+//! the log; one that sends a message past the size bound is closed with 1009. When the client
+//! goes, its subscriptions and its session with surfpool go with it.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
+use futures_util::SinkExt;
 use futures_util::stream::{SplitSink, StreamExt};
-use futures_util::{SinkExt, Stream};
 use serde_json::Value;
 use solana_signature::Signature;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 use surfpool_core::types::SurfnetTransactionStatus;
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::error::CapacityError;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::frames::{Outbox, internal_error, reply};
-use super::registry::{ConnectionId, ProgramFilter, Registry, SignatureStatus, Subscriber};
-use super::request::{Ask, Native, native};
+use super::frames::{Frame, INTERNAL_ERROR, INVALID_REQUEST, error, reply};
+use super::limits::{CLOSE_TIMEOUT, MAX_MESSAGE_BYTES, OUTBOX_BYTES};
+use super::outbox::{Next, Outbox, Outgoing, outbox};
+use super::registry::{ProgramFilter, Refused, SignatureStatus};
+use super::relay::{RelayedSubscriptions, Upstream};
+use super::request::{Ask, CallKind, KeptBack, Native, Relayed, Request, read};
+use super::shared::Shared;
+use super::subscribers::{ConnectionId, Key};
 
-/// What every connection of the front shares.
-pub struct Shared {
-    pub registry: Arc<Registry>,
-    pub locker: SurfnetSvmLocker,
-    /// Surfpool's own WebSocket server, on a loopback port nobody else is told about.
-    pub upstream_url: String,
-    /// How many upstream connections are open.
-    pub relays: AtomicUsize,
+type Socket = WebSocketStream<TcpStream>;
+
+/// How reading a client ended.
+enum Read {
+    /// The client went, or its stream failed.
+    Gone,
+    /// The client sent what the front refuses to read; the close frame saying so is queued.
+    Refused,
 }
 
 /// Serves one client until it goes (or the front stops).
-pub async fn serve(stream: TcpStream, shared: Arc<Shared>) {
-    let _ = stream.set_nodelay(true);
-    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
-        return;
-    };
-    let (mut sink, mut source) = socket.split();
-    let (outbox, mut outgoing) = mpsc::unbounded_channel::<Message>();
+pub async fn serve(socket: Socket, peer: SocketAddr, shared: Arc<Shared>) {
+    let (sink, mut source) = socket.split();
+    let (outbox, outgoing) = outbox(OUTBOX_BYTES);
     let mut connection = Connection {
-        id: shared.registry.open_connection(),
+        id: shared.registry.open_connection(outbox.clone()),
         outbox,
-        shared,
+        shared: Arc::clone(&shared),
         upstream: None,
+        relayed: Arc::default(),
     };
-    // Writes what is queued, flushing once per batch; a close frame closes the socket (flushing
-    // the reply to a client's close, which tungstenite queued) and ends the writer, as does a
-    // client that cannot be written to.
-    let writer = async move {
-        while let Some(first) = outgoing.recv().await {
-            let mut next = Some(first);
-            while let Some(frame) = next.take() {
-                if frame.is_close() {
-                    let _ = sink.close().await;
-                    return;
-                }
-                if sink.feed(frame).await.is_err() {
-                    return;
-                }
-                next = outgoing.try_recv().ok();
-            }
-            if sink.flush().await.is_err() {
-                return;
-            }
-        }
-    };
+    let writer = write(sink, outgoing, peer, connection.id, shared);
+    tokio::pin!(writer);
     let reader = async {
-        while let Some(Ok(frame)) = source.next().await {
-            match frame {
-                Message::Text(text) => connection.handle(text.as_str()).await,
-                Message::Binary(_) => connection.relay(frame, &Value::Null).await,
+        loop {
+            match source.next().await {
+                Some(Ok(Message::Text(text))) => connection.handle(text.as_str()).await,
+                // Surfpool (like agave) reads a binary frame's bytes as JSON text: so does the
+                // front, so that a subscription sent that way counts too.
+                Some(Ok(Message::Binary(bytes))) => match std::str::from_utf8(&bytes) {
+                    Ok(text) => connection.handle(text).await,
+                    // Not text: surfpool answers it as the JSON it is not, a parse error.
+                    Err(_) => {
+                        let relayed = Relayed {
+                            id: Value::Null,
+                            calls: Vec::new(),
+                            kept_back: None,
+                        };
+                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                        connection.relay(text, relayed).await;
+                    }
+                },
                 // The writer answers the close; the client then ends the connection.
-                Message::Close(_) => connection.send(Some(Message::Close(None))),
-                Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
+                Some(Ok(Message::Close(_))) => {
+                    connection.send(Frame::Message(Message::Close(None)))
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+                Some(Err(WsError::Capacity(CapacityError::MessageTooLong { size, .. }))) => {
+                    let reason =
+                        format!("message of {size} bytes, the most is {MAX_MESSAGE_BYTES}");
+                    connection.send(close(CloseCode::Size, reason));
+                    return Read::Refused;
+                }
+                Some(Err(_)) | None => return Read::Gone,
             }
         }
     };
     tokio::select! {
-        () = writer => {}
-        () = reader => {}
+        () = &mut writer => {}
+        read = reader => {
+            if let Read::Refused = read {
+                let _ = tokio::time::timeout(CLOSE_TIMEOUT, writer).await;
+            }
+        }
     }
+}
+
+/// Writes what is queued, flushing once per batch, until a close frame is written, the client
+/// cannot be written to, or the outbox overflows: then the client is cut off.
+async fn write(
+    mut sink: SplitSink<Socket, Message>,
+    mut outgoing: Outgoing,
+    peer: SocketAddr,
+    connection: ConnectionId,
+    shared: Arc<Shared>,
+) {
+    loop {
+        let mut next = match outgoing.next().await {
+            Next::Write(frame) => Some(frame),
+            Next::Overflowed => return cut_off(sink, peer, connection, &shared).await,
+            Next::Closed => return,
+        };
+        while let Some(frame) = next.take() {
+            for message in frame.into_messages() {
+                if message.is_close() {
+                    let _ = tokio::time::timeout(CLOSE_TIMEOUT, sink.send(message)).await;
+                    return;
+                }
+                tokio::select! {
+                    biased;
+                    () = outgoing.overflowed() => {
+                        return cut_off(sink, peer, connection, &shared).await;
+                    }
+                    fed = sink.feed(message) => if fed.is_err() {
+                        return;
+                    },
+                }
+            }
+            next = outgoing.try_next();
+        }
+        tokio::select! {
+            biased;
+            () = outgoing.overflowed() => {
+                return cut_off(sink, peer, connection, &shared).await;
+            }
+            flushed = sink.flush() => if flushed.is_err() {
+                return;
+            },
+        }
+    }
+}
+
+/// Ends a client that did not read what it was sent: its subscriptions go at once, it is told
+/// why in a close frame (if it takes one in time), and the log says so.
+async fn cut_off(
+    mut sink: SplitSink<Socket, Message>,
+    peer: SocketAddr,
+    connection: ConnectionId,
+    shared: &Shared,
+) {
+    eprintln!(
+        "WebSocket front: disconnected {peer}: it did not read what it was sent (more than {} \
+         MiB waiting for it, the most a connection may leave unread)",
+        OUTBOX_BYTES >> 20
+    );
+    shared.registry.close_connection(connection);
+    let frame = close(
+        CloseCode::Policy,
+        format!("too slow: more than {} MiB unread", OUTBOX_BYTES >> 20),
+    );
+    if let Frame::Message(message) = frame {
+        let _ = tokio::time::timeout(CLOSE_TIMEOUT, sink.send(message)).await;
+    }
+}
+
+fn close(code: CloseCode, reason: String) -> Frame {
+    Frame::Message(Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    })))
 }
 
 struct Connection {
@@ -89,6 +176,8 @@ struct Connection {
     outbox: Outbox,
     shared: Arc<Shared>,
     upstream: Option<Upstream>,
+    /// The subscriptions this client holds on surfpool's server.
+    relayed: Arc<RelayedSubscriptions>,
 }
 
 impl Drop for Connection {
@@ -99,22 +188,14 @@ impl Drop for Connection {
 
 impl Connection {
     async fn handle(&mut self, text: &str) {
-        match native(text) {
-            Some(request) => self.answer(request),
-            None => {
-                let id = serde_json::from_str::<Value>(text)
-                    .ok()
-                    .and_then(|request| request.get("id").cloned())
-                    .unwrap_or(Value::Null);
-                self.relay(Message::text(text), &id).await;
-            }
+        match read(text) {
+            Request::Native(request) => self.answer(request),
+            Request::Relayed(relayed) => self.relay(text.to_owned(), relayed).await,
         }
     }
 
-    fn send(&self, frame: Option<Message>) {
-        if let Some(frame) = frame {
-            let _ = self.outbox.send(frame);
-        }
+    fn send(&self, frame: Frame) {
+        self.outbox.push(frame);
     }
 
     /// Replies with the subscription id first, then registers it: a notification can only
@@ -124,33 +205,50 @@ impl Connection {
         if let Ask::Unsubscribe { subscription } = ask {
             registry.unsubscribe(self.id, subscription);
             // Like surfpool, an unsubscribe succeeds whether or not the subscription was live.
-            self.send(reply(&id, true));
+            if let Some(frame) = reply(&id, true) {
+                self.send(frame);
+            }
             return;
         }
-        let subscription = registry.new_id();
-        self.send(reply(&id, subscription));
-        let subscriber = Subscriber {
-            id: subscription,
+        let subscription = match registry.reserve(self.id, self.relayed.count()) {
+            Ok(subscription) => subscription,
+            Err(refused) => return self.refuse(&id, &refused),
+        };
+        if let Some(frame) = reply(&id, subscription) {
+            self.send(frame);
+        }
+        let key = Key {
             connection: self.id,
-            outbox: self.outbox.clone(),
+            id: subscription,
         };
         match ask {
             Ask::Signature { signature, level } => {
-                if registry.watch_signature(subscriber, signature, level) {
+                if registry.watch_signature(key, signature, level) {
                     self.look_up(signature);
                 }
             }
-            Ask::Account { pubkey, encoding } => {
-                registry.watch_account(subscriber, pubkey, encoding);
-            }
+            Ask::Account { pubkey, encoding } => registry.watch_account(key, pubkey, encoding),
             Ask::Program {
                 program,
                 encoding,
                 filters,
-            } => registry.watch_program(subscriber, program, ProgramFilter { encoding, filters }),
-            Ask::Slots => registry.watch_slots(subscriber),
+            } => registry.watch_program(key, program, ProgramFilter { encoding, filters }),
+            Ask::Slots => registry.watch_slots(key),
             Ask::Unsubscribe { .. } => {}
         }
+    }
+
+    /// Answers request `id` with why its subscription was not made.
+    fn refuse(&self, id: &Value, refused: &Refused) {
+        let message = match refused {
+            Refused::Full { held } => format!(
+                "Subscription refused: this connection holds {held} subscriptions, the most the \
+                 node takes on one connection (localnet --ws-max-subscriptions); unsubscribe \
+                 from one, or open another connection"
+            ),
+            Refused::Gone => "Subscription refused: the connection is closing".to_owned(),
+        };
+        self.send(error(id, INTERNAL_ERROR, &message));
     }
 
     /// Asks surfpool's transaction store about a signature older than the record (the
@@ -176,81 +274,40 @@ impl Connection {
         });
     }
 
-    /// Passes `frame` to surfpool, connecting first if this client has not relayed before; a
-    /// failure answers request `id` with an internal error.
-    async fn relay(&mut self, frame: Message, id: &Value) {
-        if self.upstream.is_none() {
-            match Upstream::open(&self.shared, self.outbox.clone()).await {
-                Ok(upstream) => self.upstream = Some(upstream),
-                Err(error) => {
-                    let message = format!("the node's WebSocket relay failed: {error}");
-                    self.send(Some(internal_error(id, &message)));
-                    return;
-                }
+    /// Passes `text` to surfpool, opening this client's session there first if it has not
+    /// relayed before; a frame kept back, or a subscription past the client's cap, is refused
+    /// instead, and a failure answers request `relayed.id` with an internal error.
+    async fn relay(&mut self, text: String, relayed: Relayed) {
+        match relayed.kept_back {
+            None => {}
+            Some(KeptBack::NoId) => return,
+            Some(KeptBack::Batch(reason)) => {
+                let message = format!("Invalid request: {reason}");
+                return self.send(error(&Value::Null, INVALID_REQUEST, &message));
             }
         }
-        if let Some(upstream) = &mut self.upstream
-            && let Err(error) = upstream.sink.send(frame).await
-        {
+        let registry = &self.shared.registry;
+        let subscribes = relayed
+            .calls
+            .iter()
+            .filter(|call| call.kind == CallKind::Subscribe)
+            .count();
+        if subscribes > 0 {
+            let held = registry.held(self.id) + self.relayed.count();
+            if held + subscribes > registry.max_subscriptions() {
+                return self.refuse(&relayed.id, &Refused::Full { held });
+            }
+        }
+        let upstream = self.upstream.get_or_insert_with(|| {
+            Upstream::open(&self.shared, self.outbox.clone(), Arc::clone(&self.relayed))
+        });
+        self.relayed
+            .asked(&relayed.calls, registry.max_subscriptions());
+        if let Err(failure) = upstream.send(text).await {
             self.upstream = None;
-            let message = format!("the node's WebSocket relay failed: {error}");
-            self.send(Some(internal_error(id, &message)));
+            self.relayed.reset();
+            let message = format!("the node's WebSocket relay failed: {failure}");
+            self.send(error(&relayed.id, INTERNAL_ERROR, &message));
         }
     }
-}
-
-type UpstreamSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// One client's connection to surfpool's WebSocket server.
-struct Upstream {
-    sink: SplitSink<UpstreamSocket, Message>,
-    /// Passes surfpool's frames to the client; closes the client when surfpool closes.
-    reader: JoinHandle<()>,
-    shared: Arc<Shared>,
-}
-
-impl Upstream {
-    async fn open(shared: &Arc<Shared>, outbox: Outbox) -> Result<Self, WsError> {
-        let address = shared
-            .upstream_url
-            .trim_start_matches("ws://")
-            .trim_end_matches('/');
-        let stream = TcpStream::connect(address).await?;
-        let _ = stream.set_nodelay(true);
-        let (socket, _) = tokio_tungstenite::client_async(
-            shared.upstream_url.as_str(),
-            MaybeTlsStream::Plain(stream),
-        )
-        .await?;
-        let (sink, source) = socket.split();
-        let reader = tokio::spawn(pass_on(source, outbox));
-        shared.relays.fetch_add(1, Ordering::Relaxed);
-        Ok(Self {
-            sink,
-            reader,
-            shared: Arc::clone(shared),
-        })
-    }
-}
-
-impl Drop for Upstream {
-    fn drop(&mut self) {
-        self.reader.abort();
-        self.shared.relays.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-async fn pass_on(mut source: impl Stream<Item = Result<Message, WsError>> + Unpin, outbox: Outbox) {
-    while let Some(Ok(frame)) = source.next().await {
-        match frame {
-            Message::Text(_) | Message::Binary(_) => {
-                if outbox.send(frame).is_err() {
-                    return;
-                }
-            }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
-        }
-    }
-    let _ = outbox.send(Message::Close(None));
 }

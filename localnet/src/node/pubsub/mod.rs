@@ -3,27 +3,48 @@
 //! `signatureSubscribe` waited ~53 ms for news ready after ~2. The front answers
 //! `signatureSubscribe`, `accountSubscribe`, `programSubscribe` and `slotSubscribe` (and their
 //! unsubscribes) from the commit feed the moment a commit happens, and relays every other
-//! frame to surfpool's server, moved to a loopback port nobody is told about.
+//! frame to surfpool's own WebSocket methods, run in process (surfpool's server is closed).
+//!
+//! Everything a client can make it hold is bounded (`limits`): connections, subscriptions per
+//! connection, handshake time, message size, and what a connection leaves unread, so that no
+//! client can freeze the node or hold up the commit feed (and surfpool behind it).
 
 mod commit_feed;
 mod connection;
+mod delivery;
+mod feed_timing;
 mod frames;
+mod handshake;
+mod limits;
+mod outbox;
 mod registry;
+mod relay;
 mod request;
+mod shared;
+mod subscribers;
+mod surfpool_pubsub;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
+use crossbeam_channel::Sender;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use tokio::sync::oneshot;
+use surfpool_types::{RpcConfig, SimnetCommand};
+use tokio::sync::{Semaphore, oneshot};
 
 pub use commit_feed::{CommitFeed, Committed, Rereads};
+pub use feed_timing::FeedReport;
+pub use limits::PubsubLimits;
 pub use registry::{FIRST_FRONT_ID, PubsubLoad};
 
 use super::NodeError;
-use connection::Shared;
+use super::loopback::LoopbackPolicy;
+use handshake::{RefusalLog, Turned};
+use limits::REFUSALS_AT_ONCE;
 use registry::Registry;
+use shared::Shared;
+use surfpool_pubsub::{SurfpoolPubsub, SurfpoolPubsubRuntime};
 
 /// Worker threads of the front's runtime: enough for a writer and a reader at once on the
 /// two-core machines this runs on.
@@ -38,26 +59,58 @@ pub struct StartingChain {
     pub new: bool,
 }
 
+/// What the front takes: its bounds, and the web pages (`--allow-origin`) whose handshakes it
+/// accepts.
+#[derive(Clone, Debug, Default)]
+pub struct PubsubOptions {
+    pub limits: PubsubLimits,
+    pub allow_origins: Vec<String>,
+}
+
 /// Serves the front until dropped.
 pub struct PubsubFront {
     shared: Arc<Shared>,
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
+    /// Stopped after the front (fields drop in order, after `Drop::drop`).
+    _surfpool_runtime: SurfpoolPubsubRuntime,
+}
+
+/// What surfpool's WebSocket methods run over.
+pub struct SurfpoolParts<'a> {
+    pub locker: SurfnetSvmLocker,
+    pub commands: &'a Sender<SimnetCommand>,
+    /// surfpool's own server's ports, as its methods are told them.
+    pub ports: &'a RpcConfig,
 }
 
 impl PubsubFront {
-    /// Serves `listener` (bound to `--ws-port`), fed by `feed`, relaying to surfpool's
-    /// WebSocket server on `upstream_port`. `chain` is the chain as the node starts: its slot,
-    /// and whether it is new (then every signature it ever commits reaches the feed; else older
-    /// ones are looked up in surfpool's store).
+    /// Serves `listener` (bound to `--ws-port`), fed by `feed`, relaying to surfpool's own
+    /// WebSocket methods, run in process over `surfpool` (the chain's runloop, its ports).
+    /// `chain` is the chain as the node starts: its slot, and whether it is new (then every
+    /// signature it ever commits reaches the feed; else older ones are looked up in surfpool's
+    /// store). It takes what `options` allows.
     pub fn start(
         listener: std::net::TcpListener,
-        upstream_port: u16,
         feed: &CommitFeed,
-        locker: SurfnetSvmLocker,
+        surfpool: SurfpoolParts<'_>,
         chain: StartingChain,
+        options: &PubsubOptions,
     ) -> Result<Self, NodeError> {
-        let registry = Arc::new(Registry::new(chain.slot, chain.new));
+        let failed = |error: std::io::Error| NodeError::Start(format!("WebSocket front: {error}"));
+        let port = listener.local_addr().map_err(failed)?.port();
+        let gate = Gate {
+            policy: LoopbackPolicy::new([port], &options.allow_origins),
+            max_connections: options.limits.max_connections,
+            connections: Arc::new(Semaphore::new(options.limits.max_connections)),
+            refusals: Arc::new(Semaphore::new(REFUSALS_AT_ONCE)),
+            refusal_log: RefusalLog::default(),
+        };
+        let registry = Arc::new(Registry::new(
+            chain.slot,
+            chain.new,
+            options.limits.max_subscriptions,
+        ));
         {
             let registry = Arc::clone(&registry);
             feed.subscribe(move |committed| {
@@ -65,13 +118,14 @@ impl PubsubFront {
                 true
             });
         }
+        let (surfpool_pubsub, surfpool_runtime) =
+            SurfpoolPubsub::start(surfpool.locker.clone(), surfpool.commands, surfpool.ports)?;
         let shared = Arc::new(Shared {
             registry,
-            locker,
-            upstream_url: format!("ws://127.0.0.1:{upstream_port}"),
+            locker: surfpool.locker,
+            surfpool: surfpool_pubsub,
             relays: AtomicUsize::new(0),
         });
-        let failed = |error: std::io::Error| NodeError::Start(format!("WebSocket front: {error}"));
         listener.set_nonblocking(true).map_err(failed)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(WORKER_THREADS)
@@ -84,20 +138,22 @@ impl PubsubFront {
             let shared = Arc::clone(&shared);
             std::thread::Builder::new()
                 .name("pubsub-accept".into())
-                .spawn(move || runtime.block_on(accept(listener, shared, stopped)))
+                .spawn(move || runtime.block_on(accept(listener, shared, gate, stopped)))
                 .map_err(failed)?
         };
         Ok(Self {
             shared,
             stop: Some(stop),
             thread: Some(thread),
+            _surfpool_runtime: surfpool_runtime,
         })
     }
 
-    /// The connections, subscriptions and upstream relays the front holds now.
+    /// The connections, subscriptions and sessions with surfpool the front holds now.
     pub fn load(&self) -> PubsubLoad {
         PubsubLoad {
             relays: self.shared.relays.load(Ordering::Relaxed),
+            surfpool_sessions: self.shared.surfpool.live_sessions(),
             ..self.shared.registry.load()
         }
     }
@@ -114,22 +170,35 @@ impl Drop for PubsubFront {
     }
 }
 
+/// Who gets past the handshake: the loopback policy, and a permit of the connections the front
+/// holds at most.
+struct Gate {
+    policy: LoopbackPolicy,
+    max_connections: usize,
+    connections: Arc<Semaphore>,
+    /// Connections past the bound being told so; past these, dropped unanswered.
+    refusals: Arc<Semaphore>,
+    refusal_log: RefusalLog,
+}
+
 /// Accepts clients until told to stop; the runtime (and every connection's task) ends with
 /// the thread.
 async fn accept(
     listener: std::net::TcpListener,
     shared: Arc<Shared>,
+    gate: Gate,
     mut stopped: oneshot::Receiver<()>,
 ) {
     let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
         eprintln!("the WebSocket front cannot serve its port");
         return;
     };
+    let gate = Arc::new(gate);
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => {
-                    tokio::spawn(connection::serve(stream, Arc::clone(&shared)));
+                Ok((stream, peer)) => {
+                    tokio::spawn(admit(stream, peer, Arc::clone(&gate), Arc::clone(&shared)));
                 }
                 Err(error) => {
                     // Out of file descriptors, say: wait rather than spin.
@@ -139,5 +208,30 @@ async fn accept(
             },
             _ = &mut stopped => return,
         }
+    }
+}
+
+/// Serves a client that gets past the gate; one past the front's connections is answered 503
+/// (when not too many are being answered so already) and dropped.
+async fn admit(
+    stream: tokio::net::TcpStream,
+    peer: std::net::SocketAddr,
+    gate: Arc<Gate>,
+    shared: Arc<Shared>,
+) {
+    let _ = stream.set_nodelay(true);
+    let Ok(_permit) = Arc::clone(&gate.connections).try_acquire_owned() else {
+        if let Ok(_refusal) = Arc::clone(&gate.refusals).try_acquire_owned() {
+            let full = Turned::Full {
+                max: gate.max_connections,
+            };
+            handshake::accept(stream, peer, &gate.policy, Some(full), &gate.refusal_log).await;
+        }
+        return;
+    };
+    if let Some(socket) =
+        handshake::accept(stream, peer, &gate.policy, None, &gate.refusal_log).await
+    {
+        connection::serve(socket, peer, shared).await;
     }
 }

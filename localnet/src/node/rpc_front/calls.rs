@@ -1,48 +1,50 @@
-//! One JSON-RPC call: the few methods the front answers or checks itself, and everything else
-//! forwarded to surfpool as it came.
+//! One JSON-RPC call: refused when it may not run (`gate`) or carries a transaction that is
+//! unreadable or expired; answered by the front itself for the few methods it decides; every
+//! other one run by surfpool in process, as the value the front read.
 
 use std::sync::Arc;
 
-use base64::Engine;
-use hyper::HeaderMap;
-use hyper::body::Bytes;
-use hyper::http::request::Parts;
-use serde::Deserialize;
-use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use solana_hash::Hash;
-use solana_transaction::versioned::VersionedTransaction;
+use solana_message::VersionedMessage;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use fulltime_client::rpc::{RESTORE_CHECKPOINT_METHOD, SAVE_CHECKPOINT_METHOD};
 
-use super::upstream::{Answer, Upstream};
-use super::{checkpoint_calls, refusal};
+use super::gate::{Gate, Refused, Writes};
+use super::surfpool::Surfpool;
+use super::time_travel::{self, ChainNow};
+use super::{checkpoint_calls, refusal, transactions};
 use crate::node::blocks::lifetime::{self, Freshness};
 use crate::node::blocks::{BlockRequests, durable_nonce};
 use crate::node::checkpoints::Checkpoints;
 
 /// What the front does with a call, by its method.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Treatment {
-    /// Forwarded as it came, answered as surfpool answers.
+    /// Run by surfpool, answered as surfpool answers.
     Forward,
-    /// Refused when its blockhash has expired; a block follows a transaction processed.
+    /// Refused when its transaction is unreadable or its blockhash has expired; a block follows
+    /// a transaction processed.
     SendTransaction,
-    /// Refused when its blockhash has expired, unless it asks for the blockhash to be replaced.
+    /// Refused when its transaction is unreadable; its result says so when its blockhash has
+    /// expired, unless it asks for the blockhash to be replaced.
     SimulateTransaction,
+    /// Refused when one of its transactions is unreadable or has an expired blockhash; a block
+    /// follows a bundle processed.
+    SendBundle,
     /// surfpool's answer with the node's `lastValidBlockHeight`.
     LatestBlockhash,
     /// surfpool's answer with the node's verdict.
     BlockhashValid,
-    /// Forwarded; a block follows when it processed something.
+    /// Run; a block follows when it processed something.
     MakesBlock,
     /// `localnet_saveCheckpoint`, answered by the node.
     SaveCheckpoint,
     /// `localnet_restoreCheckpoint`, answered by the node.
     RestoreCheckpoint,
-    /// `surfnet_timeTravel`: forwarded while the clock's hold is held, so that the wall clock's
-    /// tick cannot undo it.
+    /// `surfnet_timeTravel`: refused past the latest time and slot a chain may hold, and run
+    /// while the clock's hold is held, so that the wall clock's tick cannot undo it.
     TimeTravel,
 }
 
@@ -51,9 +53,10 @@ impl Treatment {
         match method {
             "sendTransaction" => Self::SendTransaction,
             "simulateTransaction" => Self::SimulateTransaction,
+            "sendBundle" => Self::SendBundle,
             "getLatestBlockhash" => Self::LatestBlockhash,
             "isBlockhashValid" => Self::BlockhashValid,
-            "requestAirdrop" | "sendBundle" => Self::MakesBlock,
+            "requestAirdrop" => Self::MakesBlock,
             SAVE_CHECKPOINT_METHOD => Self::SaveCheckpoint,
             RESTORE_CHECKPOINT_METHOD => Self::RestoreCheckpoint,
             "surfnet_timeTravel" => Self::TimeTravel,
@@ -62,123 +65,129 @@ impl Treatment {
     }
 }
 
-/// An answer to one call.
-pub enum Reply {
-    /// surfpool's, unchanged.
-    AsAnswered(Answer),
-    /// The JSON-RPC response (none for a notification), with surfpool's headers.
-    Rewritten {
-        response: Option<Value>,
-        headers: HeaderMap,
-    },
-    /// The front's own response.
-    Own(Value),
-}
-
-/// Whether a call succeeded, read without building the rest.
-#[derive(Deserialize)]
-struct Outcome {
-    result: Option<IgnoredAny>,
-}
-
 pub struct Calls {
-    pub upstream: Upstream,
+    pub surfpool: Surfpool,
     pub locker: SurfnetSvmLocker,
     pub blocks: BlockRequests,
     pub checkpoints: Arc<Checkpoints>,
+    pub gate: Gate,
 }
 
 impl Calls {
-    /// Answers `call`, whose JSON text is `body` (forwarded as it is when surfpool's answer
-    /// needs no change).
-    pub async fn answer(&self, parts: &Parts, call: Value, body: Bytes) -> Result<Reply, String> {
-        let treatment = call
-            .get("method")
-            .and_then(Value::as_str)
-            .map_or(Treatment::Forward, Treatment::of);
-        match treatment {
-            Treatment::SendTransaction | Treatment::SimulateTransaction => {
-                let replaced = treatment == Treatment::SimulateTransaction
-                    && config_flag(&call, "replaceRecentBlockhash");
-                let expired = !replaced && !self.lifetime_holds(&call).await;
-                if expired && treatment == Treatment::SendTransaction {
-                    let id = call.get("id").cloned().unwrap_or(Value::Null);
-                    return Ok(Reply::Own(refusal::send_refused(&id)));
+    /// Answers `call` (a JSON object): its JSON-RPC response, or none for a notification
+    /// (refused or not, as JSON-RPC has it).
+    pub async fn answer(&self, call: Value) -> Result<Option<Value>, String> {
+        let id = call.get("id").cloned();
+        let refuse = |refused: Refused| {
+            Ok(id
+                .as_ref()
+                .map(|id| refusal::error(id, refused.code, &refused.message)))
+        };
+        let Some(method) = call.get("method").and_then(Value::as_str) else {
+            // Not a call surfpool can run either: it answers it as an invalid request.
+            return self.surfpool.call(call).await;
+        };
+        let params = call.get("params");
+        let writes = match self.gate.check_call(method, params) {
+            Ok(writes) => writes,
+            Err(refused) => return refuse(refused),
+        };
+        if writes != Writes::Nothing {
+            let svm = self.locker.0.read().await;
+            if let Err(refused) = Gate::check_account(&svm, method, &writes) {
+                return refuse(refused);
+            }
+        }
+        match Treatment::of(method) {
+            Treatment::SendTransaction => {
+                let transaction = match transactions::sent(params) {
+                    Ok(transaction) => transaction,
+                    Err(refused) => return refuse(refused),
+                };
+                if !self.lifetime_holds(&transaction.message).await {
+                    return Ok(id.as_ref().map(refusal::send_refused));
                 }
-                if treatment == Treatment::SendTransaction {
-                    return self.forward_then_block(parts, body).await;
+                self.run_then_block(call).await
+            }
+            Treatment::SendBundle => {
+                let bundle = match transactions::bundled(params) {
+                    Ok(bundle) => bundle,
+                    Err(refused) => return refuse(refused),
+                };
+                for (index, transaction) in bundle.iter().enumerate() {
+                    if !self.lifetime_holds(&transaction.message).await {
+                        return refuse(refusal::bundle_refused(index));
+                    }
                 }
-                let mut reply = self.forward(parts, body).await?;
-                if let Some(value) = result_value(&mut reply) {
+                self.run_then_block(call).await
+            }
+            Treatment::SimulateTransaction => {
+                let simulated = match transactions::simulated(params) {
+                    Ok(simulated) => simulated,
+                    Err(refused) => return refuse(refused),
+                };
+                let expired = !simulated.replaces_blockhash
+                    && !self.lifetime_holds(&simulated.transaction.message).await;
+                let mut response = self.surfpool.call(call).await?;
+                if let Some(value) = result_value(&mut response) {
                     if expired {
                         refusal::simulation_value_refused(value);
                     } else if let Some(replacement) = value.get_mut("replacementBlockhash") {
                         set_last_valid_block_height(replacement);
                     }
                 }
-                Ok(reply)
+                Ok(response)
             }
             Treatment::LatestBlockhash => {
-                let mut reply = self.forward(parts, body).await?;
-                if let Some(value) = result_value(&mut reply) {
+                let mut response = self.surfpool.call(call).await?;
+                if let Some(value) = result_value(&mut response) {
                     set_last_valid_block_height(value);
                 }
-                Ok(reply)
+                Ok(response)
             }
             Treatment::BlockhashValid => {
                 let recent = self.blockhash_is_recent(&call).await;
-                let mut reply = self.forward(parts, body).await?;
-                if let Some(value) = result_value(&mut reply) {
+                let mut response = self.surfpool.call(call).await?;
+                if let Some(value) = result_value(&mut response) {
                     *value = Value::Bool(recent);
                 }
-                Ok(reply)
+                Ok(response)
             }
-            Treatment::MakesBlock => self.forward_then_block(parts, body).await,
-            Treatment::SaveCheckpoint => Ok(Reply::Own(
-                checkpoint_calls::save(&self.checkpoints, &call).await,
-            )),
-            Treatment::RestoreCheckpoint => Ok(Reply::Own(
+            Treatment::MakesBlock => self.run_then_block(call).await,
+            Treatment::SaveCheckpoint => {
+                Ok(Some(checkpoint_calls::save(&self.checkpoints, &call).await))
+            }
+            Treatment::RestoreCheckpoint => Ok(Some(
                 checkpoint_calls::restore(&self.checkpoints, &call).await,
             )),
             Treatment::TimeTravel => {
                 let _clock = self.checkpoints.clock_hold().hold_async().await;
-                self.forward(parts, body).await
+                let now = ChainNow::of(&*self.locker.0.read().await);
+                if let Err(refused) = time_travel::check(params, &now) {
+                    return refuse(refused);
+                }
+                self.surfpool.call(call).await
             }
-            Treatment::Forward => self.forward(parts, body).await,
+            Treatment::Forward => self.surfpool.call(call).await,
         }
     }
 
-    async fn forward(&self, parts: &Parts, body: Bytes) -> Result<Reply, String> {
-        let answer = self.upstream.send(parts, body).await?;
-        let response = if answer.body.is_empty() {
-            None
-        } else {
-            Some(serde_json::from_slice(&answer.body).map_err(|error| error.to_string())?)
-        };
-        Ok(Reply::Rewritten {
-            response,
-            headers: answer.headers,
-        })
-    }
-
-    /// Forwards a call that may process a transaction, and once it did, answers after the
-    /// block that confirms it.
-    async fn forward_then_block(&self, parts: &Parts, body: Bytes) -> Result<Reply, String> {
-        let answer = self.upstream.send(parts, body).await?;
-        let processed = serde_json::from_slice::<Outcome>(&answer.body)
-            .is_ok_and(|outcome| outcome.result.is_some());
+    /// Runs a call that may process a transaction, and once it did, answers after the block
+    /// that confirms it.
+    async fn run_then_block(&self, call: Value) -> Result<Option<Value>, String> {
+        let response = self.surfpool.call(call).await?;
+        let processed = response
+            .as_ref()
+            .is_some_and(|response| response.get("result").is_some());
         if processed {
             self.blocks.next_block().await;
         }
-        Ok(Reply::AsAnswered(answer))
+        Ok(response)
     }
 
-    /// Whether the call's transaction may still be processed: a recent blockhash, or a durable
-    /// nonce that holds. A transaction that cannot be read is left to surfpool to refuse.
-    async fn lifetime_holds(&self, call: &Value) -> bool {
-        let Some(message) = transaction(call).map(|transaction| transaction.message) else {
-            return true;
-        };
+    /// Whether a transaction with `message` may still be processed: a recent blockhash, or a
+    /// durable nonce that holds.
+    async fn lifetime_holds(&self, message: &VersionedMessage) -> bool {
         let svm = self.locker.0.read().await;
         match lifetime::freshness(
             message.recent_blockhash(),
@@ -186,7 +195,7 @@ impl Calls {
         ) {
             Freshness::Recent => true,
             Freshness::Expired => false,
-            Freshness::Foreign => durable_nonce::holds(&svm, &message),
+            Freshness::Foreign => durable_nonce::holds(&svm, message),
         }
     }
 
@@ -206,42 +215,8 @@ fn first_param(call: &Value) -> Option<&Value> {
     call.get("params")?.get(0)
 }
 
-fn config_flag(call: &Value, flag: &str) -> bool {
-    call.get("params")
-        .and_then(|params| params.get(1))
-        .and_then(|config| config.get(flag))
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
-}
-
-/// The transaction of a `sendTransaction` or `simulateTransaction` call, read as surfpool reads
-/// it (base58 unless the config says base64).
-fn transaction(call: &Value) -> Option<VersionedTransaction> {
-    let data = first_param(call)?.as_str()?;
-    let encoding = call
-        .get("params")
-        .and_then(|params| params.get(1))
-        .and_then(|config| config.get("encoding"))
-        .and_then(Value::as_str);
-    let bytes = match encoding {
-        Some("base64") => base64::engine::general_purpose::STANDARD
-            .decode(data)
-            .ok()?,
-        None | Some("base58") => bs58::decode(data).into_vec().ok()?,
-        Some(_) => return None,
-    };
-    bincode::deserialize(&bytes).ok()
-}
-
-fn result_value(reply: &mut Reply) -> Option<&mut Value> {
-    let Reply::Rewritten {
-        response: Some(response),
-        ..
-    } = reply
-    else {
-        return None;
-    };
-    response.get_mut("result")?.get_mut("value")
+fn result_value(response: &mut Option<Value>) -> Option<&mut Value> {
+    response.as_mut()?.get_mut("result")?.get_mut("value")
 }
 
 /// `lastValidBlockHeight` of an `RpcBlockhash` object, from the block its blockhash names.
@@ -273,6 +248,7 @@ mod tests {
             Treatment::of("requestAirdrop"),
             Treatment::MakesBlock
         ));
+        assert!(matches!(Treatment::of("sendBundle"), Treatment::SendBundle));
         assert!(matches!(
             Treatment::of("getAccountInfo"),
             Treatment::Forward

@@ -1,44 +1,56 @@
-//! The node's own HTTP JSON-RPC front on `--rpc-port`, before the embedded surfpool's server
-//! (on a loopback port nobody is told about).
+//! The node's own HTTP JSON-RPC front on `--rpc-port`: the only way into the node's JSON-RPC
+//! (surfpool's methods run in process, `surfpool`; its own server is closed).
 //!
-//! It answers what the node decides itself: how long a blockhash lives (`getLatestBlockhash`'s
-//! `lastValidBlockHeight`, `isBlockhashValid`, and the refusal of a `sendTransaction` or
-//! `simulateTransaction` whose blockhash has expired; see `blocks::lifetime`), and asks for a
-//! block after each transaction it forwarded (`blocks`), and answers the node's own methods
-//! (`localnet_saveCheckpoint`, `localnet_restoreCheckpoint`: `checkpoints`). Everything else is forwarded as it
-//! came, a batch call by call in order, through one pooled keep-alive client.
+//! Before it reads a request it applies the loopback policy (`loopback`: this machine's own
+//! tools, and the web pages `--allow-origin` names) and its bounds (`limits`); before a call
+//! runs, the gate (`gate`: the methods that change programs, authorities or the node itself)
+//! and the transaction checks (unreadable or expired: `transactions`, `blocks::lifetime`). It
+//! answers what the node decides itself: how long a blockhash lives (`getLatestBlockhash`'s
+//! `lastValidBlockHeight`, `isBlockhashValid`), the node's own methods
+//! (`localnet_saveCheckpoint`, `localnet_restoreCheckpoint`: `checkpoints`), and asks for a
+//! block after each transaction processed (`blocks`). Every other call is run by surfpool, a
+//! batch call by call in order.
 
 mod calls;
 mod checkpoint_calls;
+mod gate;
+mod limits;
 mod refusal;
-mod upstream;
+mod request_body;
+mod responses;
+mod surfpool;
+mod time_travel;
+mod transactions;
 
 use std::convert::Infallible;
+use std::io;
 use std::net::TcpListener as StdTcpListener;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crossbeam_channel::Sender;
 use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::{Bytes, Incoming};
-use hyper::http::request::Parts;
+use hyper::body::{Body, Bytes, Incoming};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper::{HeaderMap, Method, Request, Response, StatusCode, header};
-use hyper_util::rt::TokioIo;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use hyper::{Method, Request, Response, header};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use serde_json::Value;
 use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use tokio::sync::oneshot;
+use surfpool_types::{RpcConfig, SimnetCommand};
+use tokio::sync::{Semaphore, oneshot};
 
 use super::NodeError;
 use super::blocks::BlockRequests;
 use super::checkpoints::Checkpoints;
-use calls::{Calls, Reply, Treatment};
-use upstream::Upstream;
-
-/// surfpool's own limit on a request's body.
-const MAX_BODY: usize = 15 * 1024 * 1024;
+use super::loopback::LoopbackPolicy;
+use calls::Calls;
+pub use gate::Gate;
+use limits::ACCEPT_ERROR_PAUSE;
+pub use limits::RpcLimits;
+use request_body::Calls as BodyCalls;
+use surfpool::{Surfpool, SurfpoolRuntime};
 
 /// The front's port, bound before anything starts, so that a taken port is refused naming
 /// its flag.
@@ -48,67 +60,95 @@ impl FrontListener {
     pub fn bind(port: u16) -> Result<Self, NodeError> {
         match StdTcpListener::bind(("127.0.0.1", port)) {
             Ok(listener) => Ok(Self(listener)),
-            Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
-                Err(NodeError::PortInUse {
-                    port,
-                    what: "JSON-RPC",
-                    flag: "--rpc-port",
-                })
-            }
+            Err(error) if error.kind() == io::ErrorKind::AddrInUse => Err(NodeError::PortInUse {
+                port,
+                what: "JSON-RPC",
+                flag: "--rpc-port",
+            }),
             Err(error) => Err(NodeError::Start(format!(
                 "cannot bind 127.0.0.1:{port}: {error}"
             ))),
         }
     }
+
+    /// The port it listens on.
+    pub fn port(&self) -> Result<u16, NodeError> {
+        self.0
+            .local_addr()
+            .map(|address| address.port())
+            .map_err(|error| NodeError::Start(error.to_string()))
+    }
 }
 
-/// A loopback port free now, for surfpool's own server.
-pub fn hidden_port() -> Result<u16, NodeError> {
-    StdTcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .map(|address| address.port())
-        .map_err(|error| NodeError::Start(format!("no free loopback port: {error}")))
+/// What the front serves, and under which rules.
+pub struct FrontParts {
+    pub locker: SurfnetSvmLocker,
+    pub commands: Sender<SimnetCommand>,
+    /// The node's public WebSocket port, which `getClusterNodes` names.
+    pub ws_port: u16,
+    pub blocks: BlockRequests,
+    pub checkpoints: Checkpoints,
+    pub policy: LoopbackPolicy,
+    pub limits: RpcLimits,
+    pub gate: Gate,
 }
 
 /// Serves until dropped.
 pub struct RpcFront {
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
+    /// Stopped after the front's thread, which waits on it.
+    _surfpool: SurfpoolRuntime,
+}
+
+/// What every connection shares.
+struct Shared {
+    calls: Calls,
+    policy: LoopbackPolicy,
+    limits: RpcLimits,
 }
 
 impl RpcFront {
-    pub fn start(
-        listener: FrontListener,
-        surfpool_port: u16,
-        locker: SurfnetSvmLocker,
-        blocks: BlockRequests,
-        checkpoints: Checkpoints,
-    ) -> Result<Self, NodeError> {
-        let start_error = |error: std::io::Error| NodeError::Start(error.to_string());
+    pub fn start(listener: FrontListener, parts: FrontParts) -> Result<Self, NodeError> {
+        let start_error = |error: io::Error| NodeError::Start(error.to_string());
+        let ports = RpcConfig {
+            bind_host: "127.0.0.1".into(),
+            bind_port: listener.port()?,
+            ws_port: parts.ws_port,
+            ..RpcConfig::default()
+        };
+        let (surfpool, surfpool_runtime) =
+            Surfpool::start(parts.locker.clone(), &parts.commands, &ports)?;
         listener.0.set_nonblocking(true).map_err(start_error)?;
-        // One thread: the front only parses and forwards, and a second one would mostly wake
-        // the first.
+        // One thread: the front only reads, checks and hands calls to surfpool's runtime, and a
+        // second one would mostly wake the first.
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(start_error)?;
         let (stop, stopped) = oneshot::channel();
+        let shared = Shared {
+            calls: Calls {
+                surfpool,
+                locker: parts.locker,
+                blocks: parts.blocks,
+                checkpoints: Arc::new(parts.checkpoints),
+                gate: parts.gate,
+            },
+            policy: parts.policy,
+            limits: parts.limits,
+        };
         let thread = std::thread::Builder::new()
             .name("rpc-front".into())
             .spawn(move || {
-                let calls = Arc::new(Calls {
-                    upstream: Upstream::new(surfpool_port),
-                    locker,
-                    blocks,
-                    checkpoints: Arc::new(checkpoints),
-                });
-                runtime.block_on(serve(listener.0, calls, stopped));
+                runtime.block_on(serve(listener.0, Arc::new(shared), stopped));
                 runtime.shutdown_timeout(Duration::from_secs(1));
             })
             .map_err(start_error)?;
         Ok(Self {
             stop: Some(stop),
             thread: Some(thread),
+            _surfpool: surfpool_runtime,
         })
     }
 }
@@ -124,7 +164,7 @@ impl Drop for RpcFront {
     }
 }
 
-async fn serve(listener: StdTcpListener, calls: Arc<Calls>, mut stopped: oneshot::Receiver<()>) {
+async fn serve(listener: StdTcpListener, shared: Arc<Shared>, mut stopped: oneshot::Receiver<()>) {
     let listener = match tokio::net::TcpListener::from_std(listener) {
         Ok(listener) => listener,
         Err(error) => {
@@ -132,144 +172,160 @@ async fn serve(listener: StdTcpListener, calls: Arc<Calls>, mut stopped: oneshot
             return;
         }
     };
+    let slots = Arc::new(Semaphore::new(shared.limits.max_connections));
     loop {
+        // A slot first: at the cap, connections wait in the kernel's backlog, not in the node.
+        let slot = tokio::select! {
+            _ = &mut stopped => return,
+            slot = Arc::clone(&slots).acquire_owned() => match slot {
+                Ok(slot) => slot,
+                Err(_) => return,
+            },
+        };
         let stream = tokio::select! {
             _ = &mut stopped => return,
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                // A connection reset before it was accepted, or descriptors short for a while.
-                Err(_) => continue,
+            accepted = listener.accept() => match after_accept(accepted).await {
+                Some((stream, _)) => stream,
+                None => continue,
             },
         };
         let _ = stream.set_nodelay(true);
-        let calls = Arc::clone(&calls);
+        let shared = Arc::clone(&shared);
         tokio::spawn(async move {
-            let service = service_fn(move |request| {
-                let calls = Arc::clone(&calls);
-                async move { Ok::<_, Infallible>(answer(&calls, request).await) }
+            let service = service_fn({
+                let shared = Arc::clone(&shared);
+                move |request| {
+                    let shared = Arc::clone(&shared);
+                    async move { Ok::<_, Infallible>(answer(&shared, request).await) }
+                }
             });
-            // A connection the client drops mid-request ends here; nothing else to do.
+            // A connection that ends, times out or breaks off ends here; nothing else to do.
             let _ = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(shared.limits.header_read_timeout)
                 .serve_connection(TokioIo::new(stream), service)
                 .await;
+            drop(slot);
         });
     }
 }
 
-/// The first field of a call that the front looks at, read without building the rest.
-#[derive(Deserialize)]
-struct CallMethod {
-    method: Option<String>,
+/// The accepted connection, or `None` after an error; after one that is not a single
+/// connection's (out of file descriptors, say), only once [`ACCEPT_ERROR_PAUSE`] has passed,
+/// so that the loop does not spin on it.
+async fn after_accept<T>(accepted: io::Result<T>) -> Option<T> {
+    match accepted {
+        Ok(accepted) => Some(accepted),
+        Err(error) if ends_one_connection(&error) => None,
+        Err(error) => {
+            eprintln!(
+                "localnet: the JSON-RPC front cannot accept connections ({error}); trying again \
+                 in {} s",
+                ACCEPT_ERROR_PAUSE.as_secs()
+            );
+            tokio::time::sleep(ACCEPT_ERROR_PAUSE).await;
+            None
+        }
+    }
 }
 
-async fn answer(calls: &Calls, request: Request<Incoming>) -> Response<Full<Bytes>> {
+/// Errors that end one connection, not the listener's ability to accept others.
+fn ends_one_connection(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionReset
+    )
+}
+
+async fn answer(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
     let (parts, body) = request.into_parts();
-    let body = match Limited::new(body, MAX_BODY).collect().await {
-        Ok(body) => body.to_bytes(),
-        Err(error) => return failure(StatusCode::PAYLOAD_TOO_LARGE, &error.to_string()),
+    if let Err(refusal) = shared.policy.check_request(&parts.method, &parts.headers) {
+        return responses::refused(&refusal);
+    }
+    // The policy let it through: no origin, or one `--allow-origin` names.
+    let origin = parts.headers.get(header::ORIGIN);
+    match parts.method {
+        Method::POST => {}
+        Method::OPTIONS => return responses::preflight(origin, &parts.headers),
+        _ => return responses::method_not_allowed(),
+    }
+    let body = match read_body(body, &shared.limits).await {
+        Ok(body) => body,
+        Err(refused) => return refused,
     };
-    if parts.method != Method::POST {
-        return passthrough(calls, &parts, body).await;
-    }
-    let batch = body
-        .iter()
-        .find(|byte| !byte.is_ascii_whitespace())
-        .is_some_and(|first| *first == b'[');
-    if batch {
-        return match serde_json::from_slice::<Vec<Value>>(&body) {
-            Ok(batch) => answer_batch(calls, &parts, batch).await,
-            Err(_) => passthrough(calls, &parts, body).await,
-        };
-    }
-    let handled = serde_json::from_slice::<CallMethod>(&body)
-        .ok()
-        .and_then(|call| call.method)
-        .is_some_and(|method| Treatment::of(&method) != Treatment::Forward);
-    let call = match handled.then(|| serde_json::from_slice::<Value>(&body)) {
-        Some(Ok(call)) => call,
-        _ => return passthrough(calls, &parts, body).await,
+    let response = match request_body::read(&body, shared.limits.max_batch) {
+        Err(error) => Some(error),
+        Ok(BodyCalls::One(call)) => {
+            let id = call.get("id").cloned().unwrap_or(Value::Null);
+            match shared.calls.answer(call).await {
+                Ok(response) => response,
+                Err(error) => Some(responses::node_error(&id, &error)),
+            }
+        }
+        Ok(BodyCalls::Batch(calls)) => answer_batch(&shared.calls, calls).await,
     };
-    match calls.answer(&parts, call, body).await {
-        Ok(reply) => reply_response(reply),
-        Err(error) => unreachable_node(&error),
-    }
+    responses::json(response.as_ref(), origin)
 }
 
-/// Each call of a batch in order, as surfpool would answer it alone.
-async fn answer_batch(calls: &Calls, parts: &Parts, batch: Vec<Value>) -> Response<Full<Bytes>> {
+/// Each call of a batch in order, as it would be answered alone; no response when every call
+/// was a notification.
+async fn answer_batch(calls: &Calls, batch: Vec<Value>) -> Option<Value> {
     let mut responses = Vec::with_capacity(batch.len());
-    let mut last_headers = None;
     for call in batch {
         let id = call.get("id").cloned().unwrap_or(Value::Null);
-        let body = Bytes::from(call.to_string());
-        let (response, headers) = match calls.answer(parts, call, body).await {
-            Ok(Reply::AsAnswered(answer)) => (
-                serde_json::from_slice(&answer.body).ok(),
-                Some(answer.headers),
-            ),
-            Ok(Reply::Rewritten { response, headers }) => (response, Some(headers)),
-            Ok(Reply::Own(response)) => (Some(response), None),
-            Err(error) => (Some(node_error(&id, &error)), None),
-        };
-        responses.extend(response);
-        last_headers = headers.or(last_headers);
+        match calls.answer(call).await {
+            Ok(response) => responses.extend(response),
+            Err(error) => responses.push(responses::node_error(&id, &error)),
+        }
     }
-    let responses = (!responses.is_empty()).then_some(Value::Array(responses));
-    json_response(responses.as_ref(), last_headers)
+    (!responses.is_empty()).then_some(Value::Array(responses))
 }
 
-fn reply_response(reply: Reply) -> Response<Full<Bytes>> {
-    match reply {
-        Reply::AsAnswered(answer) => answer_response(answer),
-        Reply::Rewritten { response, headers } => json_response(response.as_ref(), Some(headers)),
-        Reply::Own(response) => json_response(Some(&response), None),
+/// The whole body, within the limits: a declared length over the limit is refused unread.
+async fn read_body(body: Incoming, limits: &RpcLimits) -> Result<Bytes, Response<Full<Bytes>>> {
+    let declared = body.size_hint().lower();
+    if usize::try_from(declared).map_or(true, |declared| declared > limits.max_body) {
+        return Err(responses::too_large(limits.max_body));
     }
-}
-
-fn answer_response(answer: upstream::Answer) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(answer.body));
-    *response.status_mut() = answer.status;
-    *response.headers_mut() = answer.headers;
-    response
-}
-
-async fn passthrough(calls: &Calls, parts: &Parts, body: Bytes) -> Response<Full<Bytes>> {
-    match calls.upstream.send(parts, body).await {
-        Ok(answer) => answer_response(answer),
-        Err(error) => unreachable_node(&error),
+    let collected = tokio::time::timeout(
+        limits.body_read_timeout,
+        Limited::new(body, limits.max_body).collect(),
+    )
+    .await;
+    match collected {
+        Err(_) => Err(responses::body_timeout(limits.body_read_timeout.as_secs())),
+        Ok(Ok(body)) => Ok(body.to_bytes()),
+        Ok(Err(error)) if error.is::<http_body_util::LengthLimitError>() => {
+            Err(responses::too_large(limits.max_body))
+        }
+        Ok(Err(error)) => Err(responses::bad_body(&error.to_string())),
     }
 }
 
-fn json_response(value: Option<&Value>, headers: Option<HeaderMap>) -> Response<Full<Bytes>> {
-    let body = value.map_or_else(Vec::new, |value| value.to_string().into_bytes());
-    let mut response = Response::new(Full::new(Bytes::from(body)));
-    if let Some(mut headers) = headers {
-        headers.remove(header::CONTENT_LENGTH);
-        *response.headers_mut() = headers;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn an_accept_error_of_the_listener_pauses_the_loop() {
+        let before = tokio::time::Instant::now();
+        let accepted = after_accept::<()>(Err(io::Error::from_raw_os_error(24))).await;
+        assert_eq!(accepted, None);
+        assert!(
+            before.elapsed() >= ACCEPT_ERROR_PAUSE,
+            "{:?}",
+            before.elapsed()
+        );
     }
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static("application/json; charset=utf-8"),
-    );
-    response
-}
 
-fn node_error(id: &Value, reason: &str) -> Value {
-    json!({
-        "jsonrpc": "2.0",
-        "error": {"code": -32603, "message": format!("the node's runtime did not answer: {reason}")},
-        "id": id,
-    })
-}
-
-fn unreachable_node(reason: &str) -> Response<Full<Bytes>> {
-    let mut response = json_response(Some(&node_error(&Value::Null, reason)), None);
-    *response.status_mut() = StatusCode::BAD_GATEWAY;
-    response
-}
-
-fn failure(status: StatusCode, reason: &str) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(reason.to_owned())));
-    *response.status_mut() = status;
-    response
+    #[tokio::test(start_paused = true)]
+    async fn a_connection_that_broke_off_does_not_pause_it() {
+        let before = tokio::time::Instant::now();
+        let reset = io::Error::from(io::ErrorKind::ConnectionReset);
+        assert_eq!(after_accept::<()>(Err(reset)).await, None);
+        assert_eq!(after_accept(Ok(7)).await, Some(7));
+        assert_eq!(before.elapsed(), Duration::ZERO);
+    }
 }

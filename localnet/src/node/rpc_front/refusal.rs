@@ -1,10 +1,32 @@
-//! What a transaction whose blockhash has expired gets: the answers a validator gives, in the
-//! shapes surfpool gives them.
+//! What a refused call gets: a JSON-RPC error, and for a transaction whose blockhash has
+//! expired the answers a validator gives, in the shapes surfpool gives them.
 
 use serde_json::{Value, json};
 use solana_rpc_client_api::response::RpcSimulateTransactionResult;
 use solana_transaction_error::TransactionError;
 use solana_transaction_status_client_types::UiTransactionError;
+
+use super::gate::{INVALID_PARAMS, Refused};
+
+/// A JSON-RPC error response to the call of `id`.
+pub fn error(id: &Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}, "id": id})
+}
+
+/// `sendBundle`'s refusal of a bundle whose transaction `index` (from 0) has an expired
+/// blockhash: invalid params, as surfpool refuses a bundle whose transaction fails, worded as
+/// its verification failure.
+pub fn bundle_refused(index: usize) -> Refused {
+    Refused {
+        code: INVALID_PARAMS,
+        message: format!(
+            "Jito bundle couldn't be executed: Verification failed for transaction {}: {:?} \
+             (its blockhash has expired)",
+            index + 1,
+            TransactionError::BlockhashNotFound
+        ),
+    }
+}
 
 /// `sendTransaction`'s refusal, as a validator's preflight gives it (and surfpool's, with the
 /// simulation result as `data`), with or without preflight.

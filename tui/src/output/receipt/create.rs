@@ -4,13 +4,13 @@ use std::fmt;
 
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 use solana_signature::Signature;
 
 use super::{Summary, TransactionLink};
 use crate::input::format_span;
 use crate::output::market::MarketView;
-use crate::output::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CreateReceipt {

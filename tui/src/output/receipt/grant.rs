@@ -5,11 +5,11 @@ use std::fmt;
 use fulltime_client::amount::format_usdc;
 use fulltime_client::cluster::Endpoint;
 use fulltime_client::faucet::FaucetGrant;
+use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 use solana_signature::Signature;
 
 use super::{Summary, TransactionLink};
-use crate::output::terminal_text::escaped;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct GrantReceipt {

@@ -15,6 +15,11 @@ pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> Nod
         false_predicate: FalsePredicate::ReturnFalse,
         clock_start: None,
         chain,
+        allow_origins: Vec::new(),
+        unsafe_cheatcodes: false,
+        rpc_limits: Default::default(),
+        checkpoint_limits: Default::default(),
+        pubsub_limits: Default::default(),
     }
 }
 

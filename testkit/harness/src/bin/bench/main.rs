@@ -9,6 +9,7 @@ mod checkpoint;
 mod in_process;
 mod local_node;
 mod over_rpc;
+mod pubsub_front;
 mod qa_scale;
 mod settle_by_record;
 mod timeline;
@@ -24,6 +25,9 @@ enum Part {
     InProcess,
     /// Deposits one after another over JSON-RPC.
     Rpc,
+    /// Transfers confirmed by signatureSubscribe beside clients that never read, and many
+    /// that do: the commit feed's time per commit.
+    Pubsub,
     /// A chain of 1,000 markets kept, snapshot saved and loaded.
     Lasting,
     /// A chain of 1,000 markets: a checkpoint kept and restored after a round of changes.
@@ -62,6 +66,16 @@ fn main() {
             "over JSON-RPC: the localnet node (surfpool 1.6.1, blocks on demand behind its own front)"
         );
         runtime.block_on(over_rpc::deposits_one_by_one());
+    }
+    if runs(Part::Pubsub) {
+        println!(
+            "the pubsub front under load: transfers confirmed by signatureSubscribe, quiet, beside {} clients that never read and {} that do",
+            pubsub_front::STALLED_CLIENTS,
+            pubsub_front::READING_CLIENTS - 1
+        );
+        if let Err(error) = runtime.block_on(pubsub_front::run()) {
+            eprintln!("pubsub: {error}");
+        }
     }
     if runs(Part::Lasting) {
         println!(

@@ -3,6 +3,7 @@
 //! stopped at an unexpected result, `›` for the current one, and under a step that ran its
 //! expectations, held or NOT HELD (red, with the step's name).
 
+use fulltime_client::terminal_text::escaped;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -12,7 +13,6 @@ use super::{Desk, TimelinePane};
 use crate::dashboard::theme;
 use crate::dashboard::timeline_news::InvariantsState;
 use crate::input::format_time;
-use crate::output::terminal_text::escaped;
 
 impl TimelinePane {
     pub fn draw(&self, frame: &mut Frame, area: Rect) {

@@ -1,9 +1,11 @@
-//! Text from outside (a market's question on chain, a transaction's logs, a file's name or
-//! contents, a server's answer) as the text output prints it. Anyone can create a market on
-//! devnet, and a terminal obeys what it is sent: an ESC sequence in a question could move the
-//! cursor and rewrite the lines above, retitle the window or set the clipboard (OSC 52). So every
-//! character that can steer a terminal is written as an escape, and ordinary Unicode passes as it
-//! is. `--json` needs none of this: serde writes a control character as `\u001b` itself.
+//! Text from outside (a market's question on chain, a transaction's logs, a wallet's or a
+//! file's name, a file's contents, a server's answer) as a terminal is sent it. Anyone can
+//! create a market on devnet or hand over a bundle, and a terminal obeys what it is sent: an ESC
+//! sequence in a question could move the cursor and rewrite the lines above, retitle the window
+//! or set the clipboard (OSC 52). So every character that can steer a terminal is written as an
+//! escape, and ordinary Unicode passes as it is. Every binary that prints outside text (`fulltime`,
+//! `localnet`, `fulltime-bootstrap`, `fulltime-stack`) prints it through [`escaped`], this one
+//! function. JSON needs none of this: serde writes a control character as `\u001b` itself.
 
 use std::borrow::Cow;
 use std::fmt::Write;
