@@ -11,7 +11,7 @@ use solana_rpc_client_api::client_error::Error as RpcClientError;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
 use solana_rpc_client_api::request::RpcRequest;
-use solana_rpc_client_api::response::Response;
+use solana_rpc_client_api::response::{Response, RpcKeyedAccount};
 
 use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, unix_timestamp};
 use crate::pda;
@@ -144,16 +144,16 @@ impl FulltimeClient {
         self.read_account(&address, "position").await
     }
 
+    /// The wallet's SOL and test USDC, both asked at once.
     pub async fn balances(&self, wallet: &Pubkey) -> Result<Balances, ClientError> {
-        let lamports = self
-            .rpc
-            .get_balance(wallet)
-            .await
-            .map_err(|error| self.rpc_error(error))?;
-        Ok(Balances {
-            lamports,
-            usdc: self.usdc_balance(wallet).await?,
-        })
+        let lamports = async {
+            self.rpc
+                .get_balance(wallet)
+                .await
+                .map_err(|error| self.rpc_error(error))
+        };
+        let (lamports, usdc) = tokio::try_join!(lamports, self.usdc_balance(wallet))?;
+        Ok(Balances { lamports, usdc })
     }
 
     /// The test USDC in the wallet's associated token account; `None` when it has none.
@@ -174,17 +174,37 @@ impl FulltimeClient {
     ) -> Result<Vec<T>, ClientError> {
         let config = RpcProgramAccountsConfig {
             filters: Some(filters),
-            account_config: base64_config(),
+            account_config: RpcAccountInfoConfig {
+                commitment: Some(self.rpc.commitment()),
+                ..base64_config()
+            },
             ..RpcProgramAccountsConfig::default()
         };
-        let accounts = self
+        // Asked without a context, and read as the plain list that answers it: the client's
+        // `get_program_ui_accounts_with_config` reads the answer as an untagged enum (with a
+        // context or without), for which serde copies the whole answer before trying each; at
+        // 10,000 markets that took as long as the node took to answer.
+        let accounts: Vec<RpcKeyedAccount> = self
             .rpc
-            .get_program_ui_accounts_with_config(&settlement::ID, config)
+            .send(
+                RpcRequest::GetProgramAccounts,
+                serde_json::json!([settlement::ID.to_string(), config]),
+            )
             .await
             .map_err(|error| self.rpc_error(error))?;
         accounts
-            .into_iter()
-            .map(|(address, account)| decode_ui(&account, &address, what))
+            .iter()
+            .map(|keyed| {
+                let address = keyed.pubkey.parse().map_err(|_| ClientError::Decode {
+                    what,
+                    address: Pubkey::default(),
+                    reason: format!(
+                        "the node named an account {:?}, which is no address",
+                        keyed.pubkey
+                    ),
+                })?;
+                decode_ui(&keyed.account, &address, what)
+            })
             .collect()
     }
 

@@ -23,8 +23,13 @@ impl FulltimeClient {
         addresses: &[Pubkey],
         what: &'static str,
     ) -> Result<Vec<Option<T>>, ClientError> {
-        let chunks: Vec<Vec<Option<T>>> = stream::iter(addresses.chunks(ACCOUNTS_PER_REQUEST))
+        // The requests are made first and streamed as they are: a stream mapping borrowed
+        // chunks through a closure makes a future rustc cannot prove `Send`.
+        let requests: Vec<_> = addresses
+            .chunks(ACCOUNTS_PER_REQUEST)
             .map(|chunk| self.accounts_of_one_request(chunk, what))
+            .collect();
+        let chunks: Vec<Vec<Option<T>>> = stream::iter(requests)
             .buffered(READS_AT_ONCE)
             .try_collect()
             .await?;
@@ -87,5 +92,49 @@ impl FulltimeClient {
                     .transpose()
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use settlement::state::{Market, Position};
+
+    use super::*;
+    use crate::cluster::{Cluster, Endpoint};
+    use crate::rpc::{MarketTransactions, Pools, TransactionCount};
+
+    fn is_send<T: Send>(_: &T) {}
+
+    /// The batched reads, and the pipelined sends, can run on any thread: `tokio::spawn` takes
+    /// them as they are. Made, not run (no node answers here); a future that is not `Send`
+    /// fails to compile.
+    #[tokio::test]
+    async fn the_batched_reads_and_sends_are_send() {
+        let endpoint = Endpoint {
+            cluster: Cluster::Custom("http://127.0.0.1:9".into()),
+            rpc_url: "http://127.0.0.1:9".into(),
+            ws_url: None,
+            oracle_program: Pubkey::new_unique(),
+            usdc_mint: Some(Pubkey::new_unique()),
+        };
+        let client = FulltimeClient::connect(endpoint)
+            .await
+            .expect("a client that knows its mint asks nothing");
+        let addresses = [Pubkey::new_unique()];
+        is_send(&client.accounts::<Market>(&addresses, "a market"));
+        is_send(&client.accounts::<Position>(&addresses, "a position"));
+        is_send(&client.usdc_balances(&addresses));
+        let transactions = MarketTransactions {
+            market: Pubkey::new_unique(),
+            pools: Pools { yes: 0, no: 0 },
+            newest: Vec::new(),
+            count: TransactionCount {
+                counted: 0,
+                complete: true,
+            },
+        };
+        is_send(&client.read_deposits(&transactions));
+        is_send(&client.pool_history(0, 10));
+        is_send(&client.send_all(Vec::new()));
     }
 }

@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anchor_lang::solana_program::instruction::Instruction;
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
 use futures_util::stream::{self, StreamExt};
 use solana_hash::Hash;
 use solana_keypair::Keypair;
@@ -123,6 +125,30 @@ impl Waiting {
     }
 }
 
+/// Each transaction's send, made as the stream asks for it. An iterator rather than a closure
+/// mapped over the transactions: a stream holding a closure whose argument borrows makes a
+/// future rustc cannot prove `Send` (rust-lang/rust#102211), and the sends are made lazily so
+/// that ten thousand transactions are not ten thousand futures at once.
+struct Sends<'a> {
+    client: &'a FulltimeClient,
+    blockhash: &'a RecentBlockhash,
+    waiting: &'a Waiting,
+    transactions: std::vec::IntoIter<Unsigned<'a>>,
+}
+
+impl<'a> Iterator for Sends<'a> {
+    type Item = BoxFuture<'a, Result<Signature, ClientError>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let unsigned = self.transactions.next()?;
+        Some(
+            self.client
+                .send_one(unsigned, self.blockhash, self.waiting)
+                .boxed(),
+        )
+    }
+}
+
 impl FulltimeClient {
     /// Sends every transaction of `transactions`, up to [`IN_FLIGHT`] unconfirmed at once, and
     /// answers each one's outcome in the order given.
@@ -134,8 +160,13 @@ impl FulltimeClient {
         let waiting = Waiting::default();
         let sent_all = AtomicBool::new(false);
         let sends = async {
-            let outcomes = stream::iter(transactions)
-                .map(|unsigned| self.send_one(unsigned, &blockhash, &waiting))
+            let sends = Sends {
+                client: self,
+                blockhash: &blockhash,
+                waiting: &waiting,
+                transactions: transactions.into_iter(),
+            };
+            let outcomes = stream::iter(sends)
                 .buffered(IN_FLIGHT)
                 .collect::<Vec<_>>()
                 .await;

@@ -189,18 +189,15 @@ impl FulltimeClient {
     /// Reads `transactions`, [`READS_AT_ONCE`] at a time, and counts the pools back from the
     /// market's; a read that fails is a gap, never the end of the history.
     pub async fn read_deposits(&self, transactions: &MarketTransactions) -> DepositHistory {
-        // Owned signatures: a closure over borrowed ones fails the higher-ranked `Send` check of
-        // the dashboard's spawned task.
-        let signatures: Vec<Signature> = transactions
+        // The reads are made first and streamed as they are, so that the future is `Send` (see
+        // `accounts`).
+        let reads: Vec<_> = transactions
             .newest
             .iter()
-            .map(|listed| listed.signature)
+            .map(|listed| async move { self.transaction_detail(&listed.signature).await.ok() })
             .collect();
-        let details: Vec<Option<TransactionDetail>> = stream::iter(signatures)
-            .map(|signature| async move { self.transaction_detail(&signature).await.ok() })
-            .buffered(READS_AT_ONCE)
-            .collect()
-            .await;
+        let details: Vec<Option<TransactionDetail>> =
+            stream::iter(reads).buffered(READS_AT_ONCE).collect().await;
         DepositHistory::counted_back(transactions, details)
     }
 }

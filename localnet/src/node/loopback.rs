@@ -51,8 +51,8 @@ pub enum LoopbackRefusal {
 
 impl LoopbackPolicy {
     /// The policy of a front listening on `ports` (each front passes its own, which its
-    /// refusals name), accepting the web pages `allow_origins` names (`--allow-origin`; compared as [`normalize_origin`] leaves
-    /// them).
+    /// refusals name), accepting the web pages `allow_origins` names (`--allow-origin`;
+    /// compared as [`normalize_origin`] leaves them).
     pub fn new(ports: impl IntoIterator<Item = u16>, allow_origins: &[String]) -> Self {
         Self {
             ports: ports.into_iter().collect(),

@@ -14,7 +14,6 @@ use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::timeline::{SettleWith, write};
 use solana_keypair::Address as Pubkey;
-use tokio::runtime::Handle;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -127,18 +126,11 @@ impl RecorderSlot {
         }
         let recorded = match session.client().await {
             Ok(client) => {
-                let slot = self.clone();
-                let runtime = Handle::current();
-                // The recorder's batched reads are futures the compiler cannot prove `Send` for
-                // every lifetime (rust-lang/rust#102211), so a task cannot hold them: a blocking
-                // thread drives them with the runtime's handle.
-                tokio::task::spawn_blocking(move || {
-                    let mut live = slot.0.blocking_lock();
-                    let live = live.as_mut()?;
-                    runtime.block_on(live.record(&client, acting, &request, ended))
-                })
-                .await
-                .unwrap_or_else(|error| Some(Err(format!("the recorder stopped: {error}"))))
+                let mut live = self.0.lock().await;
+                match live.as_mut() {
+                    Some(live) => live.record(&client, acting, &request, ended).await,
+                    None => None,
+                }
             }
             Err(error) => Some(Err(report(&error))),
         };

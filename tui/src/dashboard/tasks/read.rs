@@ -71,16 +71,20 @@ pub(super) async fn read_with_clock(
 ) -> Result<(Chain, ClockReading), ReadFailure> {
     let started = Instant::now();
     let failed = |error| reason(&Error::Client(error));
-    let markets = client.markets().await.map_err(failed)?;
-    let clock = client.clock().await.map_err(failed)?;
-    let (positions, balances) = match wallet {
-        Some(wallet) => {
-            let positions = client.positions(&wallet).await.map_err(failed)?;
-            let balances = client.balances(&wallet).await.map_err(failed)?;
-            (positions, Some(balances))
+    // The reads are independent, so they are in flight together: a reading takes as long as
+    // its slowest read (the markets), not the sum of five round trips.
+    let wallet_reads = async {
+        match wallet {
+            Some(wallet) => {
+                let (positions, balances) =
+                    tokio::try_join!(client.positions(&wallet), client.balances(&wallet))?;
+                Ok((positions, Some(balances)))
+            }
+            None => Ok((Vec::new(), None)),
         }
-        None => (Vec::new(), None),
     };
+    let (markets, clock, (positions, balances)) =
+        tokio::try_join!(client.markets(), client.clock(), wallet_reads).map_err(failed)?;
     let mut by_market = BTreeMap::new();
     for position in positions {
         if let Some(id) = addresses.id_of(&markets, &position.market) {

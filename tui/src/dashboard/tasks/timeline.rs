@@ -12,7 +12,6 @@ use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::wallet_book::{WalletBook, WalletName};
 use fulltime_proof_files::timeline::{Timeline, load};
 use solana_signer::Signer;
-use tokio::runtime::Handle;
 use tokio::sync::Mutex;
 
 use super::feed::Reading;
@@ -32,28 +31,7 @@ use fulltime_client::bundle::BundleTimeline;
 pub type TimelineSlot = Arc<Mutex<Option<Stepper>>>;
 
 impl Runner {
-    /// Carries `order` out on a blocking thread of the runtime, driven by its handle: the
-    /// timeline's batched reads (the client's `accounts`, a stream over borrowed chunks) make a
-    /// future rustc cannot prove `Send`, which `tokio::spawn` needs. The dashboard's thread
-    /// drives the runtime's I/O meanwhile.
-    pub(super) async fn carry_out_timeline_aside(
-        &self,
-        order: TimelineOrder,
-    ) -> Result<Done, Error> {
-        let runner = self.clone();
-        let handle = Handle::current();
-        let joined =
-            tokio::task::spawn_blocking(move || handle.block_on(runner.carry_out_timeline(order)))
-                .await;
-        match joined {
-            Ok(done) => done,
-            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
-            // Only when the runtime shuts down: the dashboard is quitting.
-            Err(_) => Ok(said("The dashboard is quitting".to_owned())),
-        }
-    }
-
-    async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {
+    pub(super) async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {
         self.stage(Stage::Requesting);
         let mut slot = self.timeline.lock().await;
         // The stepper goes back into the slot whatever happened: a step that failed on the way
@@ -245,17 +223,13 @@ impl Runner {
     /// Reads the invariants of the timeline set up, if one is, after a hand action.
     pub(super) fn spawn_timeline_check(&self) {
         let runner = self.clone();
-        let handle = Handle::current();
-        // Aside, as `carry_out_timeline_aside` says why.
-        tokio::task::spawn_blocking(move || {
-            handle.block_on(async move {
-                let mut slot = runner.timeline.lock().await;
-                let Some(stepper) = slot.as_mut() else {
-                    return;
-                };
-                let state = invariants_now(stepper, &runner.session).await;
-                runner.tell(Action::Timeline(TimelineNews::Checked(state)));
-            })
+        tokio::spawn(async move {
+            let mut slot = runner.timeline.lock().await;
+            let Some(stepper) = slot.as_mut() else {
+                return;
+            };
+            let state = invariants_now(stepper, &runner.session).await;
+            runner.tell(Action::Timeline(TimelineNews::Checked(state)));
         });
     }
 

@@ -195,7 +195,7 @@ impl Runner {
                 Ok((Done::of(&made), landed))
             }
             Request::Timeline(order) => {
-                Ok((self.carry_out_timeline_aside(order).await?, Landed::Nothing))
+                Ok((self.carry_out_timeline(order).await?, Landed::Nothing))
             }
         }
     }
