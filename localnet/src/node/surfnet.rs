@@ -115,8 +115,8 @@ impl Surfnet {
             }
         }
         ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
-        // The node serves --ws-port itself (see `pubsub`); surfpool's own WebSocket server, for
-        // what the front relays, gets a free loopback port nobody else is told about.
+        // The node serves --ws-port itself (see `pubsub`); surfpool's own WebSocket server,
+        // which it cannot start without, gets a free loopback port, closed once it opens.
         let ws_listener = bind(ws_port, "WebSocket", "--ws-port")?;
         let surfpool_ws_port = bind(0, "WebSocket", "--ws-port")?
             .local_addr()

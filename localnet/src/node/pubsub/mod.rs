@@ -21,6 +21,7 @@ mod registry;
 mod relay;
 mod request;
 mod shared;
+mod signature_record;
 mod subscribers;
 mod surfpool_pubsub;
 

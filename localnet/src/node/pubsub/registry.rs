@@ -8,7 +8,7 @@
 //! subscription is kept by its key, so removing one never looks at the others, and a client
 //! holds at most [`Registry::max_subscriptions`].
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -20,16 +20,17 @@ use solana_rpc_client_api::response::{
     ProcessedSignatureResult, ReceivedSignatureResult, RpcSignatureResult, SlotInfo,
 };
 use solana_signature::Signature;
-use solana_transaction_error::TransactionError;
 use surfpool_core::surfnet::FINALIZATION_SLOT_THRESHOLD;
 
 use super::commit_feed::Committed;
 use super::delivery::Deliveries;
 use super::outbox::Outbox;
-use super::subscribers::{ConnectionId, Key, Subscribers, grouped};
+use super::signature_record::Record;
+pub use super::signature_record::SignatureStatus;
+use super::subscribers::{ConnectionId, Key, Subscribers, grouped, remove_from};
 
-/// The front's subscription ids count from here. Surfpool's own WebSocket server (behind the
-/// front, for the relayed methods) counts its ids from 0, one per subscription, and web3.js keys
+/// The front's subscription ids count from here. Surfpool's own WebSocket methods (run in
+/// process for the relayed requests) count their ids from 0, one per subscription, and web3.js keys
 /// a client's subscriptions by the server's id alone: the two ranges must never meet. Surfpool
 /// would need a billion subscriptions in one run to reach this, and it fits every client's
 /// integer (a JavaScript number, an i32) for the next billion of the front's own.
@@ -38,10 +39,6 @@ pub const FIRST_FRONT_ID: u64 = 1_000_000_000;
 /// A connection's subscriptions are dropped this many at a time, the lock released in between:
 /// a teardown of thousands never holds up the feed for more than one batch.
 const TEARDOWN_BATCH: usize = 1_024;
-
-/// How many committed signatures the record keeps; older ones are looked up in surfpool's
-/// transaction store (as are those of a chain the node resumed).
-const RECORD_CAPACITY: usize = 200_000;
 
 /// When a signature subscription is answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,13 +49,6 @@ pub enum SignatureLevel {
     Processed,
     Confirmed,
     Finalized,
-}
-
-/// How a transaction ended, as the record keeps it.
-#[derive(Clone, Debug)]
-pub struct SignatureStatus {
-    pub slot: u64,
-    pub err: Option<TransactionError>,
 }
 
 /// What a program subscription passes on.
@@ -136,15 +126,6 @@ enum Place {
     Slot,
 }
 
-/// The signatures committed since the node started, oldest dropped past the capacity.
-struct Record {
-    statuses: HashMap<Signature, SignatureStatus>,
-    order: VecDeque<Signature>,
-    /// Whether every signature the chain ever committed is here: a new chain's record, until
-    /// the first is dropped.
-    complete: bool,
-}
-
 impl Registry {
     /// `slot` is the chain's slot as the front starts (its earlier slots are confirmed, and
     /// those [`FINALIZATION_SLOT_THRESHOLD`] behind rooted); `complete` says whether the chain
@@ -153,11 +134,7 @@ impl Registry {
     pub fn new(slot: u64, complete: bool, max_subscriptions: usize) -> Self {
         Self {
             state: Mutex::new(State {
-                record: Record {
-                    statuses: HashMap::new(),
-                    order: VecDeque::new(),
-                    complete,
-                },
+                record: Record::new(complete),
                 confirmed: slot.saturating_sub(1),
                 rooted: slot.saturating_sub(FINALIZATION_SLOT_THRESHOLD),
                 clients: HashMap::new(),
@@ -534,61 +511,10 @@ impl State {
     }
 }
 
-impl Record {
-    fn insert(&mut self, signature: Signature, status: SignatureStatus) {
-        if self.statuses.insert(signature, status).is_some() {
-            return;
-        }
-        self.order.push_back(signature);
-        if self.order.len() > RECORD_CAPACITY
-            && let Some(oldest) = self.order.pop_front()
-        {
-            self.statuses.remove(&oldest);
-            self.complete = false;
-        }
-    }
-}
-
 fn processed(status: &SignatureStatus) -> RpcSignatureResult {
     RpcSignatureResult::ProcessedSignature(ProcessedSignatureResult {
         err: status.err.clone().map(Into::into),
     })
-}
-
-/// Removes `key` from the subscribers of `thing`, and `thing` once it has none.
-fn remove_from<K, V>(map: &mut impl SubscribersOf<K, V>, thing: &K, key: Key) {
-    if let Some(subscribers) = map.subscribers_mut(thing) {
-        subscribers.remove(&key);
-        if subscribers.is_empty() {
-            map.forget(thing);
-        }
-    }
-}
-
-/// A map of things to their subscribers (hashed or ordered).
-trait SubscribersOf<K, V> {
-    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>>;
-    fn forget(&mut self, thing: &K);
-}
-
-impl<K: Eq + std::hash::Hash, V> SubscribersOf<K, V> for HashMap<K, Subscribers<V>> {
-    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>> {
-        self.get_mut(thing)
-    }
-
-    fn forget(&mut self, thing: &K) {
-        self.remove(thing);
-    }
-}
-
-impl<K: Ord, V> SubscribersOf<K, V> for BTreeMap<K, Subscribers<V>> {
-    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>> {
-        self.get_mut(thing)
-    }
-
-    fn forget(&mut self, thing: &K) {
-        self.remove(thing);
-    }
 }
 
 /// Whether account data passes a program subscription's filters (data size and memcmp: the

@@ -3,7 +3,7 @@
 //! they are visited grouped by connection, so that a commit queues one frame per connection.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::outbox::Outbox;
 
@@ -76,6 +76,42 @@ pub fn grouped<'a, V: 'a, A: PartialEq>(
         }
     }
     groups
+}
+
+/// Removes `key` from the subscribers of `thing`, and `thing` once it has none.
+pub fn remove_from<K, V>(map: &mut impl SubscribersOf<K, V>, thing: &K, key: Key) {
+    if let Some(subscribers) = map.subscribers_mut(thing) {
+        subscribers.remove(&key);
+        if subscribers.is_empty() {
+            map.forget(thing);
+        }
+    }
+}
+
+/// A map of things to their subscribers (hashed or ordered).
+pub trait SubscribersOf<K, V> {
+    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>>;
+    fn forget(&mut self, thing: &K);
+}
+
+impl<K: Eq + std::hash::Hash, V> SubscribersOf<K, V> for HashMap<K, Subscribers<V>> {
+    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>> {
+        self.get_mut(thing)
+    }
+
+    fn forget(&mut self, thing: &K) {
+        self.remove(thing);
+    }
+}
+
+impl<K: Ord, V> SubscribersOf<K, V> for BTreeMap<K, Subscribers<V>> {
+    fn subscribers_mut(&mut self, thing: &K) -> Option<&mut Subscribers<V>> {
+        self.get_mut(thing)
+    }
+
+    fn forget(&mut self, thing: &K) {
+        self.remove(thing);
+    }
 }
 
 #[cfg(test)]
