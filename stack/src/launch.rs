@@ -37,70 +37,17 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
         options.state_dir.display()
     );
 
-    let node_log = options.log("localnet");
-    step(&format!(
-        "localnet   starting on 127.0.0.1:{} (WebSocket {})",
-        options.rpc_port, options.ws_port
-    ));
-    let mut node = Part::spawn(
-        "localnet",
-        &options.binary("localnet")?,
-        node_args(&options),
-        Terminal::Log(node_log),
-    )?;
-    let took = match node
-        .wait_until(|node| node.logged(|line| line.starts_with(READY)))
-        .await
-    {
-        Ok(took) => took,
+    let (mut node, env) = start_node(&options).await?;
+    let mut faucet = match start_faucet(&options, &env).await {
+        Ok(faucet) => faucet,
         Err(error) => {
             node.stop().await;
             return Err(error);
         }
     };
-    done("localnet", took);
-
-    let env = match LocalnetEnv::load(&options.state_dir) {
-        Ok(env) => env,
-        Err(error) => {
-            node.stop().await;
-            return Err(error.into());
-        }
-    };
-    step(&format!(
-        "faucet     starting on 127.0.0.1:{}",
-        options.faucet_port
-    ));
-    let mut faucet = match start_server(&options, "faucet", faucet_args(&options, &env), |line| {
-        line.contains(FAUCET_SERVING)
-    })
-    .await
-    {
-        Ok((faucet, took)) => {
-            done("faucet", took);
-            faucet
-        }
-        Err(error) => {
-            node.stop().await;
-            return Err(error);
-        }
-    };
-
     let txline_url = format!("http://127.0.0.1:{}", options.txline_port);
-    step(&format!(
-        "txline-api starting on 127.0.0.1:{}",
-        options.txline_port
-    ));
-    let serving = format!("{TXLINE_SERVING} {txline_url}");
-    let txline = match start_server(&options, "txline-api", txline_args(&options), |line| {
-        line == serving
-    })
-    .await
-    {
-        Ok((txline, took)) => {
-            done("txline-api", took);
-            txline
-        }
+    let txline = match start_txline(&options, &txline_url).await {
+        Ok(txline) => txline,
         Err(error) => {
             faucet.stop().await;
             node.stop().await;
@@ -117,6 +64,69 @@ pub async fn start(options: StackOptions) -> Result<Stack, StackError> {
         txline_url,
         options,
     })
+}
+
+/// The node, once it printed `ready`, and the `env.json` it wrote; stopped when either fails.
+async fn start_node(options: &StackOptions) -> Result<(Part, LocalnetEnv), StackError> {
+    let node_log = options.log("localnet");
+    step(&format!(
+        "localnet   starting on 127.0.0.1:{} (WebSocket {})",
+        options.rpc_port, options.ws_port
+    ));
+    let mut node = Part::spawn(
+        "localnet",
+        &options.binary("localnet")?,
+        node_args(options),
+        Terminal::Log(node_log),
+    )?;
+    let took = match node
+        .wait_until(|node| node.logged(|line| line.starts_with(READY)))
+        .await
+    {
+        Ok(took) => took,
+        Err(error) => {
+            node.stop().await;
+            return Err(error);
+        }
+    };
+    done("localnet", took);
+
+    match LocalnetEnv::load(&options.state_dir) {
+        Ok(env) => Ok((node, env)),
+        Err(error) => {
+            node.stop().await;
+            Err(error.into())
+        }
+    }
+}
+
+/// The faucet with the node's mint authority (from `env`), once it says it serves.
+async fn start_faucet(options: &StackOptions, env: &LocalnetEnv) -> Result<Part, StackError> {
+    step(&format!(
+        "faucet     starting on 127.0.0.1:{}",
+        options.faucet_port
+    ));
+    let (faucet, took) = start_server(options, "faucet", faucet_args(options, env), |line| {
+        line.contains(FAUCET_SERVING)
+    })
+    .await?;
+    done("faucet", took);
+    Ok(faucet)
+}
+
+/// The local TxLINE API, once it says it serves at `txline_url`.
+async fn start_txline(options: &StackOptions, txline_url: &str) -> Result<Part, StackError> {
+    step(&format!(
+        "txline-api starting on 127.0.0.1:{}",
+        options.txline_port
+    ));
+    let serving = format!("{TXLINE_SERVING} {txline_url}");
+    let (txline, took) = start_server(options, "txline-api", txline_args(options), |line| {
+        line == serving
+    })
+    .await?;
+    done("txline-api", took);
+    Ok(txline)
 }
 
 fn node_args(options: &StackOptions) -> Vec<OsString> {

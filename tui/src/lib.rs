@@ -41,5 +41,5 @@ pub async fn main() -> ExitCode {
         };
     };
     let format = session.output_format();
-    output::emit(cli::run(&session, command).await, format)
+    cli::emit(cli::run(&session, command).await, format)
 }

@@ -4,16 +4,17 @@ use anchor_lang::prelude::Pubkey;
 use anchor_lang::{AccountDeserialize, Discriminator};
 use anchor_spl::token::TokenAccount;
 use settlement::state::{Config, Market, Position};
-use solana_account_decoder_client_types::{UiAccount, UiAccountEncoding};
+use solana_account_decoder_client_types::UiAccount;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::Error as RpcClientError;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
 use solana_rpc_client_api::request::RpcRequest;
-use solana_rpc_client_api::response::{Response, RpcKeyedAccount};
+use solana_rpc_client_api::response::Response;
 
-use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, unix_timestamp};
+use super::account_data::{base64_config, decode, decode_ui};
+use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, program_accounts, unix_timestamp};
 use crate::pda;
 
 /// A wallet's balances, in lamports and test USDC base units.
@@ -111,8 +112,16 @@ impl FulltimeClient {
 
     /// Every market, by id.
     pub async fn markets(&self) -> Result<Vec<Market>, ClientError> {
-        let mut markets: Vec<Market> = self.program_accounts("market", market_filters()).await?;
-        markets.sort_by_key(|market| market.id);
+        let markets = self.market_accounts().await?;
+        Ok(markets.into_iter().map(|(_, market)| market).collect())
+    }
+
+    /// Every market with its address, by id: the addresses come with the answer, where deriving
+    /// them costs a curve check each.
+    pub async fn market_accounts(&self) -> Result<Vec<(Pubkey, Market)>, ClientError> {
+        let mut markets: Vec<(Pubkey, Market)> =
+            self.program_accounts("market", market_filters()).await?;
+        markets.sort_by_key(|(_, market)| market.id);
         Ok(markets)
     }
 
@@ -130,8 +139,13 @@ impl FulltimeClient {
 
     /// Every position `owner` holds, in any market.
     pub async fn positions(&self, owner: &Pubkey) -> Result<Vec<Position>, ClientError> {
-        self.program_accounts("position", position_filters(owner))
-            .await
+        let positions = self
+            .program_accounts("position", position_filters(owner))
+            .await?;
+        Ok(positions
+            .into_iter()
+            .map(|(_, position)| position)
+            .collect())
     }
 
     /// `owner`'s position in market `market_id`, if they deposited.
@@ -166,12 +180,12 @@ impl FulltimeClient {
     }
 
     /// Every account of the settlement program that `filters` select (see [`market_filters`]
-    /// and [`position_filters`]), decoded as `T`.
+    /// and [`position_filters`]), decoded as `T`, with its address.
     async fn program_accounts<T: AccountDeserialize>(
         &self,
         what: &'static str,
         filters: Vec<RpcFilterType>,
-    ) -> Result<Vec<T>, ClientError> {
+    ) -> Result<Vec<(Pubkey, T)>, ClientError> {
         let config = RpcProgramAccountsConfig {
             filters: Some(filters),
             account_config: RpcAccountInfoConfig {
@@ -180,32 +194,10 @@ impl FulltimeClient {
             },
             ..RpcProgramAccountsConfig::default()
         };
-        // Asked without a context, and read as the plain list that answers it: the client's
-        // `get_program_ui_accounts_with_config` reads the answer as an untagged enum (with a
-        // context or without), for which serde copies the whole answer before trying each; at
-        // 10,000 markets that took as long as the node took to answer.
-        let accounts: Vec<RpcKeyedAccount> = self
-            .rpc
-            .send(
-                RpcRequest::GetProgramAccounts,
-                serde_json::json!([settlement::ID.to_string(), config]),
-            )
+        let body = program_accounts::request_body(&settlement::ID, &config);
+        program_accounts::fetch(&self.http, &self.rpc.url(), body, what)
             .await
-            .map_err(|error| self.rpc_error(error))?;
-        accounts
-            .iter()
-            .map(|keyed| {
-                let address = keyed.pubkey.parse().map_err(|_| ClientError::Decode {
-                    what,
-                    address: Pubkey::default(),
-                    reason: format!(
-                        "the node named an account {:?}, which is no address",
-                        keyed.pubkey
-                    ),
-                })?;
-                decode_ui(&keyed.account, &address, what)
-            })
-            .collect()
+            .map_err(|error| self.rpc_error(error))?
     }
 
     /// The account at `address` decoded as `T`, or `None` when it does not exist.
@@ -252,28 +244,6 @@ fn discriminator<T: Discriminator>() -> RpcFilterType {
     RpcFilterType::Memcmp(Memcmp::new_base58_encoded(0, T::DISCRIMINATOR))
 }
 
-/// Accounts as base64, the encoding the client decodes.
-pub(super) fn base64_config() -> RpcAccountInfoConfig {
-    RpcAccountInfoConfig {
-        encoding: Some(UiAccountEncoding::Base64),
-        ..RpcAccountInfoConfig::default()
-    }
-}
-
-/// An account as the node sent it (base64, see [`base64_config`]), decoded as `T`.
-pub(super) fn decode_ui<T: AccountDeserialize>(
-    account: &UiAccount,
-    address: &Pubkey,
-    what: &'static str,
-) -> Result<T, ClientError> {
-    let data = account.data.decode().ok_or_else(|| ClientError::Decode {
-        what,
-        address: *address,
-        reason: "the node did not return base64 data".into(),
-    })?;
-    decode(&data, address, what)
-}
-
 /// The account at `address` as the node has it at `commitment` (base64), `None` when there is
 /// none. `RpcClient::get_account_with_commitment` asks the same `getAccountInfo` but turns every
 /// failure into a text (`AccountNotFound: pubkey=...: error sending request`), so a node out of
@@ -292,16 +262,4 @@ pub(crate) async fn account_info(
         serde_json::json!([address.to_string(), config]),
     )
     .await
-}
-
-pub(super) fn decode<T: AccountDeserialize>(
-    data: &[u8],
-    address: &Pubkey,
-    what: &'static str,
-) -> Result<T, ClientError> {
-    T::try_deserialize(&mut &data[..]).map_err(|error| ClientError::Decode {
-        what,
-        address: *address,
-        reason: error.to_string(),
-    })
 }

@@ -8,7 +8,7 @@ use anchor_lang::prelude::Pubkey;
 use anchor_spl::token::TokenAccount;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 
-use super::accounts::decode;
+use super::account_data::decode;
 use super::{ClientError, FulltimeClient, READS_AT_ONCE};
 use crate::pda;
 

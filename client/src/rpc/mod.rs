@@ -5,6 +5,7 @@
 //! pushed by the node's WebSocket subscriptions (`push`). Nothing here prints; callers decide how
 //! to show results.
 
+mod account_data;
 mod accounts;
 mod checkpoints;
 mod clock;
@@ -17,6 +18,7 @@ mod packet;
 mod pay_out_all;
 mod pipeline;
 mod pool_history;
+mod program_accounts;
 mod push;
 mod time_travel;
 mod transactions;
@@ -71,6 +73,9 @@ pub const RPC_TIMEOUT: Duration = Duration::from_secs(30);
 /// (the `fulltime` action layer runs them, with the program's own rules in [`crate::validate`]).
 pub struct FulltimeClient {
     rpc: RpcClient,
+    /// The requests whose answers are read straight from their bytes ([`program_accounts`]),
+    /// with the same timeout as `rpc`.
+    http: reqwest::Client,
     endpoint: Endpoint,
     /// How long a request may wait for its answer.
     timeout: Duration,
@@ -100,8 +105,20 @@ impl FulltimeClient {
             timeout,
             CommitmentConfig::confirmed(),
         );
+        let http = reqwest::Client::builder()
+            .timeout(timeout)
+            .build()
+            .map_err(|error| {
+                ClientError::from_rpc(
+                    endpoint.rpc_url.clone(),
+                    Some(&endpoint.cluster),
+                    timeout,
+                    error.into(),
+                )
+            })?;
         let mut client = Self {
             rpc,
+            http,
             ws_url: endpoint.ws_url.clone(),
             usdc_mint: endpoint.usdc_mint.unwrap_or_default(),
             endpoint,

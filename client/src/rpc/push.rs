@@ -21,7 +21,8 @@ use solana_pubsub_client::nonblocking::pubsub_client::PubsubClient;
 use solana_rpc_client_api::config::{RpcAccountInfoConfig, RpcProgramAccountsConfig};
 use solana_rpc_client_api::filter::RpcFilterType;
 
-use super::accounts::{base64_config, decode_ui, market_filters, position_filters};
+use super::account_data::{base64_config, decode_ui};
+use super::accounts::{market_filters, position_filters};
 use super::{ClientError, FulltimeClient};
 use crate::pda;
 

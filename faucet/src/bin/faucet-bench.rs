@@ -202,6 +202,18 @@ fn wallet_body(wallet: &Address) -> String {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
+    print_setup(&args);
+    match run(&args).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("faucet-bench: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The command line, the build and the load, above the figures.
+fn print_setup(args: &Args) {
     let command: Vec<String> = std::env::args().collect();
     println!("command: {}", command.join(" "));
     println!(
@@ -215,7 +227,34 @@ async fn main() -> ExitCode {
         args.requests,
         args.max_secs,
     );
+}
 
+/// The 400 and 429 paths, then (`--rpc-url localnet`) the mints; `Err` says why the bench
+/// could not go on.
+async fn run(args: &Args) -> Result<(), String> {
+    let client = reqwest::Client::new();
+    refusal_paths(args, &client).await?;
+    if args.rpc_url.is_some() {
+        mints_on_localnet(args, &client).await?;
+    }
+    Ok(())
+}
+
+impl Args {
+    /// Up to `requests` to `url`, `concurrency` in flight, within the time limit per path.
+    fn load(&self, url: &str, requests: usize, concurrency: usize) -> Load {
+        Load {
+            url: url.to_owned(),
+            requests,
+            concurrency,
+            limit: Duration::from_secs(self.max_secs),
+        }
+    }
+}
+
+/// The 400 path (an address that does not parse) and the 429 path (a wallet cooling down),
+/// against the app in process with a minter that answers at once.
+async fn refusal_paths(args: &Args, client: &reqwest::Client) -> Result<(), String> {
     // The wallet's cooldown outlasts the run, so every request after the first is a 429. The
     // cooldown answers before the rate limits are asked, so they play no part here.
     let state = AppState::new(
@@ -224,90 +263,70 @@ async fn main() -> ExitCode {
         RateLimits::off(),
         Duration::from_secs(30),
     );
-    let url = match serve(state).await {
-        Ok(url) => url,
-        Err(error) => {
-            eprintln!("faucet-bench: cannot listen on loopback: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let client = reqwest::Client::new();
-    let limit = Duration::from_secs(args.max_secs);
-    let load = |url: &str, requests, concurrency| Load {
-        url: url.to_owned(),
-        requests,
-        concurrency,
-        limit,
-    };
+    let url = serve(state)
+        .await
+        .map_err(|error| format!("cannot listen on loopback: {error}"))?;
 
     let cooling = Keypair::new().pubkey();
-    let first = load(&url, 1, 1)
-        .run(&client, StatusCode::OK, move || wallet_body(&cooling))
+    let first = args
+        .load(&url, 1, 1)
+        .run(client, StatusCode::OK, move || wallet_body(&cooling))
         .await;
     if first.expected != 1 {
-        eprintln!("faucet-bench: the first request for the cooling wallet was not minted");
-        return ExitCode::FAILURE;
+        return Err("the first request for the cooling wallet was not minted".into());
     }
-    let load_paths = load(&url, args.requests, args.concurrency);
+    let load_paths = args.load(&url, args.requests, args.concurrency);
 
     println!("path    answered unexpected   seconds    req/s    p50 ms    p99 ms");
     let invalid = load_paths
-        .run(&client, StatusCode::BAD_REQUEST, || {
+        .run(client, StatusCode::BAD_REQUEST, || {
             r#"{"wallet":"not-an-address"}"#.to_owned()
         })
         .await;
     invalid.print("400");
     let cooldown = load_paths
-        .run(&client, StatusCode::TOO_MANY_REQUESTS, move || {
+        .run(client, StatusCode::TOO_MANY_REQUESTS, move || {
             wallet_body(&cooling)
         })
         .await;
     cooldown.print("429");
+    Ok(())
+}
 
-    if args.rpc_url.is_some() {
-        let faucet_args = FaucetArgs::try_parse_from([
-            "faucet",
-            "--rpc-url",
-            "localnet",
-            "--state-dir",
-            &args.state_dir,
-            // Every request mints: the limits would refuse all but the first few.
-            "--per-ip-per-minute",
-            "0",
-            "--global-per-minute",
-            "0",
-        ]);
-        let config = match faucet_args {
-            Ok(faucet_args) => faucet_args.resolve(),
-            Err(error) => {
-                eprintln!("faucet-bench: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
-        if let Err(reason) = &config.minting {
-            eprintln!("faucet-bench: cannot mint on localnet: {reason}");
-            return ExitCode::FAILURE;
-        }
-        let url = match serve(config.app_state()).await {
-            Ok(url) => url,
-            Err(error) => {
-                eprintln!("faucet-bench: cannot listen on loopback: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let mints = load(&url, args.mints, args.concurrency.min(args.mints));
-        // A fresh wallet per request: every one is a real mint, none a 429.
-        let minted = mints
-            .run(&client, StatusCode::OK, || {
-                wallet_body(&Keypair::new().pubkey())
-            })
-            .await;
-        minted.print("mint");
-        println!(
-            "mints/second on localnet: {:.1} ({} confirmed)",
-            minted.expected as f64 / minted.elapsed.as_secs_f64(),
-            minted.expected
-        );
+/// Real mints against the running localnet, each to a fresh wallet, through the app as the
+/// `faucet` binary configures it.
+async fn mints_on_localnet(args: &Args, client: &reqwest::Client) -> Result<(), String> {
+    let faucet_args = FaucetArgs::try_parse_from([
+        "faucet",
+        "--rpc-url",
+        "localnet",
+        "--state-dir",
+        &args.state_dir,
+        // Every request mints: the limits would refuse all but the first few.
+        "--per-ip-per-minute",
+        "0",
+        "--global-per-minute",
+        "0",
+    ]);
+    let config = faucet_args.map_err(|error| error.to_string())?.resolve();
+    if let Err(reason) = &config.minting {
+        return Err(format!("cannot mint on localnet: {reason}"));
     }
-    ExitCode::SUCCESS
+    let url = serve(config.app_state())
+        .await
+        .map_err(|error| format!("cannot listen on loopback: {error}"))?;
+    let mints = args.load(&url, args.mints, args.concurrency.min(args.mints));
+    // A fresh wallet per request: every one is a real mint, none a 429.
+    let minted = mints
+        .run(client, StatusCode::OK, || {
+            wallet_body(&Keypair::new().pubkey())
+        })
+        .await;
+    minted.print("mint");
+    println!(
+        "mints/second on localnet: {:.1} ({} confirmed)",
+        minted.expected as f64 / minted.elapsed.as_secs_f64(),
+        minted.expected
+    );
+    Ok(())
 }

@@ -140,10 +140,7 @@ async fn run(args: Args) -> ExitCode {
     // One node per state directory: refused before anything else, and held until the end.
     let mut state = match StateDir::lock(&args.state_dir) {
         Ok(state) => state,
-        Err(error) => {
-            eprintln!("localnet: {}", escaped(&error.to_string()));
-            return ExitCode::FAILURE;
-        }
+        Err(error) => return failed(&error),
     };
     // Listening before `ready` is printed: whoever reads it may send SIGTERM at once.
     let shutdown = match ShutdownSignal::listen() {
@@ -153,71 +150,23 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let options = NodeOptions {
-        rpc_port: args.rpc_port,
-        ws_port: args.ws_port,
-        state_dir: args.state_dir.clone(),
-        wallet: args.wallet,
-        false_predicate: args.oracle_on_false.into(),
-        clock_start: None,
-        chain: if args.no_bootstrap {
-            ChainStart::Throwaway
-        } else if args.reset {
-            ChainStart::Reset
-        } else if let Some(snapshot) = args.snapshot {
-            ChainStart::Snapshot(snapshot)
-        } else if let Some(bundle) = args.bundle {
-            ChainStart::Bundle(bundle)
-        } else {
-            ChainStart::Keep
-        },
-        allow_origins: args.allow_origin,
-        unsafe_cheatcodes: args.unsafe_cheatcodes,
-        rpc_limits: RpcLimits {
-            max_connections: args.rpc_max_connections,
-            ..RpcLimits::default()
-        },
-        checkpoint_limits: CheckpointLimits::with_mib(args.checkpoint_memory_mib),
-        pubsub_limits: PubsubLimits {
-            max_connections: args.ws_max_connections,
-            max_subscriptions: args.ws_max_subscriptions,
-        },
-    };
+    let options = args.node_options();
     // A bootstrap's keys are read first, so that a bad --wallet fails before the node starts.
     let keys = match (!args.no_bootstrap && options.makes_new_chain())
         .then(|| options.load_keys(&mut state))
         .transpose()
     {
         Ok(keys) => keys,
-        Err(error) => {
-            eprintln!("localnet: {}", escaped(&error.to_string()));
-            return ExitCode::FAILURE;
-        }
+        Err(error) => return failed(&error),
     };
     let bare = match BareNode::start(&options, args.log_transactions, state) {
         Ok(bare) => bare,
-        Err(error) => {
-            eprintln!("localnet: {}", escaped(&error.to_string()));
-            return ExitCode::FAILURE;
-        }
+        Err(error) => return failed(&error),
     };
     // A kept chain (or a snapshot) is resumed as it was; a new one is bootstrapped.
     let node = match keys {
         _ if args.no_bootstrap => {
-            println!(
-                "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
-                 settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
-                 --url {} --ws-url {} --state-dir {}`",
-                started.elapsed().as_millis(),
-                bare.rpc_url(),
-                bare.ws_url(),
-                bare.upgrade_authority(),
-                bare.upgrade_authority_path().display(),
-                bare.rpc_url(),
-                bare.ws_url(),
-                args.state_dir.display(),
-            );
-            let _ = std::io::stdout().flush();
+            print_bare_ready(started, &bare, &args.state_dir);
             shutdown.received().await;
             bare.shutdown();
             println!("stopped");
@@ -228,16 +177,74 @@ async fn run(args: Args) -> ExitCode {
     };
     let node = match node {
         Ok(node) => node,
-        Err(error) => {
-            eprintln!("localnet: {}", escaped(&error.to_string()));
-            return ExitCode::FAILURE;
-        }
+        Err(error) => return failed(&error),
     };
     print_ready(started, &node, &args.state_dir);
     shutdown.received().await;
     node.shutdown();
     println!("stopped");
     ExitCode::SUCCESS
+}
+
+/// Says why the node does not run, and how it ends.
+fn failed(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("localnet: {}", escaped(&error.to_string()));
+    ExitCode::FAILURE
+}
+
+impl Args {
+    /// The node these arguments ask for.
+    fn node_options(&self) -> NodeOptions {
+        NodeOptions {
+            rpc_port: self.rpc_port,
+            ws_port: self.ws_port,
+            state_dir: self.state_dir.clone(),
+            wallet: self.wallet.clone(),
+            false_predicate: self.oracle_on_false.into(),
+            clock_start: None,
+            chain: if self.no_bootstrap {
+                ChainStart::Throwaway
+            } else if self.reset {
+                ChainStart::Reset
+            } else if let Some(snapshot) = &self.snapshot {
+                ChainStart::Snapshot(snapshot.clone())
+            } else if let Some(bundle) = &self.bundle {
+                ChainStart::Bundle(bundle.clone())
+            } else {
+                ChainStart::Keep
+            },
+            allow_origins: self.allow_origin.clone(),
+            unsafe_cheatcodes: self.unsafe_cheatcodes,
+            rpc_limits: RpcLimits {
+                max_connections: self.rpc_max_connections,
+                ..RpcLimits::default()
+            },
+            checkpoint_limits: CheckpointLimits::with_mib(self.checkpoint_memory_mib),
+            pubsub_limits: PubsubLimits {
+                max_connections: self.ws_max_connections,
+                max_subscriptions: self.ws_max_subscriptions,
+            },
+        }
+    }
+}
+
+/// The `ready` line of a chain served with `--no-bootstrap`: where it serves, and how to
+/// bootstrap it.
+fn print_bare_ready(started: std::time::Instant, bare: &BareNode, state_dir: &Path) {
+    println!(
+        "{READY} in {} ms: rpc {} ws {}, not bootstrapped (no mint, config or markets; the \
+         settlement program's upgrade authority is {} from {}): run `fulltime-bootstrap \
+         --url {} --ws-url {} --state-dir {}`",
+        started.elapsed().as_millis(),
+        bare.rpc_url(),
+        bare.ws_url(),
+        bare.upgrade_authority(),
+        bare.upgrade_authority_path().display(),
+        bare.rpc_url(),
+        bare.ws_url(),
+        state_dir.display(),
+    );
+    let _ = std::io::stdout().flush();
 }
 
 /// The `ready` line of a bootstrapped or resumed chain: where it serves, and which chain it is.

@@ -165,34 +165,7 @@ impl BareNode {
             .pubkey();
         let oracle_authority_path = state.path().join(ORACLE_AUTHORITY_FILE);
         let oracle_authority = state.load_or_make_keypair(&oracle_authority_path)?.pubkey();
-        let (genesis, origin) = match &opened {
-            lasting::Opened::New { keep } => {
-                let clock_start = match options.clock_start {
-                    Some(start) => start,
-                    None => demo_clock_start()?,
-                };
-                (
-                    surfnet::Genesis::New { clock_start },
-                    Origin::New { keep: *keep },
-                )
-            }
-            lasting::Opened::Loaded {
-                snapshot,
-                clock,
-                facts,
-                file,
-            } => (
-                surfnet::Genesis::Restored {
-                    snapshot,
-                    clock: *clock,
-                    file,
-                },
-                Origin::Loaded {
-                    facts: facts.clone(),
-                    snapshot: file.snapshot().map(Path::to_owned),
-                },
-            ),
-        };
+        let (genesis, origin) = genesis(&opened, options.clock_start)?;
         let front_listener = rpc_front::FrontListener::bind(options.rpc_port)?;
         let surfpool_port = surfpool_listeners::free_loopback_port()?;
         let surfnet = surfnet::Surfnet::start(
@@ -221,26 +194,12 @@ impl BareNode {
             clock::WallClock::start(surfnet.locker(), surfnet.commands(), clock_hold.clone());
         let (block_maker, block_requests) =
             blocks::BlockMaker::start(surfnet.locker(), surfnet.commands())?;
-        let rpc_port = front_listener.port()?;
-        let front = rpc_front::RpcFront::start(
+        let front = start_rpc_front(
             front_listener,
-            rpc_front::FrontParts {
-                locker: surfnet.locker(),
-                commands: surfnet.commands(),
-                ws_port: options.ws_port,
-                blocks: block_requests,
-                checkpoints: checkpoints::Checkpoints::new(
-                    surfnet.locker(),
-                    surfnet.node_accounts().clone(),
-                    clock_hold,
-                    options.checkpoint_limits,
-                ),
-                policy: loopback::LoopbackPolicy::new([rpc_port], &options.allow_origins),
-                limits: options.rpc_limits,
-                gate: rpc_front::Gate {
-                    unsafe_cheatcodes: options.unsafe_cheatcodes,
-                },
-            },
+            &surfnet,
+            block_requests,
+            clock_hold,
+            options,
         )?;
         Ok(Self {
             _front: front,
@@ -367,6 +326,74 @@ impl BareNode {
     pub fn shutdown(self) {
         self.surfnet.shutdown();
     }
+}
+
+/// What the chain `opened` starts with, a new one's clock at `clock_start` (or
+/// [`demo_clock_start`]), and where it came from.
+fn genesis(
+    opened: &lasting::Opened,
+    clock_start: Option<i64>,
+) -> Result<(surfnet::Genesis<'_>, Origin), NodeError> {
+    Ok(match opened {
+        lasting::Opened::New { keep } => {
+            let clock_start = match clock_start {
+                Some(start) => start,
+                None => demo_clock_start()?,
+            };
+            (
+                surfnet::Genesis::New { clock_start },
+                Origin::New { keep: *keep },
+            )
+        }
+        lasting::Opened::Loaded {
+            snapshot,
+            clock,
+            facts,
+            file,
+        } => (
+            surfnet::Genesis::Restored {
+                snapshot,
+                clock: *clock,
+                file,
+            },
+            Origin::Loaded {
+                facts: facts.clone(),
+                snapshot: file.snapshot().map(Path::to_owned),
+            },
+        ),
+    })
+}
+
+/// The JSON-RPC front on `front_listener` (bound to `--rpc-port`), over `surfnet`, asking
+/// `blocks` for blocks; its checkpoints' restores share `clock_hold` with the wall clock's tick.
+fn start_rpc_front(
+    front_listener: rpc_front::FrontListener,
+    surfnet: &surfnet::Surfnet,
+    blocks: blocks::BlockRequests,
+    clock_hold: clock::ClockHold,
+    options: &NodeOptions,
+) -> Result<rpc_front::RpcFront, NodeError> {
+    let rpc_port = front_listener.port()?;
+    rpc_front::RpcFront::start(
+        front_listener,
+        rpc_front::FrontParts {
+            locker: surfnet.locker(),
+            commands: surfnet.commands(),
+            ws_port: options.ws_port,
+            blocks,
+            checkpoints: checkpoints::Checkpoints::new(
+                surfnet.locker(),
+                surfnet.node_accounts().clone(),
+                clock_hold,
+                options.checkpoint_limits,
+            ),
+            policy: loopback::LoopbackPolicy::new([rpc_port], &options.allow_origins),
+            limits: options.rpc_limits,
+            gate: rpc_front::Gate {
+                unsafe_cheatcodes: options.unsafe_cheatcodes,
+            },
+        },
+    )
 }
 
 fn remove_stale_env(state_dir: &Path) -> Result<(), NodeError> {

@@ -33,6 +33,9 @@ pub const SLOT_TIME_MS: u64 = 10;
 
 const STARTUP_DEADLINE: Duration = Duration::from_secs(60);
 
+/// Hears how surfpool's runloop ended: its error, as text.
+type RunloopEnded = mpsc::Receiver<Result<(), String>>;
+
 /// What the chain holds before it serves.
 pub enum Genesis<'a> {
     /// Nothing but the programs; the clock at this unix time.
@@ -73,47 +76,10 @@ impl Surfnet {
         log_transactions: bool,
         pubsub: &PubsubOptions,
     ) -> Result<Self, NodeError> {
-        let svm_config = SurfnetSvmConfig {
-            slot_time: SLOT_TIME_MS,
-            instruction_profiling_enabled: false,
-            // The node's JSON-RPC front checks blockhashes, over a lifetime longer than the
-            // 150 entries of the RecentBlockhashes sysvar that surfpool checks against.
-            skip_blockhash_check: true,
-            ..SurfnetSvmConfig::default()
-        };
-        let (mut svm, events, geyser_events) =
-            SurfnetSvm::new(svm_config).map_err(|error| NodeError::Start(error.to_string()))?;
-        register_programs(&mut svm.inner.svm, false_predicate);
-        for (address, account) in deployment.program_data_accounts() {
-            svm.set_account(&address, account)
-                .map_err(|error| NodeError::Start(error.to_string()))?;
-        }
+        let (mut svm, events, geyser_events) = new_svm(&deployment, false_predicate)?;
         let node_accounts = lasting::NodeAccounts::of(&svm);
         let new_chain = matches!(genesis, Genesis::New { .. });
-        match genesis {
-            // Offline, surfpool keeps the clock where it is set here; block times count from it.
-            Genesis::New { clock_start } => {
-                let start_ms = u64::try_from(clock_start)
-                    .ok()
-                    .and_then(|seconds| seconds.checked_mul(1_000))
-                    .ok_or_else(|| {
-                        NodeError::Start(format!("clock start {clock_start} before 1970"))
-                    })?;
-                svm.updated_at = start_ms;
-                svm.genesis_updated_at = start_ms;
-                svm.reconstruct_sysvars();
-            }
-            Genesis::Restored {
-                snapshot,
-                clock,
-                file,
-            } => {
-                node_accounts
-                    .check(&snapshot.accounts)
-                    .map_err(|reason| file.refused(reason))?;
-                lasting::restore(&mut svm, snapshot, clock)?;
-            }
-        }
+        genesis.lay(&mut svm, &node_accounts)?;
         ensure_free(rpc_port, "JSON-RPC", "--rpc-port")?;
         // The node serves --ws-port itself (see `pubsub`); surfpool's own WebSocket server,
         // which it cannot start without, gets a free loopback port, closed once it opens.
@@ -149,45 +115,12 @@ impl Surfnet {
             pubsub,
         )?;
         let (idle_geyser, geyser_events) = crossbeam_channel::unbounded();
-
-        let config = SurfpoolConfig {
-            simnets: vec![SimnetConfig {
-                offline_mode: true,
-                remote_rpc_url: None,
-                slot_time: SLOT_TIME_MS,
-                block_production_mode: BlockProductionMode::Manual,
-                instruction_profiling_enabled: false,
-                ..SimnetConfig::default()
-            }],
-            rpc: surfpool_ports,
-            ..SurfpoolConfig::default()
-        };
-        let (ended_tx, ended) = mpsc::channel();
-        let runloop = {
-            let locker = locker.clone();
-            let commands = commands.clone();
-            std::thread::Builder::new()
-                .name("surfnet".into())
-                .spawn(move || {
-                    let result = tokio::runtime::Builder::new_multi_thread()
-                        .enable_all()
-                        .build()
-                        .map_err(|error| error.to_string())
-                        .and_then(|runtime| {
-                            runtime
-                                .block_on(surfpool_core::runloops::start_local_surfnet_runloop(
-                                    locker,
-                                    config,
-                                    commands,
-                                    commands_rx,
-                                    geyser_events,
-                                ))
-                                .map_err(|error| error.to_string())
-                        });
-                    let _ = ended_tx.send(result);
-                })
-                .map_err(|error| NodeError::Start(error.to_string()))?
-        };
+        let (runloop, ended) = spawn_runloop(
+            locker.clone(),
+            surfpool_ports,
+            (commands.clone(), commands_rx),
+            geyser_events,
+        )?;
 
         wait_until_serving(&events, &ended, rpc_port, surfpool_ws_port)?;
         // The fronts run surfpool's methods in process: its own servers only let others past.
@@ -255,9 +188,114 @@ impl Drop for Surfnet {
     }
 }
 
+impl Genesis<'_> {
+    /// Sets the chain up as this genesis says, on `svm` that holds the programs and the
+    /// accounts the node wrote itself (`node_accounts`, which a snapshot may not overwrite).
+    fn lay(
+        self,
+        svm: &mut SurfnetSvm,
+        node_accounts: &lasting::NodeAccounts,
+    ) -> Result<(), NodeError> {
+        match self {
+            // Offline, surfpool keeps the clock where it is set here; block times count from it.
+            Genesis::New { clock_start } => {
+                let start_ms = u64::try_from(clock_start)
+                    .ok()
+                    .and_then(|seconds| seconds.checked_mul(1_000))
+                    .ok_or_else(|| {
+                        NodeError::Start(format!("clock start {clock_start} before 1970"))
+                    })?;
+                svm.updated_at = start_ms;
+                svm.genesis_updated_at = start_ms;
+                svm.reconstruct_sysvars();
+            }
+            Genesis::Restored {
+                snapshot,
+                clock,
+                file,
+            } => {
+                node_accounts
+                    .check(&snapshot.accounts)
+                    .map_err(|reason| file.refused(reason))?;
+                lasting::restore(svm, snapshot, clock)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The SVM with the programs registered and their program-data accounts as `deployment` says,
+/// with the receivers of its events and of its geyser (commit) events.
+fn new_svm(
+    deployment: &Deployment,
+    false_predicate: FalsePredicate,
+) -> Result<(SurfnetSvm, Receiver<SimnetEvent>, Receiver<GeyserEvent>), NodeError> {
+    let svm_config = SurfnetSvmConfig {
+        slot_time: SLOT_TIME_MS,
+        instruction_profiling_enabled: false,
+        // The node's JSON-RPC front checks blockhashes, over a lifetime longer than the
+        // 150 entries of the RecentBlockhashes sysvar that surfpool checks against.
+        skip_blockhash_check: true,
+        ..SurfnetSvmConfig::default()
+    };
+    let (mut svm, events, geyser_events) =
+        SurfnetSvm::new(svm_config).map_err(|error| NodeError::Start(error.to_string()))?;
+    register_programs(&mut svm.inner.svm, false_predicate);
+    for (address, account) in deployment.program_data_accounts() {
+        svm.set_account(&address, account)
+            .map_err(|error| NodeError::Start(error.to_string()))?;
+    }
+    Ok((svm, events, geyser_events))
+}
+
+/// Surfpool's runloop on a thread of its own, offline and making blocks only when told, serving
+/// `ports`; the receiver hears how it ended.
+fn spawn_runloop(
+    locker: SurfnetSvmLocker,
+    ports: RpcConfig,
+    (commands, commands_rx): (Sender<SimnetCommand>, Receiver<SimnetCommand>),
+    geyser_events: Receiver<GeyserEvent>,
+) -> Result<(JoinHandle<()>, RunloopEnded), NodeError> {
+    let config = SurfpoolConfig {
+        simnets: vec![SimnetConfig {
+            offline_mode: true,
+            remote_rpc_url: None,
+            slot_time: SLOT_TIME_MS,
+            block_production_mode: BlockProductionMode::Manual,
+            instruction_profiling_enabled: false,
+            ..SimnetConfig::default()
+        }],
+        rpc: ports,
+        ..SurfpoolConfig::default()
+    };
+    let (ended_tx, ended) = mpsc::channel();
+    let runloop = std::thread::Builder::new()
+        .name("surfnet".into())
+        .spawn(move || {
+            let result = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(|error| error.to_string())
+                .and_then(|runtime| {
+                    runtime
+                        .block_on(surfpool_core::runloops::start_local_surfnet_runloop(
+                            locker,
+                            config,
+                            commands,
+                            commands_rx,
+                            geyser_events,
+                        ))
+                        .map_err(|error| error.to_string())
+                });
+            let _ = ended_tx.send(result);
+        })
+        .map_err(|error| NodeError::Start(error.to_string()))?;
+    Ok((runloop, ended))
+}
+
 fn wait_until_serving(
     events: &Receiver<SimnetEvent>,
-    ended: &mpsc::Receiver<Result<(), String>>,
+    ended: &RunloopEnded,
     rpc_port: u16,
     ws_port: u16,
 ) -> Result<(), NodeError> {

@@ -2,7 +2,7 @@
 //! function here (agave's `process_command`), which the command line's runners and the
 //! dashboard's effect runner call and whose result they only present. An action runs its
 //! pre-checks, all skipped by the order's one `force`; refuses with a typed [`Refusal`], worded in
-//! `refusal.rs` for both faces; sends; and returns its receipt, a type of
+//! `crate::error::refusal` for both faces; sends; and returns its receipt, a type of
 //! `crate::output::receipt`. What the chain looked like before is taken from the caller when it
 //! holds it (the dashboard's feed), else read in one request (the command line), and what the
 //! program's own arithmetic says comes after is computed rather than read back.
@@ -18,12 +18,12 @@ pub mod create;
 pub mod deposit;
 mod faucet;
 pub mod payout;
-mod refusal;
 pub mod settle;
 mod snapshot;
 mod wallet_new;
 mod warp;
 
+pub use crate::error::Refusal;
 pub use actor::Actor;
 pub use bundle::{BundleOrder, save_bundle, timeline_at};
 pub use claim_all::claim_all;
@@ -31,7 +31,6 @@ pub use create::{CreateOrder, create_market};
 pub use deposit::{DepositOrder, deposit};
 pub use faucet::faucet;
 pub use payout::{PayoutOrder, pay_out};
-pub use refusal::Refusal;
 pub use settle::{RecordSettleOrder, SettleOrder, settle, settle_by_record};
 pub use snapshot::{save_snapshot, save_snapshot_into};
 pub use wallet_new::make_wallet;

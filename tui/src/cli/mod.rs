@@ -5,6 +5,7 @@
 
 mod create_market;
 mod deposit;
+mod emit;
 mod markets;
 mod settle;
 mod snapshot;
@@ -12,6 +13,8 @@ mod txline;
 mod wallet;
 mod wallet_book;
 mod withdraw;
+
+pub use emit::emit;
 
 use crate::actions::{self, Actor, PayoutOrder};
 use crate::args::{

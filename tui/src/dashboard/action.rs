@@ -9,12 +9,12 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::log_source::{LogRead, LogSource};
-use super::recording::RecordingNews;
+use super::recording::news::RecordingNews;
 use super::timeline_news::TimelineNews;
 use super::wallets::WalletChoice;
 use crate::output::receipt::Summary;
 
-/// What a key in the key table does; the table (`keys/table.rs`) maps keys to these per mode.
+/// What a key in the key table does; the table (`keys/table/`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Quit,

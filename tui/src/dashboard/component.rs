@@ -19,7 +19,7 @@ use super::activity::{Activity, ActivityState};
 use super::chain::{Chain, Link, ReadFailure};
 use super::effect::{Effect, Request};
 use super::keys::{Keymap, Mode};
-use super::recording::Recording;
+use super::recording::news::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;

@@ -11,7 +11,7 @@ use solana_signature::Signature;
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
 use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, RecordSettleOrder, SettleOrder};
-use crate::record::Branch;
+use crate::timeline::record::Branch;
 
 #[derive(Clone, Debug)]
 pub enum Effect {

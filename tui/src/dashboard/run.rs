@@ -3,6 +3,7 @@
 //! update, and start the effects `update` asks for.
 
 use std::io::stdout;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,6 +13,7 @@ use crossterm::event::{
 use crossterm::execute;
 use futures_util::StreamExt;
 use ratatui::DefaultTerminal;
+use solana_keypair::Keypair;
 use solana_signer::Signer;
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::interval;
@@ -28,10 +30,11 @@ use super::tasks::{Runner, TimelineSlot, spawn_feed, spawn_log_tail};
 use super::update::update;
 use super::wallets::{WalletChoice, book_wallets};
 use crate::args::DashboardOptions;
+use crate::error::Error;
 use crate::output::snapshot::chain_label;
 use crate::session::Session;
 use fulltime_client::cluster::Cluster;
-use fulltime_client::keypair::WalletSource;
+use fulltime_client::keypair::{Wallet, WalletSource};
 use fulltime_client::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
@@ -51,54 +54,14 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let state_dir = session.state_dir().to_path_buf();
     let session = Arc::new(session);
     let wallet = session.wallet().map(Arc::new);
-    let view = SessionView {
-        cluster: session.cluster().to_string(),
-        rpc_url: session
-            .endpoint()
-            .map(|endpoint| endpoint.rpc_url)
-            .map_err(|error| error.report().message),
-        wallet: wallet
-            .as_ref()
-            .map(|wallet| wallet.pubkey().to_string())
-            .map_err(|error| error.report().message),
-        faucet_url: options.faucet.url.clone(),
-        state_dir: state_dir.clone(),
-        chain: local_chain(&session),
-    };
+    let view = session_view(&session, &wallet, &options, &state_dir);
     let mut app = App::new(view, proof_files::load(&options.proofs));
     // A key config that cannot be used is shown, and the default keys stay in force.
     match keys::in_force(options.keys.as_deref()) {
         Ok(keymap) => app.keys = keymap,
         Err(error) => app.popup = Some(Box::new(FailurePopup::new(keys::failure(error)))),
     }
-    // The wallets `W` offers: the one it started as, then the book's.
-    if let Ok(started) = session.resolve_wallet() {
-        // A wallet of the book keeps its name; another is named by where it came from.
-        let name = match started.source {
-            WalletSource::Book => started.path.file_stem().map_or_else(
-                || "book wallet".to_owned(),
-                |stem| stem.to_string_lossy().into_owned(),
-            ),
-            WalletSource::Explicit => "--keypair wallet".to_owned(),
-            WalletSource::SolanaCli => "solana CLI wallet".to_owned(),
-            WalletSource::Localnet => "localnet wallet".to_owned(),
-        };
-        app.wallets.push(WalletChoice {
-            name: name.clone(),
-            address: started.keypair.pubkey().to_string(),
-            path: started.path,
-        });
-        app.acting = Some(name);
-    }
-    for choice in book_wallets(&state_dir) {
-        if app
-            .wallets
-            .iter()
-            .all(|known| known.address != choice.address)
-        {
-            app.wallets.push(choice);
-        }
-    }
+    offer_wallets(&mut app, &session, &state_dir);
     let (actions, receiver) = unbounded_channel();
     let wallet = wallet.ok();
     spawn_log_tail(&state_dir, actions.clone());
@@ -130,6 +93,64 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
+}
+
+/// What the dashboard shows of the session: the cluster, its URL and the wallet, or why not.
+fn session_view(
+    session: &Session,
+    wallet: &Result<Arc<Keypair>, Error>,
+    options: &DashboardOptions,
+    state_dir: &Path,
+) -> SessionView {
+    SessionView {
+        cluster: session.cluster().to_string(),
+        rpc_url: session
+            .endpoint()
+            .map(|endpoint| endpoint.rpc_url)
+            .map_err(|error| error.report().message),
+        wallet: wallet
+            .as_ref()
+            .map(|wallet| wallet.pubkey().to_string())
+            .map_err(|error| error.report().message),
+        faucet_url: options.faucet.url.clone(),
+        state_dir: state_dir.to_path_buf(),
+        chain: local_chain(session),
+    }
+}
+
+/// The wallets `W` offers: the one it started as (and acts as), then the book's.
+fn offer_wallets(app: &mut App, session: &Session, state_dir: &Path) {
+    if let Ok(started) = session.resolve_wallet() {
+        let name = started_name(&started);
+        app.wallets.push(WalletChoice {
+            name: name.clone(),
+            address: started.keypair.pubkey().to_string(),
+            path: started.path,
+        });
+        app.acting = Some(name);
+    }
+    for choice in book_wallets(state_dir) {
+        if app
+            .wallets
+            .iter()
+            .all(|known| known.address != choice.address)
+        {
+            app.wallets.push(choice);
+        }
+    }
+}
+
+/// A wallet of the book keeps its name; another is named by where it came from.
+fn started_name(started: &Wallet) -> String {
+    match started.source {
+        WalletSource::Book => started.path.file_stem().map_or_else(
+            || "book wallet".to_owned(),
+            |stem| stem.to_string_lossy().into_owned(),
+        ),
+        WalletSource::Explicit => "--keypair wallet".to_owned(),
+        WalletSource::SolanaCli => "solana CLI wallet".to_owned(),
+        WalletSource::Localnet => "localnet wallet".to_owned(),
+    }
 }
 
 async fn event_loop(

@@ -7,6 +7,8 @@
 mod bundle;
 mod client;
 mod faucet;
+mod node;
+mod refusal;
 mod report;
 mod setup;
 mod txline;
@@ -25,14 +27,14 @@ use fulltime_client::wallet_book::WalletBookError;
 use self::bundle::bundle_report;
 use self::client::{client_report, snapshot_report};
 use self::faucet::faucet_report;
+pub use self::node::NodeError;
+pub use self::refusal::Refusal;
 pub use self::report::ErrorReport;
 use self::setup::{cluster_report, keypair_report, wallet_book_report};
 use self::txline::txline_report;
-use crate::actions::Refusal;
 use crate::input::{WhenError, format_time};
 use crate::output::receipt::claim_all::ClaimAllReceipt;
 use crate::output::timeline::TimelineRun;
-use crate::timeline::NodeError;
 use fulltime_proof_files::timeline::TimelineError;
 
 #[derive(Debug, thiserror::Error)]
@@ -131,6 +133,9 @@ impl Error {
         }
     }
 
+    /// The error's name, its message and what to do.
+    // One piece: a table of words, one arm per kind of failure, the kinds with a file of their
+    // own handed to it.
     pub fn report(&self) -> ErrorReport {
         match self {
             Self::Client(error) => client_report(error),

@@ -21,12 +21,8 @@ pub mod txline;
 pub mod wallet_book;
 
 use std::fmt::Display;
-use std::io::Write;
-use std::process::ExitCode;
 
 use serde::Serialize;
-
-use crate::error::Error;
 
 /// Text for people, or one JSON object for scripts (`--json`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,37 +42,6 @@ impl OutputFormat {
                 .expect("results serialize: their maps have string keys"),
         }
     }
-}
-
-/// Prints a formatted result, or a failure's report, and gives the exit code. JSON goes to
-/// stdout either way, so a script reads one object; text errors go to stderr.
-pub fn emit(result: Result<String, Error>, format: OutputFormat) -> ExitCode {
-    match result {
-        Ok(text) => {
-            print(&text);
-            ExitCode::SUCCESS
-        }
-        // A timeline that stopped prints its steps up to there, with what happened.
-        Err(Error::TimelineFailed(run)) => {
-            print(&format.formatted_string(&*run));
-            ExitCode::FAILURE
-        }
-        Err(error) => {
-            let report = error.report();
-            match format {
-                OutputFormat::Json => print(&format.formatted_string(&report)),
-                OutputFormat::Text => eprintln!("{report}"),
-            }
-            ExitCode::from(error.exit_code())
-        }
-    }
-}
-
-/// Writes `text` and a newline to stdout. A reader that has gone (`fulltime markets | head -1`)
-/// wants no more, so a failed write is dropped rather than a panic, as `println!` would.
-fn print(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
 }
 
 #[cfg(test)]

@@ -5,13 +5,13 @@
 //!
 //! `part.rs` is what the run's own processes share, `node.rs` its node, `own_faucet.rs` its
 //! faucet, `own_txline.rs` its TxLINE API; `stop_step.rs` cuts the file at `--to`'s step;
-//! `given_node.rs` checks a `--url` node's clock before anything is sent; `play.rs` makes the
+//! `given_node.rs` checks a `--url` node's clock before anything is sent; `play/` makes the
 //! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
 //! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
 //! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`, its
 //! wallets written into the book by `book.rs`; the result is `output::timeline`. `stepper.rs`
 //! plays a timeline a step at a time on a node that runs, a checkpoint kept before each step, for
-//! the dashboard's timeline pane (`play.rs`'s `set_up` and `play_step` are what both use).
+//! the dashboard's timeline pane (`play/`'s `set_up` and `play_step` are what both use).
 //! `record/` turns hand actions into a timeline file (the dashboard's recording).
 
 mod book;
@@ -38,7 +38,6 @@ use fulltime_client::localnet_env::LocalnetEnv;
 pub use self::book::write_into_book;
 use self::node::OwnNode;
 use self::part::Lifetime;
-pub use self::part::NodeError;
 pub use self::play::{Stepped, cast_of};
 pub use self::stepper::Stepper;
 use crate::actions::save_snapshot_into;

@@ -9,7 +9,8 @@ use fulltime_client::localnet_env::READY;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
 
-use super::part::{Lifetime, NodeError, PartBinary, free_ports, io};
+use super::part::{Lifetime, PartBinary, free_ports, io};
+use crate::error::NodeError;
 
 const LOCALNET: PartBinary = PartBinary {
     binary: "localnet",

@@ -9,7 +9,8 @@ use std::process::Command;
 use fulltime_client::faucet::SERVING;
 use fulltime_client::localnet_env::LocalnetEnv;
 
-use super::part::{Lifetime, NodeError, PartBinary, ServingPart, free_ports};
+use super::part::{Lifetime, PartBinary, ServingPart, free_ports};
+use crate::error::NodeError;
 
 const FAUCET: PartBinary = PartBinary {
     binary: "faucet",

@@ -9,7 +9,8 @@ use std::process::Command;
 
 use fulltime_client::txline::api::SERVING;
 
-use super::part::{Lifetime, NodeError, PartBinary, ServingPart, free_ports};
+use super::part::{Lifetime, PartBinary, ServingPart, free_ports};
+use crate::error::NodeError;
 
 const TXLINE_API: PartBinary = PartBinary {
     binary: "txline-api",

@@ -10,32 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::error::NodeError;
+
 /// A debug build boots in seconds; the margin is for a loaded machine.
 const READY_DEADLINE: Duration = Duration::from_secs(300);
 /// How often the start looks for the line in the output file.
 const READY_POLL: Duration = Duration::from_millis(50);
-
-#[derive(Debug, thiserror::Error)]
-pub enum NodeError {
-    #[error("{what}: {source}")]
-    Io {
-        what: &'static str,
-        source: std::io::Error,
-    },
-    #[error("no `{binary}` beside this program at {} (build it: cargo build -p {package})", path.display())]
-    Missing {
-        binary: &'static str,
-        package: &'static str,
-        path: PathBuf,
-    },
-    #[error("write the node's wallet: {0}")]
-    Wallet(String),
-    #[error("{binary} did not say it serves; its output:\n{output}")]
-    NotReady {
-        binary: &'static str,
-        output: String,
-    },
-}
 
 pub fn io(what: &'static str) -> impl Fn(std::io::Error) -> NodeError {
     move |source| NodeError::Io { what, source }

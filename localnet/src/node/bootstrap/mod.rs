@@ -9,6 +9,7 @@
 
 mod chain;
 mod checks;
+mod funding;
 mod steps;
 
 use std::path::PathBuf;
@@ -20,6 +21,7 @@ use fulltime_client::instructions;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::proof_file::ProofFile;
+use settlement::state::Config;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
@@ -27,6 +29,7 @@ use solana_signer::Signer;
 use super::NodeError;
 use super::keys::StateKeys;
 use chain::Chain;
+use steps::ProofRoots;
 
 /// What the wallet is topped up to by default.
 pub const WALLET_SOL: u64 = 100 * LAMPORTS_PER_SOL;
@@ -136,24 +139,17 @@ pub struct Bootstrap {
     pub options: BootstrapOptions,
 }
 
-impl Bootstrap {
-    /// Bootstraps the chain and writes `<state_dir>/env.json`; `progress` hears one line per
-    /// step, saying what was done or found.
-    pub async fn run(&self, progress: &mut dyn FnMut(String)) -> Result<LocalnetEnv, NodeError> {
-        let rpc =
-            RpcClient::new_with_commitment(self.rpc_url.clone(), CommitmentConfig::confirmed());
-        let chain = Chain {
-            rpc: &rpc,
-            url: &self.rpc_url,
-            keys: &self.keys,
-        };
-        let options = &self.options;
-        let keys = &self.keys;
-        let authority = keys.authority.pubkey();
-        let wallet = keys.wallet.pubkey();
-        let mint = keys.mint.pubkey();
+/// What the chain holds already: all of it looked at, and whatever would refuse the bootstrap
+/// found, before anything is sent.
+struct Found {
+    mint_exists: bool,
+    config: Option<Config>,
+    /// The proof files' roots, when the bootstrap posts them.
+    proof_roots: Option<ProofRoots>,
+}
 
-        // Everything that can refuse is looked at before anything is sent.
+impl Found {
+    async fn look(chain: &Chain<'_>, options: &BootstrapOptions) -> Result<Self, NodeError> {
         chain.check_cluster(options).await?;
         let mint_exists = chain.check_mint().await?;
         let config = chain.existing_config().await?;
@@ -166,67 +162,54 @@ impl Bootstrap {
         } else {
             None
         };
+        Ok(Self {
+            mint_exists,
+            config,
+            proof_roots,
+        })
+    }
+}
 
-        let authority_what = format!(
-            "the authority {authority} ({})",
-            keys.authority.path.display()
-        );
-        let line = chain
-            .top_up_sol(
-                &authority,
-                AUTHORITY_MIN_SOL,
-                AUTHORITY_SOL,
-                &authority_what,
-            )
+impl Bootstrap {
+    /// Bootstraps the chain and writes `<state_dir>/env.json`; `progress` hears one line per
+    /// step, saying what was done or found.
+    pub async fn run(&self, progress: &mut dyn FnMut(String)) -> Result<LocalnetEnv, NodeError> {
+        let rpc =
+            RpcClient::new_with_commitment(self.rpc_url.clone(), CommitmentConfig::confirmed());
+        let chain = Chain {
+            rpc: &rpc,
+            url: &self.rpc_url,
+            keys: &self.keys,
+        };
+        // Everything that can refuse is looked at before anything is sent.
+        let found = Found::look(&chain, &self.options).await?;
+        chain
+            .fund_payers(&self.options, found.proof_roots.as_ref(), progress)
             .await?;
-        progress(line);
-        if keys.mint_authority.pubkey() != authority {
-            let what = format!(
-                "the mint authority {} ({})",
-                keys.mint_authority.pubkey(),
-                keys.mint_authority.path.display()
-            );
-            let line = chain
-                .top_up_by_transfer(&keys.mint_authority.pubkey(), PAYING_KEY_SOL, &what)
-                .await?;
-            progress(line);
-        }
-        // The oracle authority pays the rent of the roots accounts it creates: it is funded only
-        // when there is a root to post, so that a second run sends nothing.
-        if proof_roots
-            .as_ref()
-            .is_some_and(|roots| !roots.missing.is_empty())
-        {
-            let what = format!(
-                "the oracle authority {} ({})",
-                keys.oracle_authority.pubkey(),
-                keys.oracle_authority.path.display()
-            );
-            let line = chain
-                .top_up_by_transfer(&keys.oracle_authority.pubkey(), PAYING_KEY_SOL, &what)
-                .await?;
-            progress(line);
-        }
-        if options.wallet_lamports > 0 {
-            let wallet_what = format!("the wallet {wallet} ({})", keys.wallet.path.display());
-            let line = chain
-                .top_up_sol(
-                    &wallet,
-                    options.wallet_lamports,
-                    options.wallet_lamports,
-                    &wallet_what,
-                )
-                .await?;
-            progress(line);
-        }
+        self.create_missing(&chain, found, progress).await?;
+        let env = self.env();
+        env.save(&self.state_dir)?;
+        Ok(env)
+    }
 
-        if mint_exists {
+    /// The mint, the config, the oracle roots, the demo markets and the wallet's test USDC, each
+    /// made only when `found` lacks it (and the options ask for it).
+    async fn create_missing(
+        &self,
+        chain: &Chain<'_>,
+        found: Found,
+        progress: &mut dyn FnMut(String),
+    ) -> Result<(), NodeError> {
+        let options = &self.options;
+        let authority = self.keys.authority.pubkey();
+        let mint = self.keys.mint.pubkey();
+        if found.mint_exists {
             progress(format!("test USDC mint {mint}: exists"));
         } else {
             chain.create_mint().await?;
             progress(format!("test USDC mint {mint}: created"));
         }
-        let market_count = match config {
+        let market_count = match found.config {
             Some(config) => {
                 progress(format!(
                     "settlement config {}: exists ({} markets)",
@@ -243,7 +226,7 @@ impl Bootstrap {
                 0
             }
         };
-        match &proof_roots {
+        match &found.proof_roots {
             Some(roots) => progress(chain.post_proof_roots(roots).await?),
             None => progress("oracle roots: skipped".into()),
         }
@@ -253,21 +236,25 @@ impl Bootstrap {
             progress("demo markets: skipped".into());
         }
         progress(chain.top_up_usdc(options.wallet_usdc).await?);
+        Ok(())
+    }
 
-        let env = LocalnetEnv {
+    /// What `env.json` says of the chain, for the clients.
+    fn env(&self) -> LocalnetEnv {
+        let keys = &self.keys;
+        LocalnetEnv {
             rpc_url: self.rpc_url.clone(),
             ws_url: self.ws_url.clone(),
             settlement_program: settlement::ID,
             oracle_program: mock_oracle::ID,
-            mint,
+            mint: keys.mint.pubkey(),
             mint_authority: keys.mint_authority.path.clone(),
-            oracle_authority: options
+            oracle_authority: self
+                .options
                 .oracle_roots
                 .then(|| keys.oracle_authority.path.clone()),
             wallet: keys.wallet.path.clone(),
             chain: None,
-        };
-        env.save(&self.state_dir)?;
-        Ok(env)
+        }
     }
 }

@@ -100,67 +100,16 @@ pub fn install(
                 (state.load_or_make_keypair(&path)?.pubkey(), Some(path))
             }
             (KeyRole::Wallet, _, _) if wallet.is_some() || secret.is_none() => {
-                let (pubkey, path) = match wallet {
-                    Some(given) => (load_keypair(given)?.pubkey(), given.to_owned()),
-                    None => {
-                        let path = fulltime_client::keypair::default_keypair_path()
-                            .filter(|path| path.exists())
-                            .unwrap_or_else(|| state.path().join(WALLET_FILE));
-                        (state.load_or_make_keypair(&path)?.pubkey(), path)
-                    }
-                };
-                if let Some(saved) = saved.filter(|saved| saved.pubkey != pubkey) {
-                    println!(
-                        "the snapshot's wallet {} is not used (its keypair is not in the snapshot, \
-                         or --wallet names another): env.json names {} ({pubkey})",
-                        saved.pubkey,
-                        escaped(&path.display().to_string())
-                    );
-                }
+                let (pubkey, path) = replacing_wallet(state, saved, wallet)?;
                 (pubkey, Some(path))
             }
             (_, Some(saved), Some(secret)) => {
-                let keypair = Keypair::try_from(secret).map_err(|error| {
-                    file.refused(format!("its {} keypair is invalid: {error}", role.label()))
-                })?;
-                if keypair.pubkey() != saved.pubkey {
-                    return Err(file.refused(format!(
-                        "it names {} as its {} and carries the keypair of {}: a snapshot's keys \
-                         are the keys it names",
-                        saved.pubkey,
-                        role.label(),
-                        keypair.pubkey()
-                    )));
-                }
-                let path = snapshot_key_path(state.path(), role);
-                state.write_keypair_once_serving(path.clone(), keypair);
+                let path = carried_key(state, file, role, saved, secret)?;
                 (saved.pubkey, Some(path))
             }
             // A key whose secret stayed with whoever saved the snapshot: nothing here can sign
             // for it, unless its file is here already.
-            (_, Some(saved), None) => {
-                let path = snapshot_key_path(state.path(), role);
-                match held(&path) {
-                    Held::Absent => (saved.pubkey, None),
-                    Held::Key(found) if found == saved.pubkey => (saved.pubkey, Some(path)),
-                    Held::Key(other) => {
-                        return Err(file.refused(format!(
-                            "it names {} as its {} without its keypair, and {} holds {other}, \
-                             another key, which is never replaced; move that file away, or \
-                             open it with another --state-dir",
-                            saved.pubkey,
-                            role.label(),
-                            path.display()
-                        )));
-                    }
-                    Held::Unreadable(error) => {
-                        return Err(NodeError::Keypair {
-                            path,
-                            reason: error,
-                        });
-                    }
-                }
-            }
+            (_, Some(saved), None) => (saved.pubkey, key_file_here(state, file, role, saved)?),
             (_, None, _) => continue,
         };
         keys.push(key_entry(role, pubkey, path.as_deref()));
@@ -170,6 +119,86 @@ pub fn install(
         mint: snapshot.mint,
         keys,
     })
+}
+
+/// The wallet that stands for the snapshot's `saved` one: `wallet` (`--wallet`), else the solana
+/// CLI's default wallet or the state directory's; the node says so when it is another key.
+fn replacing_wallet(
+    state: &mut StateDir,
+    saved: Option<&SnapshotKey>,
+    wallet: Option<&Path>,
+) -> Result<(Pubkey, PathBuf), NodeError> {
+    let (pubkey, path) = match wallet {
+        Some(given) => (load_keypair(given)?.pubkey(), given.to_owned()),
+        None => {
+            let path = fulltime_client::keypair::default_keypair_path()
+                .filter(|path| path.exists())
+                .unwrap_or_else(|| state.path().join(WALLET_FILE));
+            (state.load_or_make_keypair(&path)?.pubkey(), path)
+        }
+    };
+    if let Some(saved) = saved.filter(|saved| saved.pubkey != pubkey) {
+        println!(
+            "the snapshot's wallet {} is not used (its keypair is not in the snapshot, \
+             or --wallet names another): env.json names {} ({pubkey})",
+            saved.pubkey,
+            escaped(&path.display().to_string())
+        );
+    }
+    Ok((pubkey, path))
+}
+
+/// Where the snapshot's key `saved` of `role`, whose `secret` it carries, is written once the
+/// node serves; refused (as from `file`) when the secret is not that key's.
+fn carried_key(
+    state: &mut StateDir,
+    file: &ChainFile,
+    role: KeyRole,
+    saved: &SnapshotKey,
+    secret: &[u8],
+) -> Result<PathBuf, NodeError> {
+    let keypair = Keypair::try_from(secret).map_err(|error| {
+        file.refused(format!("its {} keypair is invalid: {error}", role.label()))
+    })?;
+    if keypair.pubkey() != saved.pubkey {
+        return Err(file.refused(format!(
+            "it names {} as its {} and carries the keypair of {}: a snapshot's keys \
+             are the keys it names",
+            saved.pubkey,
+            role.label(),
+            keypair.pubkey()
+        )));
+    }
+    let path = snapshot_key_path(state.path(), role);
+    state.write_keypair_once_serving(path.clone(), keypair);
+    Ok(path)
+}
+
+/// The file of the snapshot's key `saved` of `role`, which it carries no secret of, when that
+/// file is here already; refused (as from `file`) when the file holds another key.
+fn key_file_here(
+    state: &StateDir,
+    file: &ChainFile,
+    role: KeyRole,
+    saved: &SnapshotKey,
+) -> Result<Option<PathBuf>, NodeError> {
+    let path = snapshot_key_path(state.path(), role);
+    match held(&path) {
+        Held::Absent => Ok(None),
+        Held::Key(found) if found == saved.pubkey => Ok(Some(path)),
+        Held::Key(other) => Err(file.refused(format!(
+            "it names {} as its {} without its keypair, and {} holds {other}, \
+             another key, which is never replaced; move that file away, or \
+             open it with another --state-dir",
+            saved.pubkey,
+            role.label(),
+            path.display()
+        ))),
+        Held::Unreadable(error) => Err(NodeError::Keypair {
+            path,
+            reason: error,
+        }),
+    }
 }
 
 /// Where a snapshot's key of `role` is written, in the state directory: beside the state

@@ -78,81 +78,20 @@ impl Calls {
     /// (refused or not, as JSON-RPC has it).
     pub async fn answer(&self, call: Value) -> Result<Option<Value>, String> {
         let id = call.get("id").cloned();
-        let refuse = |refused: Refused| {
-            Ok(id
-                .as_ref()
-                .map(|id| refusal::error(id, refused.code, &refused.message)))
-        };
+        let id = id.as_ref();
         let Some(method) = call.get("method").and_then(Value::as_str) else {
             // Not a call surfpool can run either: it answers it as an invalid request.
             return self.surfpool.call(call).await;
         };
-        let params = call.get("params");
-        let writes = match self.gate.check_call(method, params) {
-            Ok(writes) => writes,
-            Err(refused) => return refuse(refused),
-        };
-        if writes != Writes::Nothing {
-            let svm = self.locker.0.read().await;
-            if let Err(refused) = Gate::check_account(&svm, method, &writes) {
-                return refuse(refused);
-            }
+        if let Err(refused) = self.check_gate(method, call.get("params")).await {
+            return refuse(id, refused);
         }
         match Treatment::of(method) {
-            Treatment::SendTransaction => {
-                let transaction = match transactions::sent(params) {
-                    Ok(transaction) => transaction,
-                    Err(refused) => return refuse(refused),
-                };
-                if !self.lifetime_holds(&transaction.message).await {
-                    return Ok(id.as_ref().map(refusal::send_refused));
-                }
-                self.run_then_block(call).await
-            }
-            Treatment::SendBundle => {
-                let bundle = match transactions::bundled(params) {
-                    Ok(bundle) => bundle,
-                    Err(refused) => return refuse(refused),
-                };
-                for (index, transaction) in bundle.iter().enumerate() {
-                    if !self.lifetime_holds(&transaction.message).await {
-                        return refuse(refusal::bundle_refused(index));
-                    }
-                }
-                self.run_then_block(call).await
-            }
-            Treatment::SimulateTransaction => {
-                let simulated = match transactions::simulated(params) {
-                    Ok(simulated) => simulated,
-                    Err(refused) => return refuse(refused),
-                };
-                let expired = !simulated.replaces_blockhash
-                    && !self.lifetime_holds(&simulated.transaction.message).await;
-                let mut response = self.surfpool.call(call).await?;
-                if let Some(value) = result_value(&mut response) {
-                    if expired {
-                        refusal::simulation_value_refused(value);
-                    } else if let Some(replacement) = value.get_mut("replacementBlockhash") {
-                        set_last_valid_block_height(replacement);
-                    }
-                }
-                Ok(response)
-            }
-            Treatment::LatestBlockhash => {
-                let mut response = self.surfpool.call(call).await?;
-                if let Some(value) = result_value(&mut response) {
-                    set_last_valid_block_height(value);
-                }
-                Ok(response)
-            }
-            Treatment::BlockhashValid => {
-                let recent = self.blockhash_is_recent(&call).await;
-                let mut response = self.surfpool.call(call).await?;
-                if let Some(value) = result_value(&mut response) {
-                    *value = Value::Bool(recent);
-                }
-                Ok(response)
-            }
+            Treatment::SendTransaction => self.send_transaction(id, call).await,
+            Treatment::SendBundle => self.send_bundle(id, call).await,
+            Treatment::SimulateTransaction => self.simulate_transaction(id, call).await,
+            Treatment::LatestBlockhash => self.latest_blockhash(call).await,
+            Treatment::BlockhashValid => self.blockhash_valid(call).await,
             Treatment::MakesBlock => self.run_then_block(call).await,
             Treatment::SaveCheckpoint => {
                 Ok(Some(checkpoint_calls::save(&self.checkpoints, &call).await))
@@ -160,16 +99,102 @@ impl Calls {
             Treatment::RestoreCheckpoint => Ok(Some(
                 checkpoint_calls::restore(&self.checkpoints, &call).await,
             )),
-            Treatment::TimeTravel => {
-                let _clock = self.checkpoints.clock_hold().hold_async().await;
-                let now = ChainNow::of(&*self.locker.0.read().await);
-                if let Err(refused) = time_travel::check(params, &now) {
-                    return refuse(refused);
-                }
-                self.surfpool.call(call).await
-            }
+            Treatment::TimeTravel => self.time_travel(id, call).await,
             Treatment::Forward => self.surfpool.call(call).await,
         }
+    }
+
+    /// Whether the gate lets `method` run with `params`, the account it writes (if any) looked
+    /// at under the SVM's read lock.
+    async fn check_gate(&self, method: &str, params: Option<&Value>) -> Result<(), Refused> {
+        let writes = self.gate.check_call(method, params)?;
+        if writes != Writes::Nothing {
+            let svm = self.locker.0.read().await;
+            Gate::check_account(&svm, method, &writes)?;
+        }
+        Ok(())
+    }
+
+    /// `sendTransaction`: refused when its transaction is unreadable or its lifetime is over.
+    async fn send_transaction(
+        &self,
+        id: Option<&Value>,
+        call: Value,
+    ) -> Result<Option<Value>, String> {
+        let transaction = match transactions::sent(call.get("params")) {
+            Ok(transaction) => transaction,
+            Err(refused) => return refuse(id, refused),
+        };
+        if !self.lifetime_holds(&transaction.message).await {
+            return Ok(id.map(refusal::send_refused));
+        }
+        self.run_then_block(call).await
+    }
+
+    /// `sendBundle`: refused when one of its transactions is unreadable or its lifetime is over.
+    async fn send_bundle(&self, id: Option<&Value>, call: Value) -> Result<Option<Value>, String> {
+        let bundle = match transactions::bundled(call.get("params")) {
+            Ok(bundle) => bundle,
+            Err(refused) => return refuse(id, refused),
+        };
+        for (index, transaction) in bundle.iter().enumerate() {
+            if !self.lifetime_holds(&transaction.message).await {
+                return refuse(id, refusal::bundle_refused(index));
+            }
+        }
+        self.run_then_block(call).await
+    }
+
+    /// `simulateTransaction`: its result says so when its lifetime is over (unless it asks for
+    /// the blockhash to be replaced); a replacement blockhash gets the node's
+    /// `lastValidBlockHeight`.
+    async fn simulate_transaction(
+        &self,
+        id: Option<&Value>,
+        call: Value,
+    ) -> Result<Option<Value>, String> {
+        let simulated = match transactions::simulated(call.get("params")) {
+            Ok(simulated) => simulated,
+            Err(refused) => return refuse(id, refused),
+        };
+        let expired = !simulated.replaces_blockhash
+            && !self.lifetime_holds(&simulated.transaction.message).await;
+        let mut response = self.surfpool.call(call).await?;
+        if let Some(value) = result_value(&mut response) {
+            if expired {
+                refusal::simulation_value_refused(value);
+            } else if let Some(replacement) = value.get_mut("replacementBlockhash") {
+                set_last_valid_block_height(replacement);
+            }
+        }
+        Ok(response)
+    }
+
+    async fn latest_blockhash(&self, call: Value) -> Result<Option<Value>, String> {
+        let mut response = self.surfpool.call(call).await?;
+        if let Some(value) = result_value(&mut response) {
+            set_last_valid_block_height(value);
+        }
+        Ok(response)
+    }
+
+    async fn blockhash_valid(&self, call: Value) -> Result<Option<Value>, String> {
+        let recent = self.blockhash_is_recent(&call).await;
+        let mut response = self.surfpool.call(call).await?;
+        if let Some(value) = result_value(&mut response) {
+            *value = Value::Bool(recent);
+        }
+        Ok(response)
+    }
+
+    /// `surfnet_timeTravel`, checked and run while the clock's hold is held.
+    async fn time_travel(&self, id: Option<&Value>, call: Value) -> Result<Option<Value>, String> {
+        let _clock = self.checkpoints.clock_hold().hold_async().await;
+        let now = ChainNow::of(&*self.locker.0.read().await);
+        if let Err(refused) = time_travel::check(call.get("params"), &now) {
+            return refuse(id, refused);
+        }
+        self.surfpool.call(call).await
     }
 
     /// Runs a call that may process a transaction, and once it did, answers after the block
@@ -209,6 +234,11 @@ impl Calls {
         let height = self.locker.0.read().await.latest_epoch_info.block_height;
         lifetime::freshness(&hash, height) == Freshness::Recent
     }
+}
+
+/// The JSON-RPC error that answers a refused call, or none for a notification.
+fn refuse(id: Option<&Value>, refused: Refused) -> Result<Option<Value>, String> {
+    Ok(id.map(|id| refusal::error(id, refused.code, &refused.message)))
 }
 
 fn first_param(call: &Value) -> Option<&Value> {

@@ -48,45 +48,8 @@ pub struct Settle<'info> {
 pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcome) -> Result<()> {
     let market = &mut ctx.accounts.market;
     let now = Clock::get()?.unix_timestamp;
-    require!(now >= market.close_time, SettlementError::MarketNotClosed);
-    if market.settled {
-        require!(
-            now < market.dispute_ends_at,
-            SettlementError::MarketResolved
-        );
-    } else {
-        require!(
-            now < market.settlement_deadline()?,
-            SettlementError::SettlementWindowClosed
-        );
-    }
-    // A market made under the retired rule (a period of its own for each half) asks about a value
-    // no TxLINE record proves; its stakes are refunded after the grace period.
-    require!(
-        market.period == FINAL_PERIOD,
-        SettlementError::PeriodRetired
-    );
-    require!(
-        proof.fixture_summary.fixture_id == market.fixture_id,
-        SettlementError::FixtureMismatch
-    );
-    require!(
-        proof.stat.stat_to_prove.key == market.stat_key,
-        SettlementError::StatMismatch
-    );
-    // Refused here rather than by the oracle, so the error names this market's terms.
-    let stat_b = match (market.second_stat, &proof.stat_b) {
-        (None, None) => None,
-        (Some(_), None) => return err!(SettlementError::MissingSecondStat),
-        (None, Some(_)) => return err!(SettlementError::UnexpectedSecondStat),
-        (Some(second), Some(stat_b)) => {
-            require!(
-                stat_b.stat_to_prove.key == second.stat_key,
-                SettlementError::StatMismatch
-            );
-            Some(stat_b)
-        }
-    };
+    check_settling_time(market, now)?;
+    let stat_b = check_market_terms(market, &proof)?;
     check_final_values(
         std::iter::once(&proof.stat.stat_to_prove)
             .chain(stat_b.map(|stat_b| &stat_b.stat_to_prove)),
@@ -113,7 +76,83 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
         );
     }
 
-    let oracle = ctx.accounts.oracle_program.key();
+    let oracle = OracleAccounts {
+        program: &ctx.accounts.oracle_program,
+        daily_scores_roots: &ctx.accounts.daily_scores_roots,
+    };
+    prove_with_oracle(oracle, market, proof, stat_b, stated)?;
+    record_settlement(market, stated, settled_by, now)
+}
+
+/// Whether `market` may be settled at `now`: closed, and within its settlement window (or, once
+/// settled, its dispute window).
+fn check_settling_time(market: &Market, now: i64) -> Result<()> {
+    require!(now >= market.close_time, SettlementError::MarketNotClosed);
+    if market.settled {
+        require!(
+            now < market.dispute_ends_at,
+            SettlementError::MarketResolved
+        );
+    } else {
+        require!(
+            now < market.settlement_deadline()?,
+            SettlementError::SettlementWindowClosed
+        );
+    }
+    Ok(())
+}
+
+/// Whether `proof` is of `market`'s period, fixture and stats; the second stat's proof, when the
+/// market has a second stat.
+fn check_market_terms<'a>(
+    market: &Market,
+    proof: &'a SettlementProof,
+) -> Result<Option<&'a SecondStatProof>> {
+    // A market made under the retired rule (a period of its own for each half) asks about a value
+    // no TxLINE record proves; its stakes are refunded after the grace period.
+    require!(
+        market.period == FINAL_PERIOD,
+        SettlementError::PeriodRetired
+    );
+    require!(
+        proof.fixture_summary.fixture_id == market.fixture_id,
+        SettlementError::FixtureMismatch
+    );
+    require!(
+        proof.stat.stat_to_prove.key == market.stat_key,
+        SettlementError::StatMismatch
+    );
+    // Refused here rather than by the oracle, so the error names this market's terms.
+    match (market.second_stat, &proof.stat_b) {
+        (None, None) => Ok(None),
+        (Some(_), None) => err!(SettlementError::MissingSecondStat),
+        (None, Some(_)) => err!(SettlementError::UnexpectedSecondStat),
+        (Some(second), Some(stat_b)) => {
+            require!(
+                stat_b.stat_to_prove.key == second.stat_key,
+                SettlementError::StatMismatch
+            );
+            Ok(Some(stat_b))
+        }
+    }
+}
+
+/// The oracle that validates the proof, and the roots account it reads.
+struct OracleAccounts<'a, 'info> {
+    program: &'a UncheckedAccount<'info>,
+    daily_scores_roots: &'a UncheckedAccount<'info>,
+}
+
+/// Asks the oracle, by CPI, whether `proof` (with `stat_b` expanded) proves `stated` under
+/// `market`'s terms; refused unless it answers that it does.
+fn prove_with_oracle(
+    oracle: OracleAccounts,
+    market: &Market,
+    proof: SettlementProof,
+    stat_b: Option<StatTerm>,
+    stated: StatedOutcome,
+) -> Result<()> {
+    let oracle_program = oracle.program.key();
     let args = ValidateStatArgs {
         ts: proof.ts,
         fixture_summary: proof.fixture_summary,
@@ -126,19 +165,29 @@ pub fn settle(ctx: Context<Settle>, proof: SettlementProof, stated: StatedOutcom
     };
     // Oracle errors abort the whole transaction untranslated; the vault is untouched.
     invoke(
-        &validate_stat(oracle, ctx.accounts.daily_scores_roots.key(), &args),
-        &[ctx.accounts.daily_scores_roots.to_account_info()],
+        &validate_stat(oracle_program, oracle.daily_scores_roots.key(), &args),
+        &[oracle.daily_scores_roots.to_account_info()],
     )?;
 
     let (returned_by, data) = return_data::get().ok_or(SettlementError::NoValidationReturn)?;
     require_keys_eq!(
         returned_by,
-        oracle,
+        oracle_program,
         SettlementError::UnexpectedReturnProgram
     );
     let holds = bool::try_from_slice(&data).map_err(|_| SettlementError::NoValidationReturn)?;
     require!(holds, SettlementError::OutcomeNotProven);
+    Ok(())
+}
 
+/// Records `stated`, proven by `settled_by`, as `market`'s outcome; the first settlement opens
+/// the dispute window at `now`.
+fn record_settlement(
+    market: &mut Market,
+    stated: StatedOutcome,
+    settled_by: SettledProof,
+    now: i64,
+) -> Result<()> {
     if !market.settled {
         market.settled = true;
         market.dispute_ends_at = now

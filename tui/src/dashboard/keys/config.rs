@@ -96,58 +96,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Keymap, KeysError> {
     let mut rebound = Vec::with_capacity(entries.len());
     for (name, keys) in entries {
         let offset = name.span().start;
-        let current = RENAMED
-            .iter()
-            .find(|(old, _)| old == name.get_ref())
-            .map_or(name.get_ref().as_str(), |(_, new)| new);
-        let Some(index) = keymap.index_of(current) else {
-            return Err(invalid(
-                offset,
-                format!(
-                    "`{}` is not a binding; the bindings are {}",
-                    name.get_ref(),
-                    Keymap::default().names().join(", ")
-                ),
-            ));
-        };
-        let texts = match keys.get_ref() {
-            KeyList::One(key) => vec![key.as_str()],
-            KeyList::Several(keys) => keys.iter().map(String::as_str).collect(),
-        };
-        if texts.is_empty() {
-            return Err(invalid(
-                offset,
-                format!("`{}` is bound to no key", name.get_ref()),
-            ));
-        }
-        let mut codes = Vec::with_capacity(texts.len());
-        for text in texts {
-            let code = parse_key(text).ok_or_else(|| {
-                invalid(
-                    offset,
-                    format!("`{text}` is not a key: write {}", key_names()),
-                )
-            })?;
-            let typed = keymap.bound[index]
-                .binding
-                .modes
-                .iter()
-                .find(|mode| mode.takes_text());
-            if let (KeyCode::Char(_), Some(mode)) = (code, typed) {
-                return Err(invalid(
-                    offset,
-                    format!(
-                        "`{text}` would no longer type in the {} (where `{}` works too); bind a \
-                         named key such as F2",
-                        mode.title(),
-                        name.get_ref()
-                    ),
-                ));
-            }
-            if !codes.contains(&code) {
-                codes.push(code);
-            }
-        }
+        let name = name.get_ref();
+        let index = binding_named(&keymap, name).map_err(|reason| invalid(offset, reason))?;
+        let codes = codes_of(&keymap, index, name, keys.get_ref())
+            .map_err(|reason| invalid(offset, reason))?;
         keymap.rebind(index, codes);
         rebound.push((index, offset));
     }
@@ -158,6 +110,59 @@ pub fn parse(text: &str, path: &Path) -> Result<Keymap, KeysError> {
         }
     }
     Ok(keymap)
+}
+
+/// The index of the binding the file calls `name` (as it is called now or was before), or why
+/// there is none.
+fn binding_named(keymap: &Keymap, name: &str) -> Result<usize, String> {
+    let current = RENAMED
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, new)| new);
+    keymap.index_of(current).ok_or_else(|| {
+        format!(
+            "`{name}` is not a binding; the bindings are {}",
+            Keymap::default().names().join(", ")
+        )
+    })
+}
+
+/// The keys the file binds `name`, the binding at `index`, to, each once; or why they cannot
+/// be.
+fn codes_of(
+    keymap: &Keymap,
+    index: usize,
+    name: &str,
+    keys: &KeyList,
+) -> Result<Vec<KeyCode>, String> {
+    let texts = match keys {
+        KeyList::One(key) => vec![key.as_str()],
+        KeyList::Several(keys) => keys.iter().map(String::as_str).collect(),
+    };
+    if texts.is_empty() {
+        return Err(format!("`{name}` is bound to no key"));
+    }
+    let typed = keymap.bound[index]
+        .binding
+        .modes
+        .iter()
+        .find(|mode| mode.takes_text());
+    let mut codes = Vec::with_capacity(texts.len());
+    for text in texts {
+        let code = parse_key(text)
+            .ok_or_else(|| format!("`{text}` is not a key: write {}", key_names()))?;
+        if let (KeyCode::Char(_), Some(mode)) = (code, typed) {
+            return Err(format!(
+                "`{text}` would no longer type in the {} (where `{name}` works too); bind a named \
+                 key such as F2",
+                mode.title()
+            ));
+        }
+        if !codes.contains(&code) {
+            codes.push(code);
+        }
+    }
+    Ok(codes)
 }
 
 /// The 1-based line of the byte `offset` of `text`.

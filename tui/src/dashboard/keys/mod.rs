@@ -1,6 +1,6 @@
 //! The one key table: it decides what a key does in each mode, and the bottom hint bar and the
 //! `?` help overlay are drawn from it, so help never drifts from the real keys. The defaults are
-//! in `table.rs`; the key config file (`config.rs`) rebinds any of them, and the [`Keymap`] in
+//! in `table/`; the key config file (`config.rs`) rebinds any of them, and the [`Keymap`] in
 //! force is what the dashboard reads keys with and shows.
 
 mod config;

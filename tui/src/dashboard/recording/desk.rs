@@ -17,13 +17,13 @@ use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::RecordingNews;
+use super::news::RecordingNews;
 use crate::dashboard::action::Action;
 use crate::dashboard::effect::Request;
 use crate::error::{Error, ErrorReport};
 use crate::output::receipt::payout::PayoutKind;
-use crate::record::{Branch, Hand, Made, Outcome, Recorder};
 use crate::session::Session;
+use crate::timeline::record::{Branch, Hand, Made, Outcome, Recorder};
 
 /// What a request left that its order did not say: the id of a created market, the address of
 /// a made wallet.

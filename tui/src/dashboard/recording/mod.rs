@@ -1,19 +1,20 @@
 //! Recording at the desk (`R`): every hand action made while recording (deposit, settle, claim,
 //! refund, claim all, faucet, warp, `+`, `n`/`N`; done or refused) becomes a step of a timeline
-//! file that `fulltime timeline run` replays. The recorder (`crate::record`) lives with the
-//! effect runner (`desk.rs`), which feeds it each request as its result arrives; the app keeps
-//! only what the header shows (`● REC 3 steps`). `R` again opens the save popup (`save.rs`).
+//! file that `fulltime timeline run` replays. The recorder (`crate::timeline::record`) lives with
+//! the effect runner (`desk.rs`), which feeds it each request as its result arrives; the app
+//! keeps only what the header shows (`● REC 3 steps`). `R` again opens the save popup
+//! (`save.rs`).
 
 mod desk;
+pub mod news;
 mod save;
-
-use std::path::PathBuf;
 
 use fulltime_client::wallet_book::WalletName;
 use ratatui::text::Span;
 use solana_keypair::Address as Pubkey;
 
 pub use desk::{Landed, RecorderSlot};
+pub use news::{Recording, RecordingNews};
 pub use save::SavePopup;
 
 use super::action::Action;
@@ -22,26 +23,6 @@ use super::component::{Ask, still_running};
 use super::effect::Effect;
 use super::theme;
 use super::wallets::WalletChoice;
-
-/// What the app knows of the recording under way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Recording {
-    /// Asked for; the recorder is reading the chain it starts from.
-    Starting,
-    /// This many hand actions recorded.
-    On { steps: usize },
-}
-
-/// What the runner says of the recording.
-#[derive(Clone, Debug)]
-pub enum RecordingNews {
-    /// The recorder started, or why it could not.
-    Started(Result<(), String>),
-    /// An action became a step (the steps so far), or why it did not.
-    Recorded(Result<usize, String>),
-    /// The file written, which ends the recording, or why it was not.
-    Saved(Result<PathBuf, String>),
-}
 
 /// The name a wallet that is not the book's (the one the dashboard started as) has in a
 /// recording: the desk, as timelines call the node's funded wallet.

@@ -8,7 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::RecordingNews;
+use super::news::RecordingNews;
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Effect;

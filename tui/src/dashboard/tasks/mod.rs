@@ -3,12 +3,12 @@
 
 mod feed;
 mod read;
+mod runner;
 mod tail;
 mod timeline;
 mod transact;
 
 pub use feed::{Reading, spawn_feed};
 pub use read::{Addresses, read};
+pub use runner::{Runner, TimelineSlot};
 pub use tail::spawn_log_tail;
-pub use timeline::TimelineSlot;
-pub use transact::Runner;

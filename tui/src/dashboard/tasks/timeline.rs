@@ -5,17 +5,15 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
 
 use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::wallet_book::{WalletBook, WalletName};
 use fulltime_proof_files::timeline::{Timeline, load};
 use solana_signer::Signer;
-use tokio::sync::Mutex;
 
 use super::feed::Reading;
-use super::transact::Runner;
+use super::runner::Runner;
 use crate::actions;
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
@@ -25,10 +23,6 @@ use crate::session::Session;
 use crate::timeline::record::Branch;
 use crate::timeline::{Stepped, Stepper, cast_of, write_into_book};
 use fulltime_client::bundle::BundleTimeline;
-
-/// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
-/// pane's keys wait while a request runs).
-pub type TimelineSlot = Arc<Mutex<Option<Stepper>>>;
 
 impl Runner {
     pub(super) async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {

@@ -15,35 +15,15 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tokio::task::JoinHandle;
 
 use super::feed::{Reading, spawn_feed};
-use super::timeline::TimelineSlot;
+use super::runner::Runner;
 use crate::actions::{self, Actor};
 use crate::dashboard::action::{Action, Done, RecordsRead, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
-use crate::dashboard::recording::{Landed, RecorderSlot};
+use crate::dashboard::recording::Landed;
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::input::When;
-use crate::session::Session;
-
-/// What the tasks share: how to reach the cluster and the faucet, who signs, and where answers
-/// go.
-#[derive(Clone)]
-pub struct Runner {
-    pub session: Arc<Session>,
-    /// The wallet acted as; `None` when none resolved (then a request says why).
-    pub wallet: Option<Arc<Keypair>>,
-    pub faucet_url: String,
-    /// How many of a market's newest transactions its pool history reads.
-    pub history_depth: usize,
-    pub actions: UnboundedSender<Action>,
-    /// The feed of the acting wallet, which reads the chain when asked.
-    pub feed: UnboundedSender<Reading>,
-    /// The timeline set up on the node by the timeline pane, if any.
-    pub timeline: TimelineSlot,
-    /// The recording under way (`R`), fed each request as it ends.
-    pub recording: RecorderSlot,
-}
 
 impl Runner {
     /// Carries out `effect`.
@@ -170,34 +150,38 @@ impl Runner {
                 let saved = actions::save_snapshot(&self.session, &name).await?;
                 Ok((Done::of(&saved), Landed::Nothing))
             }
-            Request::Bundle { name } => {
-                self.stage(Stage::Requesting);
-                // Recording, the bundle carries the recording (the branch's steps and those
-                // recorded); else the timeline set up at its step.
-                let timeline = match self.recording.as_bundle_timeline().await {
-                    Some(recorded) => Some(recorded.map_err(Error::RecordingUnwritable)?),
-                    None => self.timeline_at_step().await?,
-                };
-                let order = actions::BundleOrder { name, timeline };
-                let saved = actions::save_bundle(&self.session, order).await?;
-                Ok((Done::of(&saved), Landed::Nothing))
-            }
-            Request::NewWallet { name } => {
-                self.stage(Stage::Requesting);
-                let made =
-                    actions::make_wallet(&self.session, &name, true, &self.faucet_url).await?;
-                let _ = self.actions.send(Action::WalletMade(WalletChoice {
-                    name: made.name.clone(),
-                    address: made.address.clone(),
-                    path: made.path.clone().into(),
-                }));
-                let landed = made.address.parse().map_or(Landed::Nothing, Landed::Wallet);
-                Ok((Done::of(&made), landed))
-            }
+            Request::Bundle { name } => self.save_bundle(name).await,
+            Request::NewWallet { name } => self.make_wallet(name).await,
             Request::Timeline(order) => {
                 Ok((self.carry_out_timeline(order).await?, Landed::Nothing))
             }
         }
+    }
+
+    /// Saves a bundle named `name`: recording, it carries the recording (the branch's steps and
+    /// those recorded); else the timeline set up at its step.
+    async fn save_bundle(&self, name: String) -> Result<(Done, Landed), Error> {
+        self.stage(Stage::Requesting);
+        let timeline = match self.recording.as_bundle_timeline().await {
+            Some(recorded) => Some(recorded.map_err(Error::RecordingUnwritable)?),
+            None => self.timeline_at_step().await?,
+        };
+        let order = actions::BundleOrder { name, timeline };
+        let saved = actions::save_bundle(&self.session, order).await?;
+        Ok((Done::of(&saved), Landed::Nothing))
+    }
+
+    /// Makes and funds a wallet named `name` in the book, and tells the app of it.
+    async fn make_wallet(&self, name: String) -> Result<(Done, Landed), Error> {
+        self.stage(Stage::Requesting);
+        let made = actions::make_wallet(&self.session, &name, true, &self.faucet_url).await?;
+        let _ = self.actions.send(Action::WalletMade(WalletChoice {
+            name: made.name.clone(),
+            address: made.address.clone(),
+            path: made.path.clone().into(),
+        }));
+        let landed = made.address.parse().map_or(Landed::Nothing, Landed::Wallet);
+        Ok((Done::of(&made), landed))
     }
 
     /// The wallet acted as; where none resolved at the start, why (or, resolved now, it).

@@ -1,25 +1,25 @@
 //! The recorder: hand actions made on a chain become the steps of a timeline file that
 //! `fulltime timeline run` replays and checks. It starts at a moment, from the chain as it then
 //! is (and from a timeline's step when it branches from one), is fed each action as it completes
-//! (`made.rs`), reads after each what it left from the chain as a run reads its expectations
-//! (`expect::found`), and saves the file with the fixtures' writer, checked to load back the
-//! same. The rules it writes by are in the tui README ("Recording").
+//! (`made.rs`), plans its step (`plan.rs`), reads after each what it left from the chain as a run
+//! reads its expectations (`expect::found`), and saves the file with the fixtures' writer,
+//! checked to load back the same. The rules it writes by are in the tui README ("Recording").
 
 mod error;
 mod made;
+mod plan;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use fulltime_client::amount::{LAMPORTS_PER_SOL, format_usdc};
+use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::bundle::BundleCast;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::Market as ChainMarket;
 use fulltime_client::wallet_book::WalletName;
 use fulltime_proof_files::timeline::{
-    Action, ActionKind, Expectation, Market, SettleWith, Stage, Step, Timeline, Wallet,
-    error_named, parse, write,
+    Action, ActionKind, Market, Step, Timeline, Wallet, error_named, parse, write,
 };
 use solana_keypair::Address as Pubkey;
 
@@ -251,137 +251,6 @@ impl Recorder {
         self.touched.insert(label.clone());
         Ok(label)
     }
-
-    /// The file's action for `made` (none for a warp, whose step's time is where it landed, nor
-    /// for a new wallet, there from the start), its step's name and what to read after it.
-    fn plan(&mut self, made: &Made) -> Result<Planned, RecordError> {
-        let wallet = made.wallet.clone();
-        let balance = Expectation::Balance {
-            wallet: wallet.clone(),
-            usdc: 0,
-        };
-        let planned = |action, force, said, reads| Planned {
-            action: Some(action),
-            force,
-            said,
-            reads,
-        };
-        Ok(match &made.hand {
-            Hand::Deposit {
-                market,
-                side,
-                usdc,
-                force,
-            } => {
-                let market = self.market_label(*market)?;
-                let said = format!(
-                    "{wallet} deposits {} on {side} in {market}",
-                    format_usdc(*usdc)
-                );
-                let reads = with_market(vec![balance], &market);
-                let action = ActionKind::Deposit {
-                    wallet,
-                    market,
-                    side: *side,
-                    usdc: *usdc,
-                };
-                planned(action, *force, said, reads)
-            }
-            Hand::Settle {
-                market,
-                with,
-                force,
-            } => {
-                let market = self.market_label(*market)?;
-                let said = match with {
-                    SettleWith::Case(proof) => format!("settle {market} with {proof}"),
-                    SettleWith::Record(_) => format!("settle {market} from TxLINE"),
-                };
-                let reads = with_market(Vec::new(), &market);
-                let action = ActionKind::Settle {
-                    market,
-                    with: with.clone(),
-                };
-                planned(action, *force, said, reads)
-            }
-            Hand::Claim { market, force } => {
-                let market = self.market_label(*market)?;
-                let said = format!("{wallet} claims from {market}");
-                let reads = with_market(vec![balance], &market);
-                planned(ActionKind::Claim { wallet, market }, *force, said, reads)
-            }
-            Hand::Refund { market, force } => {
-                let market = self.market_label(*market)?;
-                let said = format!("{wallet} takes a refund from {market}");
-                let reads = with_market(vec![balance], &market);
-                planned(ActionKind::Refund { wallet, market }, *force, said, reads)
-            }
-            Hand::ClaimAll => {
-                let said = format!("{wallet} claims all");
-                planned(ActionKind::ClaimAll { wallet }, false, said, vec![balance])
-            }
-            Hand::Faucet => {
-                let said = format!("{wallet} asks the faucet");
-                planned(ActionKind::Faucet { wallet }, false, said, vec![balance])
-            }
-            Hand::NewMarket { id, force, .. } => {
-                let (label, reads) = match id {
-                    Some(id) => {
-                        let label = self.label_for(*id);
-                        self.touched.insert(label.clone());
-                        let reads = with_market(Vec::new(), &label);
-                        (label, reads)
-                    }
-                    None => (format!("refused-market-{}", self.recorded + 1), Vec::new()),
-                };
-                let said = format!("create {label}");
-                planned(ActionKind::Create { market: label }, *force, said, reads)
-            }
-            Hand::Warp => Planned {
-                action: None,
-                force: false,
-                said: format!("warp to {}", crate::input::format_time(made.clock)),
-                reads: self
-                    .touched
-                    .iter()
-                    .map(|market| stage_read(market))
-                    .collect(),
-            },
-            Hand::NewWallet { .. } => Planned {
-                action: None,
-                force: false,
-                said: format!("{wallet} is made"),
-                reads: vec![balance],
-            },
-        })
-    }
-}
-
-/// A recorded step before the chain is read: its action, its name, and what to read after it.
-struct Planned {
-    action: Option<ActionKind>,
-    force: bool,
-    said: String,
-    /// Expectations whose values the chain fills in.
-    reads: Vec<Expectation>,
-}
-
-fn stage_read(market: &str) -> Expectation {
-    Expectation::Stage {
-        market: market.to_owned(),
-        stage: Stage::Open,
-    }
-}
-
-/// `reads` and then the market's stage and pool.
-fn with_market(mut reads: Vec<Expectation>, market: &str) -> Vec<Expectation> {
-    reads.push(stage_read(market));
-    reads.push(Expectation::Pool {
-        market: market.to_owned(),
-        yes: 0,
-        no: 0,
-    });
-    reads
 }
 
 /// `branch`'s timeline cut after its played steps, without the markets only later steps create,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions::{self, Withdrawal};
 use fulltime_client::pda;
-use fulltime_client::proof_file::{Expected, ProofFile};
+use fulltime_client::proof_file::{Expected, ProofFile, ProofMarket};
 use fulltime_client::rpc::{FulltimeClient, Funding, Unsigned};
 use fulltime_client::side::Side;
 use fulltime_localnet::node::{ChainStart, MINT_AUTHORITY_FILE, Node, load_keypair};
@@ -62,6 +62,27 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         .ok_or("the proof file names no market")?;
     let whole = Instant::now();
 
+    let wallets = fund_wallets(&client, &funder, &mint_authority).await?;
+    let market_ids = create_markets(&client, &funder, &market, kickoff).await?;
+    deposit_everywhere(&client, &wallets, &market_ids).await?;
+    let published = proof_file.proof.ts.div_euclid(1_000);
+    settle_markets(&client, &funder, &proof_file, &market_ids, published).await?;
+    claim_winnings(&client, &proof_file, &wallets, &market_ids, published).await?;
+
+    let left = vault_balances(&client, &market_ids).await?;
+    println!(
+        "  the whole run: {:.2} s; the vaults keep {left} base units of dust",
+        whole.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The wallets, made and funded with SOL and test USDC in one batch.
+async fn fund_wallets(
+    client: &FulltimeClient,
+    funder: &Keypair,
+    mint_authority: &Keypair,
+) -> Result<Vec<Keypair>, Failure> {
     let started = Instant::now();
     let wallets: Vec<Keypair> = (0..WALLETS).map(|_| Keypair::new()).collect();
     let fundings: Vec<Funding> = wallets
@@ -73,7 +94,7 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         })
         .collect();
     let transactions = client
-        .fund_all(&funder, &mint_authority, &fundings)
+        .fund_all(funder, mint_authority, &fundings)
         .await
         .map_err(|error| format!("funding: {error}"))?;
     report(
@@ -82,12 +103,22 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         transactions,
         started.elapsed(),
     );
+    Ok(wallets)
+}
 
+/// The markets, all on the proof file's market and closing at kickoff, created one by one (each
+/// confirmed by `signatureSubscribe`); their ids.
+async fn create_markets(
+    client: &FulltimeClient,
+    funder: &Keypair,
+    market: &ProofMarket,
+    kickoff: i64,
+) -> Result<Vec<u64>, Failure> {
     let started = Instant::now();
     let first = client.config().await?.market_count;
     for _ in 0..MARKETS {
         let terms = market.terms(kickoff, DISPUTE_WINDOW_SECS);
-        client.create_market(&funder, terms).await?;
+        client.create_market(funder, terms).await?;
     }
     let market_ids: Vec<u64> = (first..).take(MARKETS).collect();
     report(
@@ -96,28 +127,56 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         MARKETS,
         started.elapsed(),
     );
+    Ok(market_ids)
+}
 
+/// Every wallet's deposits, sent through the pipeline.
+async fn deposit_everywhere(
+    client: &FulltimeClient,
+    wallets: &[Keypair],
+    market_ids: &[u64],
+) -> Result<(), Failure> {
     let started = Instant::now();
-    let deposits = deposit_transactions(&client, &wallets, &market_ids);
+    let deposits = deposit_transactions(client, wallets, market_ids);
     all_landed("deposits", client.send_all(deposits).await)?;
     report("deposits", DEPOSITS, DEPOSITS, started.elapsed());
+    Ok(())
+}
 
+/// Every market settled with the proof, the clock warped past its batch (`published`, unix
+/// seconds).
+async fn settle_markets(
+    client: &FulltimeClient,
+    funder: &Keypair,
+    proof_file: &ProofFile,
+    market_ids: &[u64],
+    published: i64,
+) -> Result<(), Failure> {
     let started = Instant::now();
-    let published = proof_file.proof.ts.div_euclid(1_000);
     client.warp(published + 1).await?;
     let markets = client.markets().await?;
     let settlements: Vec<Unsigned> = markets
         .iter()
         .filter(|market| market_ids.contains(&market.id))
-        .map(|market| Unsigned::by(&funder, client.settle_instructions(market, &proof_file)))
+        .map(|market| Unsigned::by(funder, client.settle_instructions(market, proof_file)))
         .collect();
     let settled = settlements.len();
     all_landed("settlements", client.send_all(settlements).await)?;
     report("markets settled", settled, settled, started.elapsed());
+    Ok(())
+}
 
+/// Every winning position claimed, the clock warped past the dispute window.
+async fn claim_winnings(
+    client: &FulltimeClient,
+    proof_file: &ProofFile,
+    wallets: &[Keypair],
+    market_ids: &[u64],
+    published: i64,
+) -> Result<(), Failure> {
     let started = Instant::now();
     client.warp(published + DISPUTE_WINDOW_SECS + 2).await?;
-    let (claims, positions) = claim_transactions(&client, &proof_file, &wallets, &market_ids);
+    let (claims, positions) = claim_transactions(client, proof_file, wallets, market_ids);
     let transactions = claims.len();
     all_landed("claims", client.send_all(claims).await)?;
     report(
@@ -125,12 +184,6 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
         positions,
         transactions,
         started.elapsed(),
-    );
-
-    let left = vault_balances(&client, &market_ids).await?;
-    println!(
-        "  the whole run: {:.2} s; the vaults keep {left} base units of dust",
-        whole.elapsed().as_secs_f64()
     );
     Ok(())
 }

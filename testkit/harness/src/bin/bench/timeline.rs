@@ -133,54 +133,57 @@ impl Pools {
     }
 }
 
+/// Each wallet's test USDC as the steps leave it: after its stakes, and after its claims.
+struct Held {
+    after_stakes: Vec<u64>,
+    after_claims: Vec<u64>,
+}
+
+impl Held {
+    fn of(pools: &Pools) -> Result<Self, Failure> {
+        let mut staked = vec![0u64; WALLETS];
+        let mut paid = vec![0u64; WALLETS];
+        let overflow = || "a wallet's stakes or payouts overflow";
+        for (market, stakes) in pools.stakes.iter().enumerate() {
+            for (index, stake) in stakes {
+                staked[*index] = staked[*index].checked_add(*stake).ok_or_else(overflow)?;
+                if side_of(*index) == Side::Yes {
+                    let payout = pools.payout(market, *stake)?;
+                    paid[*index] = paid[*index].checked_add(payout).ok_or_else(overflow)?;
+                }
+            }
+        }
+        let after_stakes: Vec<u64> = staked
+            .iter()
+            .map(|staked| WALLET_USDC.checked_sub(*staked).ok_or_else(overflow))
+            .collect::<Result<_, _>>()?;
+        let after_claims: Vec<u64> = after_stakes
+            .iter()
+            .zip(&paid)
+            .map(|(left, paid)| left.checked_add(*paid).ok_or_else(overflow))
+            .collect::<Result<_, _>>()?;
+        Ok(Self {
+            after_stakes,
+            after_claims,
+        })
+    }
+}
+
 /// The timeline file's text.
 fn timeline_text() -> Result<String, Failure> {
     let pools = Pools::of_every_deposit()?;
-    let mut staked = vec![0u64; WALLETS];
-    let mut paid = vec![0u64; WALLETS];
-    let overflow = || "a wallet's stakes or payouts overflow";
-    for (market, stakes) in pools.stakes.iter().enumerate() {
-        for (index, stake) in stakes {
-            staked[*index] = staked[*index].checked_add(*stake).ok_or_else(overflow)?;
-            if side_of(*index) == Side::Yes {
-                let payout = pools.payout(market, *stake)?;
-                paid[*index] = paid[*index].checked_add(payout).ok_or_else(overflow)?;
-            }
-        }
-    }
-    let after_stakes: Vec<u64> = staked
-        .iter()
-        .map(|staked| WALLET_USDC.checked_sub(*staked).ok_or_else(overflow))
-        .collect::<Result<_, _>>()?;
-    let after_claims: Vec<u64> = after_stakes
-        .iter()
-        .zip(&paid)
-        .map(|(left, paid)| left.checked_add(*paid).ok_or_else(overflow))
-        .collect::<Result<_, _>>()?;
-    let balances = |held: &[u64]| -> String {
-        held.iter()
-            .enumerate()
-            .map(|(index, held)| {
-                format!(
-                    "    {{ wallet = \"{}\", usdc = \"{}\" }},\n",
-                    wallet(index),
-                    usdc(*held)
-                )
-            })
-            .collect()
-    };
-    let stages = |stage: &str| -> String {
-        (0..MARKETS)
-            .map(|index| {
-                format!(
-                    "    {{ market = \"{}\", stage = \"{stage}\", outcome = \"yes\" }},\n",
-                    market(index)
-                )
-            })
-            .collect()
-    };
+    let held = Held::of(&pools)?;
+    let mut text = String::new();
+    write_wallets_and_markets(&mut text)?;
+    write_stakes_step(&mut text, &pools, &held.after_stakes)?;
+    write_settle_step(&mut text)?;
+    write_claims_step(&mut text, &held.after_claims)?;
+    Ok(text)
+}
 
-    let mut text = format!("match = \"{PROOF_FILE}\"\n\n[wallets]\n");
+/// The match, every wallet with its test USDC, and every market on the match's proof case.
+fn write_wallets_and_markets(text: &mut String) -> Result<(), Failure> {
+    writeln!(text, "match = \"{PROOF_FILE}\"\n\n[wallets]")?;
     for index in 0..WALLETS {
         writeln!(
             text,
@@ -196,7 +199,15 @@ fn timeline_text() -> Result<String, Failure> {
             market(index)
         )?;
     }
+    Ok(())
+}
 
+/// Every deposit before kickoff; then every market's pools and every wallet's test USDC.
+fn write_stakes_step(
+    text: &mut String,
+    pools: &Pools,
+    after_stakes: &[u64],
+) -> Result<(), Failure> {
     // Round after round, so that a wave holds a deposit of every wallet.
     text.push_str("\n[[step]]\nname = \"stakes\"\nat = \"kickoff - 30m\"\ndo = [\n");
     for round in 0..MARKETS_PER_WALLET {
@@ -224,9 +235,14 @@ fn timeline_text() -> Result<String, Failure> {
             usdc(pools.no[index])
         )?;
     }
-    text.push_str(&balances(&after_stakes));
+    text.push_str(&balance_expectations(after_stakes));
+    text.push_str("]\n");
+    Ok(())
+}
 
-    text.push_str("]\n\n[[step]]\nname = \"settle\"\nat = \"result + 1s\"\ndo = [\n");
+/// Every market settled with the match's proof case, and then provisional on YES.
+fn write_settle_step(text: &mut String) -> Result<(), Failure> {
+    text.push_str("\n[[step]]\nname = \"settle\"\nat = \"result + 1s\"\ndo = [\n");
     for index in 0..MARKETS {
         writeln!(
             text,
@@ -235,11 +251,15 @@ fn timeline_text() -> Result<String, Failure> {
         )?;
     }
     text.push_str("]\nexpect = [\n");
-    text.push_str(&stages("provisional"));
+    text.push_str(&stage_expectations("provisional"));
+    text.push_str("]\n");
+    Ok(())
+}
 
-    // Past the dispute window: every winner claims, each loser's claim on its first market is
-    // refused.
-    text.push_str("]\n\n[[step]]\nname = \"claims\"\nat = \"+61s\"\ndo = [\n");
+/// Past the dispute window: every winner claims, each loser's claim on its first market is
+/// refused; then every market is resolved and every wallet holds what it was paid.
+fn write_claims_step(text: &mut String, after_claims: &[u64]) -> Result<(), Failure> {
+    text.push_str("\n[[step]]\nname = \"claims\"\nat = \"+61s\"\ndo = [\n");
     for round in 0..MARKETS_PER_WALLET {
         for index in 0..WALLETS {
             let claim = format!(
@@ -258,10 +278,36 @@ fn timeline_text() -> Result<String, Failure> {
         }
     }
     text.push_str("]\nexpect = [\n");
-    text.push_str(&stages("resolved"));
-    text.push_str(&balances(&after_claims));
+    text.push_str(&stage_expectations("resolved"));
+    text.push_str(&balance_expectations(after_claims));
     text.push_str("]\n");
-    Ok(text)
+    Ok(())
+}
+
+/// An expectation of each wallet's test USDC, `held` by wallet index.
+fn balance_expectations(held: &[u64]) -> String {
+    held.iter()
+        .enumerate()
+        .map(|(index, held)| {
+            format!(
+                "    {{ wallet = \"{}\", usdc = \"{}\" }},\n",
+                wallet(index),
+                usdc(*held)
+            )
+        })
+        .collect()
+}
+
+/// An expectation that every market is at `stage`, on YES.
+fn stage_expectations(stage: &str) -> String {
+    (0..MARKETS)
+        .map(|index| {
+            format!(
+                "    {{ market = \"{}\", stage = \"{stage}\", outcome = \"yes\" }},\n",
+                market(index)
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::lifecycle::model::Expected;
 use crate::lifecycle::proof_facts::EventFacts;
 use crate::lifecycle::second_stat::with_second_stat_written;
 use crate::lifecycle::step::{
-    CutPick, DatePick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick,
+    CutPick, DatePick, EventPick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick,
 };
 
 /// The period of a score record in play, as TxLINE numbers game phases: the second half.
@@ -91,98 +91,127 @@ impl Lifecycle {
         market: usize,
         pick: &ProofPick,
     ) -> Result<Option<(usize, usize, usize)>, String> {
-        let (batch, summary, event) = match pick {
+        let picked = match pick {
             ProofPick::Fresh {
                 date,
                 stat,
                 summaries,
                 summary,
                 event,
-            } => {
-                let model = &self.model.markets[market];
-                let stat_key = match stat {
-                    StatPick::OtherKey => model.stat_key.wrapping_add(FIRST_HALF_PREFIX),
-                    StatPick::Market | StatPick::OtherPeriod => model.stat_key,
-                };
-                let period = |in_play: bool| match stat {
-                    StatPick::OtherPeriod => HALF_TIME_PERIOD,
-                    _ if in_play => IN_PLAY_PERIOD,
-                    _ => FINAL_PERIOD,
-                };
-                let summaries: Vec<Vec<EventFacts>> = summaries
-                    .iter()
-                    .map(|events| {
-                        events
-                            .iter()
-                            .map(|pick| EventFacts {
-                                value: model.threshold.saturating_add(i32::from(pick.offset)),
-                                period: period(pick.in_play),
-                            })
-                            .collect()
-                    })
-                    .collect();
-                if summaries.is_empty() || summaries.iter().any(Vec::is_empty) {
-                    return Ok(None);
-                }
-                let fixture_id = model.fixture_id;
-                let second_stat = model.second_stat;
-                let ts_ms = self.date(market, *date);
-                let batch = Batch {
-                    ts_ms,
-                    fixture_id,
-                    stat_key,
-                    second_stat,
-                    summaries,
-                };
-                let root = batch.root().map_err(|error| error.to_string())?;
-                self.chain
-                    .post_root(root)
-                    .map_err(|failure| format!("posting a fresh batch root failed: {failure}"))?;
-                self.run.tally.transactions += 1;
-                self.run.draw(format!("batch dated {date:?}"));
-                self.calendar.take(ts_ms);
-                self.model.publish(ts_ms);
-                self.batches.push(batch);
-                // The settler waits for the oracle's next batch, once there is a result to wait
-                // for.
-                if *date == DatePick::Next
-                    && self.model.now >= self.model.markets[market].close_time
-                {
-                    self.move_clock(market, Mark::Publication);
-                }
-                (self.batches.len() - 1, *summary, *event)
-            }
+            } => self
+                .post_fresh_batch(market, *date, *stat, summaries)?
+                .map(|batch| (batch, *summary, *event)),
             ProofPick::Posted {
                 back,
                 summary,
                 event,
-            } => {
-                let Some(back) = back.checked_rem(self.batches.len()) else {
-                    return Ok(None);
-                };
-                (self.batches.len() - 1 - back, *summary, *event)
-            }
+            } => back
+                .checked_rem(self.batches.len())
+                .map(|back| (self.batches.len() - 1 - back, *summary, *event)),
             ProofPick::Rival {
                 other_summary,
                 event_step,
-            } => {
-                let Some((batch, summary, event)) = self.settled_with[market] else {
-                    return Ok(None);
-                };
-                let summaries = &self.batches[batch].summaries;
-                let summary = (summary + usize::from(*other_summary)) % summaries.len();
-                // Past the last event: the last one.
-                let last = summaries[summary].len().saturating_sub(1);
-                let event = event
-                    .saturating_add_signed(isize::from(*event_step))
-                    .min(last);
-                (batch, summary, event)
-            }
+            } => self.rival(market, *other_summary, *event_step),
+        };
+        let Some((batch, summary, event)) = picked else {
+            return Ok(None);
         };
         let summaries = &self.batches[batch].summaries;
         let summary = summary % summaries.len();
         let event = event % summaries[summary].len();
         Ok(Some((batch, summary, event)))
+    }
+
+    /// Posts the fresh batch a pick describes and moves the clock to its publication when the
+    /// settler waits for it; the batch's index, or `None` when the pick has no event.
+    fn post_fresh_batch(
+        &mut self,
+        market: usize,
+        date: DatePick,
+        stat: StatPick,
+        summaries: &[Vec<EventPick>],
+    ) -> Result<Option<usize>, String> {
+        let Some(batch) = self.fresh_batch(market, date, stat, summaries) else {
+            return Ok(None);
+        };
+        let ts_ms = batch.ts_ms;
+        let root = batch.root().map_err(|error| error.to_string())?;
+        self.chain
+            .post_root(root)
+            .map_err(|failure| format!("posting a fresh batch root failed: {failure}"))?;
+        self.run.tally.transactions += 1;
+        self.run.draw(format!("batch dated {date:?}"));
+        self.calendar.take(ts_ms);
+        self.model.publish(ts_ms);
+        self.batches.push(batch);
+        // The settler waits for the oracle's next batch, once there is a result to wait for.
+        if date == DatePick::Next && self.model.now >= self.model.markets[market].close_time {
+            self.move_clock(market, Mark::Publication);
+        }
+        Ok(Some(self.batches.len() - 1))
+    }
+
+    /// A fresh batch for the market's fixture: the stat `stat` picks, the events `summaries`
+    /// picks around the market's threshold, dated as `date` says; `None` when a summary, or
+    /// the batch, has no event.
+    fn fresh_batch(
+        &self,
+        market: usize,
+        date: DatePick,
+        stat: StatPick,
+        summaries: &[Vec<EventPick>],
+    ) -> Option<Batch> {
+        let model = &self.model.markets[market];
+        let stat_key = match stat {
+            StatPick::OtherKey => model.stat_key.wrapping_add(FIRST_HALF_PREFIX),
+            StatPick::Market | StatPick::OtherPeriod => model.stat_key,
+        };
+        let period = |in_play: bool| match stat {
+            StatPick::OtherPeriod => HALF_TIME_PERIOD,
+            _ if in_play => IN_PLAY_PERIOD,
+            _ => FINAL_PERIOD,
+        };
+        let summaries: Vec<Vec<EventFacts>> = summaries
+            .iter()
+            .map(|events| {
+                events
+                    .iter()
+                    .map(|pick| EventFacts {
+                        value: model.threshold.saturating_add(i32::from(pick.offset)),
+                        period: period(pick.in_play),
+                    })
+                    .collect()
+            })
+            .collect();
+        if summaries.is_empty() || summaries.iter().any(Vec::is_empty) {
+            return None;
+        }
+        Some(Batch {
+            ts_ms: self.date(market, date),
+            fixture_id: model.fixture_id,
+            stat_key,
+            second_stat: model.second_stat,
+            summaries,
+        })
+    }
+
+    /// A rival of the proof the market's settlement rests on, as a batch, summary and event;
+    /// `None` when the market is not settled.
+    fn rival(
+        &self,
+        market: usize,
+        other_summary: bool,
+        event_step: i8,
+    ) -> Option<(usize, usize, usize)> {
+        let (batch, summary, event) = self.settled_with[market]?;
+        let summaries = &self.batches[batch].summaries;
+        let summary = (summary + usize::from(other_summary)) % summaries.len();
+        // Past the last event: the last one.
+        let last = summaries[summary].len().saturating_sub(1);
+        let event = event
+            .saturating_add_signed(isize::from(event_step))
+            .min(last);
+        Some((batch, summary, event))
     }
 
     /// The millisecond a fresh batch for the market is dated, in a slot no batch of this

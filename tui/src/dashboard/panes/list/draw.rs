@@ -36,28 +36,12 @@ impl MarketList {
                 return;
             }
             Remote::Failed(error) => {
-                let text = vec![
-                    Line::styled("Cannot read the cluster", theme::bad()),
-                    Line::raw(error.clone()),
-                    Line::styled("Retrying every second.", theme::dim()),
-                ];
-                frame.render_widget(
-                    Paragraph::new(text)
-                        .block(block)
-                        .wrap(ratatui::widgets::Wrap { trim: true }),
-                    area,
-                );
+                draw_failed(error, block, frame, area);
                 return;
             }
         };
         if listed.is_empty() {
-            let text = if chain.markets.is_empty() {
-                "No markets yet. Create one with `fulltime create-market`."
-            } else if self.mine_only {
-                "The wallet has no position here. Press m to list all markets."
-            } else {
-                "No market matches the filter. Esc clears it."
-            };
+            let text = self.nothing_listed(chain);
             frame.render_widget(Paragraph::new(text).block(block), area);
             return;
         }
@@ -66,46 +50,8 @@ impl MarketList {
         // Whole pages: the list only jumps when the selection leaves the page.
         let first = selected / inner_height * inner_height;
         let wide = area.width >= WIDE;
-        // Digits of the largest id, counted without formatting every id on every frame.
-        let largest = listed.iter().copied().max().unwrap_or(0);
-        let id_width = usize::try_from(largest.checked_ilog10().unwrap_or(0) + 1)
-            .unwrap_or(20)
-            .max(2);
-        // Only the rows on screen are looked up and formatted, each state once.
-        let page: Vec<(usize, PageRow)> = (first..first.saturating_add(inner_height))
-            .map_while(|index| Some((index, self.row(index)?)))
-            .filter_map(|(index, row)| match row {
-                ListRow::Fixture {
-                    fixture_id,
-                    markets,
-                } => Some((index, PageRow::Fixture(fixture_id, markets))),
-                ListRow::Market(id) => {
-                    let market = chain.market(id)?;
-                    let status = MarketStatus::of(market, chain.now);
-                    let label = status_label(status, chain.now);
-                    Some((index, PageRow::Market(market, status, label)))
-                }
-            })
-            .collect();
-        // The state column is as wide as the longest state on the page, within bounds.
-        let state_width = page
-            .iter()
-            .filter_map(|(_, row)| match row {
-                PageRow::Market(_, _, label) => Some(label.len()),
-                PageRow::Fixture(..) => None,
-            })
-            .max()
-            .unwrap_or(0)
-            // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
-            // more than the question, which the detail pane shows whole.
-            .clamp(
-                // A fixture's heading says `12 markets` over the states.
-                match self.grouping {
-                    Grouping::Flat => 6,
-                    Grouping::ByFixture => 10,
-                },
-                if wide { 34 } else { 30 },
-            );
+        let page = self.page(chain, first, inner_height);
+        let state_width = state_width(&page, self.grouping, wide);
         let table_rows = page.into_iter().map(|(index, row)| match row {
             PageRow::Fixture(fixture_id, markets) => {
                 fixture_heading(fixture_id, markets, state_width)
@@ -119,12 +65,88 @@ impl MarketList {
                 }
             }
         });
-        let table = Table::new(table_rows, widths(wide, id_width, state_width))
+        let table = Table::new(table_rows, widths(wide, id_width(listed), state_width))
             .header(header(wide, self.odds).style(theme::header()))
             .block(block)
             .column_spacing(1);
         frame.render_widget(table, area);
     }
+
+    /// Why no market is listed: none on the chain, none of the wallet's, or none the filter
+    /// matches.
+    fn nothing_listed(&self, chain: &Chain) -> &'static str {
+        if chain.markets.is_empty() {
+            "No markets yet. Create one with `fulltime create-market`."
+        } else if self.mine_only {
+            "The wallet has no position here. Press m to list all markets."
+        } else {
+            "No market matches the filter. Esc clears it."
+        }
+    }
+
+    /// The `height` rows from the `first`, by their index in the list. Only the rows on screen
+    /// are looked up and formatted, each state once.
+    fn page<'a>(&self, chain: &'a Chain, first: usize, height: usize) -> Vec<(usize, PageRow<'a>)> {
+        (first..first.saturating_add(height))
+            .map_while(|index| Some((index, self.row(index)?)))
+            .filter_map(|(index, row)| match row {
+                ListRow::Fixture {
+                    fixture_id,
+                    markets,
+                } => Some((index, PageRow::Fixture(fixture_id, markets))),
+                ListRow::Market(id) => {
+                    let market = chain.market(id)?;
+                    let status = MarketStatus::of(market, chain.now);
+                    let label = status_label(status, chain.now);
+                    Some((index, PageRow::Market(market, status, label)))
+                }
+            })
+            .collect()
+    }
+}
+
+/// The cluster could not be read: why, and that it is tried again.
+fn draw_failed(error: &str, block: Block<'_>, frame: &mut Frame, area: Rect) {
+    let text = vec![
+        Line::styled("Cannot read the cluster", theme::bad()),
+        Line::raw(error.to_owned()),
+        Line::styled("Retrying every second.", theme::dim()),
+    ];
+    frame.render_widget(
+        Paragraph::new(text)
+            .block(block)
+            .wrap(ratatui::widgets::Wrap { trim: true }),
+        area,
+    );
+}
+
+/// Digits of the largest id, counted without formatting every id on every frame.
+fn id_width(listed: &[u64]) -> usize {
+    let largest = listed.iter().copied().max().unwrap_or(0);
+    usize::try_from(largest.checked_ilog10().unwrap_or(0) + 1)
+        .unwrap_or(20)
+        .max(2)
+}
+
+/// The state column is as wide as the longest state on the page, within bounds.
+fn state_width(page: &[(usize, PageRow<'_>)], grouping: Grouping, wide: bool) -> usize {
+    page.iter()
+        .filter_map(|(_, row)| match row {
+            PageRow::Market(_, _, label) => Some(label.len()),
+            PageRow::Fixture(..) => None,
+        })
+        .max()
+        .unwrap_or(0)
+        // Room for "provisional YES, final in 42s" even at 80 columns: the time left matters
+        // more than the question, which the detail pane shows whole.
+        .clamp(
+            // A fixture's heading says `12 markets` over the states.
+            match grouping {
+                Grouping::Flat => 6,
+                Grouping::ByFixture => 10,
+            },
+            if wide { 34 } else { 30 },
+        )
 }
 
 /// A line of the page, looked up.

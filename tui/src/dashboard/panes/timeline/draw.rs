@@ -9,10 +9,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::{Desk, TimelinePane};
+use super::{Desk, StepView, TimelinePane};
 use crate::dashboard::theme;
 use crate::dashboard::timeline_news::InvariantsState;
 use crate::input::format_time;
+use crate::output::timeline::StepRun;
 
 impl TimelinePane {
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
@@ -105,78 +106,87 @@ fn step_rows(desk: &Desk) -> (Vec<Line<'static>>, usize) {
         if index == desk.selected {
             selected_row = rows.len();
         }
-        let (mark, style) = match (&step.run, &step.failure) {
-            (Some(_), Some(_)) => ("✗", theme::bad()),
-            (Some(_), None) => ("✓", theme::good()),
-            // Played before the chain came here, in the bundle it was opened from.
-            (None, _) if index < desk.played_before => ("✓", theme::dim()),
-            (None, _) => ("·", theme::dim()),
-        };
-        let current = if desk.current() == Some(index) {
-            "›"
-        } else {
-            " "
-        };
-        let at = step.run.as_ref().map_or(step.heading.at, |run| run.at);
-        let mut line = Line::from(vec![
-            Span::styled(format!("{current}{mark} "), style),
-            Span::raw(format!("{:>2} ", index + 1)),
-            Span::styled(
-                format!("{:<name_width$} ", text(&cut(&step.heading.name))),
-                theme::header(),
-            ),
-            Span::styled(format_time(at), theme::dim()),
-        ]);
-        if index == desk.next {
-            line.push_span(Span::styled("  next", theme::key()));
-        }
-        if index == desk.selected {
-            line = line.style(theme::selected());
-        }
-        rows.push(line);
-        let Some(run) = &step.run else {
-            continue;
-        };
-        for expectation in &run.expectations {
-            rows.push(if expectation.held {
-                Line::from(vec![
-                    Span::styled("      held      ", theme::good()),
-                    Span::raw(text(&format!(
-                        "{} {}",
-                        expectation.what, expectation.expected
-                    ))),
-                ])
-            } else {
-                Line::styled(
-                    text(&format!(
-                        "      NOT HELD  in step {}: {} {}, found {}",
-                        step.heading.name,
-                        expectation.what,
-                        expectation.expected,
-                        expectation.found
-                    )),
-                    theme::bad(),
-                )
-            });
-        }
-        if let Some(failure) = step
-            .failure
-            .as_ref()
-            .filter(|failure| failure.action.is_some())
-        {
-            rows.push(Line::styled(
-                text(&format!(
-                    "      UNEXPECTED in step {}: {}: expected {}, happened {}",
-                    step.heading.name,
-                    failure.action.as_deref().unwrap_or_default(),
-                    failure.expected,
-                    failure.happened
-                )),
-                theme::bad(),
-            ));
+        rows.push(step_line(desk, index, step, name_width));
+        if let Some(run) = &step.run {
+            rows.extend(outcome_lines(step, run));
         }
     }
     (rows, selected_row)
+}
+
+/// The step's line: its mark, number, name and time, `next` when it runs next.
+fn step_line(desk: &Desk, index: usize, step: &StepView, name_width: usize) -> Line<'static> {
+    let (mark, style) = match (&step.run, &step.failure) {
+        (Some(_), Some(_)) => ("✗", theme::bad()),
+        (Some(_), None) => ("✓", theme::good()),
+        // Played before the chain came here, in the bundle it was opened from.
+        (None, _) if index < desk.played_before => ("✓", theme::dim()),
+        (None, _) => ("·", theme::dim()),
+    };
+    let current = if desk.current() == Some(index) {
+        "›"
+    } else {
+        " "
+    };
+    let at = step.run.as_ref().map_or(step.heading.at, |run| run.at);
+    let mut line = Line::from(vec![
+        Span::styled(format!("{current}{mark} "), style),
+        Span::raw(format!("{:>2} ", index + 1)),
+        Span::styled(
+            format!("{:<name_width$} ", text(&cut(&step.heading.name))),
+            theme::header(),
+        ),
+        Span::styled(format_time(at), theme::dim()),
+    ]);
+    if index == desk.next {
+        line.push_span(Span::styled("  next", theme::key()));
+    }
+    if index == desk.selected {
+        line = line.style(theme::selected());
+    }
+    line
+}
+
+/// Under a step that ran: each expectation, held or NOT HELD, then the unexpected result of an
+/// action, if one stopped it.
+fn outcome_lines(step: &StepView, run: &StepRun) -> Vec<Line<'static>> {
+    let mut rows = Vec::new();
+    for expectation in &run.expectations {
+        rows.push(if expectation.held {
+            Line::from(vec![
+                Span::styled("      held      ", theme::good()),
+                Span::raw(text(&format!(
+                    "{} {}",
+                    expectation.what, expectation.expected
+                ))),
+            ])
+        } else {
+            Line::styled(
+                text(&format!(
+                    "      NOT HELD  in step {}: {} {}, found {}",
+                    step.heading.name, expectation.what, expectation.expected, expectation.found
+                )),
+                theme::bad(),
+            )
+        });
+    }
+    if let Some(failure) = step
+        .failure
+        .as_ref()
+        .filter(|failure| failure.action.is_some())
+    {
+        rows.push(Line::styled(
+            text(&format!(
+                "      UNEXPECTED in step {}: {}: expected {}, happened {}",
+                step.heading.name,
+                failure.action.as_deref().unwrap_or_default(),
+                failure.expected,
+                failure.happened
+            )),
+            theme::bad(),
+        ));
+    }
+    rows
 }
 
 /// A timeline's words (a bundle's file may come from anyone) with no character that steers the

@@ -26,7 +26,40 @@ use crate::output::receipt::payout::PayoutKind;
 fn refusals() -> Vec<(&'static str, Refusal)> {
     let open = sample_market();
     let provisional = settled_market(Side::Yes);
-    let position = sample_position(&open);
+    let mut refusals = settle_refusals(&open, &provisional);
+    refusals.extend(payout_refusals(&open, &provisional));
+    refusals.extend(deposit_refusals(&open, &provisional));
+    let mut too_long = proof_file("arsenal-home-goals-over-1")
+        .market_terms(NOW + 600, 3_600)
+        .expect("a case of the catalog");
+    too_long.question = "?".repeat(141);
+    refusals.extend([
+        ("Create market", refused(create::check(&too_long, NOW))),
+        (
+            "Deposit",
+            Refusal::NoUsdcAccount {
+                wallet: Pubkey::new_from_array([1; 32]),
+                mint: Pubkey::new_from_array([2; 32]),
+            },
+        ),
+        (
+            "Claim",
+            Refusal::NoPosition {
+                market_id: 3,
+                owner: Pubkey::new_from_array([1; 32]),
+            },
+        ),
+    ]);
+    refusals
+}
+
+/// The refusal a check gave.
+fn refused(checked: Result<(), Refusal>) -> Refusal {
+    checked.expect_err("refused")
+}
+
+/// The settle check's refusals, on the markets and proof files that make each.
+fn settle_refusals(open: &Market, provisional: &Market) -> Vec<(&'static str, Refusal)> {
     let arsenal = proof_file("arsenal-home-goals-over-1");
     let batch_s = PROOF_TS.div_euclid(1_000);
     let mut closing_after_the_batch = sample_market();
@@ -43,19 +76,11 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         255,
     );
     let in_play = proof_file("brentford-home-goals-first-half-in-play");
-    let deposit = |order: DepositOrder, market: &Market, now| {
-        deposit::check(&order, market, Some(&position), Some(5_000_000), now)
-    };
-    let mut too_long = arsenal
-        .market_terms(NOW + 600, 3_600)
-        .expect("a case of the catalog");
-    too_long.question = "?".repeat(141);
-    let refused = |checked: Result<(), Refusal>| checked.expect_err("refused");
     vec![
-        ("Settle", refused(settle::check(&arsenal, &open, NOW + 2))),
+        ("Settle", refused(settle::check(&arsenal, open, NOW + 2))),
         (
             "Settle",
-            refused(settle::check(&arsenal, &provisional, FINAL_AT)),
+            refused(settle::check(&arsenal, provisional, FINAL_AT)),
         ),
         (
             "Settle",
@@ -67,7 +92,7 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         ),
         (
             "Settle",
-            refused(settle::check(&arsenal, &open, batch_s - 60)),
+            refused(settle::check(&arsenal, open, batch_s - 60)),
         ),
         (
             "Settle",
@@ -79,51 +104,63 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
         ),
         (
             "Settle",
-            refused(settle::check(&arsenal, &open, open.close_time + 8 * 86_400)),
+            refused(settle::check(&arsenal, open, open.close_time + 8 * 86_400)),
+        ),
+    ]
+}
+
+/// The payout check's refusals, claims' then refunds', by the market's state and the clock.
+fn payout_refusals(open: &Market, provisional: &Market) -> Vec<(&'static str, Refusal)> {
+    vec![
+        (
+            "Claim",
+            refused(payout::check(PayoutKind::Claim, provisional, FINAL_AT - 42)),
         ),
         (
             "Claim",
-            refused(payout::check(
-                PayoutKind::Claim,
-                &provisional,
-                FINAL_AT - 42,
-            )),
+            refused(payout::check(PayoutKind::Claim, open, NOW + 600)),
         ),
         (
             "Claim",
-            refused(payout::check(PayoutKind::Claim, &open, NOW + 600)),
-        ),
-        (
-            "Claim",
-            refused(payout::check(PayoutKind::Claim, &open, NOW + 2)),
+            refused(payout::check(PayoutKind::Claim, open, NOW + 2)),
         ),
         (
             "Refund",
             refused(payout::check(
                 PayoutKind::Refund,
-                &provisional,
+                provisional,
                 FINAL_AT - 42,
             )),
         ),
         (
             "Refund",
-            refused(payout::check(PayoutKind::Refund, &provisional, FINAL_AT)),
+            refused(payout::check(PayoutKind::Refund, provisional, FINAL_AT)),
+        ),
+    ]
+}
+
+/// The deposit check's refusals, from a wallet holding 5 USDC and a position in the market.
+fn deposit_refusals(open: &Market, provisional: &Market) -> Vec<(&'static str, Refusal)> {
+    let position = sample_position(open);
+    let deposit = |order: DepositOrder, market: &Market, now| {
+        deposit::check(&order, market, Some(&position), Some(5_000_000), now)
+    };
+    vec![
+        (
+            "Deposit",
+            refused(deposit(order(Side::Yes, 50_000), open, NOW)),
         ),
         (
             "Deposit",
-            refused(deposit(order(Side::Yes, 50_000), &open, NOW)),
+            refused(deposit(order(Side::Yes, 1_000_000), open, open.close_time)),
         ),
         (
             "Deposit",
-            refused(deposit(order(Side::Yes, 1_000_000), &open, open.close_time)),
+            refused(deposit(order(Side::Yes, 1_000_000), provisional, NOW)),
         ),
         (
             "Deposit",
-            refused(deposit(order(Side::Yes, 1_000_000), &provisional, NOW)),
-        ),
-        (
-            "Deposit",
-            refused(deposit(order(Side::No, 1_000_000), &open, NOW)),
+            refused(deposit(order(Side::No, 1_000_000), open, NOW)),
         ),
         (
             "Deposit",
@@ -132,28 +169,13 @@ fn refusals() -> Vec<(&'static str, Refusal)> {
                     outcome: 2,
                     ..order(Side::Yes, 1_000_000)
                 },
-                &open,
+                open,
                 NOW,
             )),
         ),
         (
             "Deposit",
-            refused(deposit(order(Side::Yes, 9_000_000), &open, NOW)),
-        ),
-        ("Create market", refused(create::check(&too_long, NOW))),
-        (
-            "Deposit",
-            Refusal::NoUsdcAccount {
-                wallet: Pubkey::new_from_array([1; 32]),
-                mint: Pubkey::new_from_array([2; 32]),
-            },
-        ),
-        (
-            "Claim",
-            Refusal::NoPosition {
-                market_id: 3,
-                owner: Pubkey::new_from_array([1; 32]),
-            },
+            refused(deposit(order(Side::Yes, 9_000_000), open, NOW)),
         ),
     ]
 }

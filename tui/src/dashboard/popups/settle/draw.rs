@@ -27,31 +27,7 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
     let Some((market, chain)) = context.market(picker.market) else {
         return;
     };
-    let mut lines = vec![
-        Line::raw(market.question.clone()),
-        Line::styled(
-            format!(
-                "Now {}. {}: {}",
-                status_label(MarketStatus::of(market, chain.now), chain.now),
-                fixture_label(market.fixture_id),
-                describe_value(market.fixture_id, market.stat_key, market.second_stat),
-            ),
-            theme::dim(),
-        ),
-        Line::styled(
-            match &picker.records {
-                Remote::Idle | Remote::Loading => "TxLINE: reading the fixture's records...".into(),
-                Remote::Loaded(read) if read.records.is_empty() => {
-                    format!("TxLINE at {}: no records of this fixture", read.api)
-                }
-                Remote::Loaded(read) => {
-                    format!("TxLINE at {}: its records, then proof files", read.api)
-                }
-                Remote::Failed(reason) => format!("TxLINE: {reason}"),
-            },
-            theme::dim(),
-        ),
-    ];
+    let mut lines = heading(picker, market, chain.now);
     let rows = picker.rows();
     let room = usize::from(area.height.saturating_sub(7)).max(1);
     let name_width = context
@@ -64,29 +40,8 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
         .min(44);
     let first = picker.selected / room * room;
     for (index, row) in rows.iter().enumerate().skip(first).take(room) {
-        let (name, verdict) = match *row {
-            Row::Record(at) => {
-                let Some(record) = picker
-                    .records
-                    .loaded()
-                    .and_then(|read| read.records.get(at))
-                else {
-                    continue;
-                };
-                (
-                    format!("record {} {}", record.seq, record.action),
-                    record_verdict(record, market),
-                )
-            }
-            Row::File(at) => {
-                let Some(proof_file) = context.proof_files.get(at) else {
-                    continue;
-                };
-                (
-                    proof_file.name.clone(),
-                    file_verdict(proof_file, market, chain.now),
-                )
-            }
+        let Some((name, verdict)) = named_verdict(context, picker, market, chain.now, *row) else {
+            continue;
         };
         let line = Line::from(vec![Span::raw(format!("{name:<name_width$} ")), verdict]);
         lines.push(if index == picker.selected {
@@ -107,6 +62,65 @@ pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: R
         format!(" Settle market {} ", picker.market),
         lines,
     );
+}
+
+/// Over the rows: the market's question, its state and what it asks, and what TxLINE's API
+/// gave.
+fn heading(picker: &SettlePicker, market: &Market, now: i64) -> Vec<Line<'static>> {
+    vec![
+        Line::raw(market.question.clone()),
+        Line::styled(
+            format!(
+                "Now {}. {}: {}",
+                status_label(MarketStatus::of(market, now), now),
+                fixture_label(market.fixture_id),
+                describe_value(market.fixture_id, market.stat_key, market.second_stat),
+            ),
+            theme::dim(),
+        ),
+        Line::styled(
+            match &picker.records {
+                Remote::Idle | Remote::Loading => "TxLINE: reading the fixture's records...".into(),
+                Remote::Loaded(read) if read.records.is_empty() => {
+                    format!("TxLINE at {}: no records of this fixture", read.api)
+                }
+                Remote::Loaded(read) => {
+                    format!("TxLINE at {}: its records, then proof files", read.api)
+                }
+                Remote::Failed(reason) => format!("TxLINE: {reason}"),
+            },
+            theme::dim(),
+        ),
+    ]
+}
+
+/// A row's name and what it does for the market; none when what it stands for is gone.
+fn named_verdict(
+    context: &Context,
+    picker: &SettlePicker,
+    market: &Market,
+    now: i64,
+    row: Row,
+) -> Option<(String, Span<'static>)> {
+    match row {
+        Row::Record(at) => {
+            let record = picker
+                .records
+                .loaded()
+                .and_then(|read| read.records.get(at))?;
+            Some((
+                format!("record {} {}", record.seq, record.action),
+                record_verdict(record, market),
+            ))
+        }
+        Row::File(at) => {
+            let proof_file = context.proof_files.get(at)?;
+            Some((
+                proof_file.name.clone(),
+                file_verdict(proof_file, market, now),
+            ))
+        }
+    }
 }
 
 /// What a record settles the market to, from the values it lists: only the game_finalised

@@ -19,7 +19,8 @@ mod tracked;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fulltime_client::rpc::{FulltimeClient, PushClient};
+use fulltime_client::rpc::{ClientError, FulltimeClient, PushClient, Pushed};
+use futures_util::stream::BoxStream;
 use futures_util::{FutureExt, StreamExt};
 use solana_keypair::Address as Pubkey;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
@@ -167,33 +168,10 @@ impl Feed {
                     let Some(first) = first else {
                         return Ok(Ended::Dropped);
                     };
-                    let mut applied = Applied::default();
-                    let mut failure = None;
-                    let mut more = Some(first);
-                    let mut closed = false;
-                    // Everything already pushed goes into one snapshot.
-                    while let Some(item) = more.take() {
-                        match item {
-                            Ok(change) => applied |= tracked.apply(change, &mut self.addresses),
-                            Err(error) => failure = Some(reason(&Error::Client(error))),
-                        }
-                        match pushed.next().now_or_never() {
-                            Some(Some(item)) => more = Some(item),
-                            Some(None) => closed = true,
-                            None => {}
-                        }
-                    }
-                    if applied.clock_moved {
-                        if !self.read_clock(client, &mut tracked).await? {
-                            return Ok(Ended::Dropped);
-                        }
-                        heartbeat = Instant::now() + HEARTBEAT;
-                    }
-                    match failure {
-                        Some(failure) => self.send(Action::Chain(Err(failure)))?,
-                        None => self.show(&mut tracked, applied.data)?,
-                    }
-                    if closed {
+                    let live = self
+                        .apply_pushed(client, &mut pushed, &mut tracked, first, &mut heartbeat)
+                        .await?;
+                    if !live {
                         return Ok(Ended::Dropped);
                     }
                 }
@@ -205,31 +183,80 @@ impl Feed {
                     self.show(&mut tracked, true)?;
                 }
                 request = self.requests.recv() => {
-                    match request.ok_or(Quit)? {
-                        Reading::Full => {
-                            let reading =
-                                read_with_clock(client, self.wallet, &mut self.addresses).await;
-                            match reading {
-                                Ok((chain, clock)) => {
-                                    tracked.replace(chain, clock, Instant::now().into_std());
-                                }
-                                Err(failure) => {
-                                    self.send(Action::Chain(Err(failure)))?;
-                                    return Ok(Ended::Dropped);
-                                }
-                            }
-                        }
-                        Reading::Clock => {
-                            if !self.read_clock(client, &mut tracked).await? {
-                                return Ok(Ended::Dropped);
-                            }
-                        }
+                    let request = request.ok_or(Quit)?;
+                    if !self.answer(client, request, &mut tracked).await? {
+                        return Ok(Ended::Dropped);
                     }
                     heartbeat = Instant::now() + HEARTBEAT;
                     self.show(&mut tracked, true)?;
                 }
                 () = sleep_until(next_second) => self.show(&mut tracked, false)?,
             }
+        }
+    }
+
+    /// Applies `first` and everything already pushed after it as one snapshot, the Clock read
+    /// again when the slots show it moved; whether the spell goes on (not when the socket
+    /// closed or the Clock's reading failed).
+    async fn apply_pushed(
+        &mut self,
+        client: &FulltimeClient,
+        pushed: &mut BoxStream<'_, Result<Pushed, ClientError>>,
+        tracked: &mut Tracked,
+        first: Result<Pushed, ClientError>,
+        heartbeat: &mut Instant,
+    ) -> Result<bool, Quit> {
+        let mut applied = Applied::default();
+        let mut failure = None;
+        let mut more = Some(first);
+        let mut closed = false;
+        // Everything already pushed goes into one snapshot.
+        while let Some(item) = more.take() {
+            match item {
+                Ok(change) => applied |= tracked.apply(change, &mut self.addresses),
+                Err(error) => failure = Some(reason(&Error::Client(error))),
+            }
+            match pushed.next().now_or_never() {
+                Some(Some(item)) => more = Some(item),
+                Some(None) => closed = true,
+                None => {}
+            }
+        }
+        if applied.clock_moved {
+            if !self.read_clock(client, tracked).await? {
+                return Ok(false);
+            }
+            *heartbeat = Instant::now() + HEARTBEAT;
+        }
+        match failure {
+            Some(failure) => self.send(Action::Chain(Err(failure)))?,
+            None => self.show(tracked, applied.data)?,
+        }
+        Ok(!closed)
+    }
+
+    /// Reads what the dashboard asked for into `tracked`; whether it worked (a failure is
+    /// reported, and the caller reconnects).
+    async fn answer(
+        &mut self,
+        client: &FulltimeClient,
+        request: Reading,
+        tracked: &mut Tracked,
+    ) -> Result<bool, Quit> {
+        match request {
+            Reading::Full => {
+                match read_with_clock(client, self.wallet, &mut self.addresses).await {
+                    Ok((chain, clock)) => {
+                        tracked.replace(chain, clock, Instant::now().into_std());
+                        Ok(true)
+                    }
+                    Err(failure) => {
+                        self.send(Action::Chain(Err(failure)))?;
+                        Ok(false)
+                    }
+                }
+            }
+            Reading::Clock => self.read_clock(client, tracked).await,
         }
     }
 

@@ -4,30 +4,32 @@
 //! exactly once (whoever answers removes it, under that lock).
 //!
 //! Under the lock nothing is serialised and nothing waits: a change gathers who is to hear of
-//! it ([`Deliveries`]), and that is serialised and queued once the lock is released. Each
-//! subscription is kept by its key, so removing one never looks at the others, and a client
-//! holds at most [`Registry::max_subscriptions`].
+//! it ([`Deliveries`](super::delivery::Deliveries)), and that is serialised and queued once the
+//! lock is released. Each subscription is kept by its key, so removing one never looks at the
+//! others, and a client holds at most [`Registry::max_subscriptions`].
+//!
+//! Here are the connections and the subscribe and unsubscribe bookkeeping; what a commit does
+//! to the subscriptions is in `commits`, and how a signature subscription is answered in
+//! `signatures`.
+
+mod commits;
+mod signatures;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use anchor_lang::prelude::Pubkey;
-use solana_account::Account;
 use solana_account_decoder::UiAccountEncoding;
 use solana_rpc_client_api::filter::RpcFilterType;
-use solana_rpc_client_api::response::{
-    ProcessedSignatureResult, ReceivedSignatureResult, RpcSignatureResult, SlotInfo,
-};
 use solana_signature::Signature;
 use surfpool_core::surfnet::FINALIZATION_SLOT_THRESHOLD;
 
-use super::commit_feed::Committed;
-use super::delivery::Deliveries;
 use super::outbox::Outbox;
 use super::signature_record::Record;
 pub use super::signature_record::SignatureStatus;
-use super::subscribers::{ConnectionId, Key, Subscribers, grouped, remove_from};
+use super::subscribers::{ConnectionId, Key, Subscribers, remove_from};
+pub use signatures::SignatureLevel;
 
 /// The front's subscription ids count from here. Surfpool's own WebSocket methods (run in
 /// process for the relayed requests) count their ids from 0, one per subscription, and web3.js keys
@@ -39,17 +41,6 @@ pub const FIRST_FRONT_ID: u64 = 1_000_000_000;
 /// A connection's subscriptions are dropped this many at a time, the lock released in between:
 /// a teardown of thousands never holds up the feed for more than one batch.
 const TEARDOWN_BATCH: usize = 1_024;
-
-/// When a signature subscription is answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SignatureLevel {
-    /// `enableReceivedNotification`: `receivedSignature` once the transaction is in (or its
-    /// result, when it was in before the subscription), and nothing after.
-    Received,
-    Processed,
-    Confirmed,
-    Finalized,
-}
 
 /// What a program subscription passes on.
 pub struct ProgramFilter {
@@ -223,52 +214,6 @@ impl Registry {
         id >= FIRST_FRONT_ID
     }
 
-    /// Answers reserved subscription `id` at once if the transaction of `signature` committed
-    /// as far as `level` asks, else keeps it until it does. True when the signature is not in
-    /// the record and the record may miss it: the caller looks it up and calls
-    /// [`Self::import`].
-    pub fn watch_signature(&self, key: Key, signature: Signature, level: SignatureLevel) -> bool {
-        let mut deliveries = Deliveries::default();
-        let look_up = {
-            let mut state = self.state();
-            if !state.holds(key) {
-                return false;
-            }
-            match state.record.statuses.get(&signature).cloned() {
-                Some(status) => {
-                    state.route(&status, key, level, false, &mut deliveries);
-                    false
-                }
-                None => {
-                    state.place(key, Place::Waiting(signature));
-                    let waiting = state.waiting.entry(signature).or_default();
-                    waiting.insert(key, level);
-                    !state.record.complete
-                }
-            }
-        };
-        deliveries.send();
-        look_up
-    }
-
-    /// A transaction surfpool's store knows but the record does not (older than the record):
-    /// answers or moves on the subscriptions waiting for it.
-    pub fn import(&self, signature: Signature, status: SignatureStatus) {
-        let mut deliveries = Deliveries::default();
-        {
-            let mut state = self.state();
-            if state.record.statuses.contains_key(&signature) {
-                return;
-            }
-            if let Some(waiting) = state.waiting.remove(&signature) {
-                for (key, level) in waiting {
-                    state.route(&status, key, level, false, &mut deliveries);
-                }
-            }
-        }
-        deliveries.send();
-    }
-
     pub fn watch_account(&self, key: Key, pubkey: Pubkey, encoding: UiAccountEncoding) {
         let mut state = self.state();
         if state.holds(key) {
@@ -311,41 +256,6 @@ impl Registry {
         if held {
             state.remove(id);
         }
-    }
-
-    /// What the feed streams, in commit order.
-    pub fn committed(&self, committed: &Committed) {
-        let mut deliveries = Deliveries::default();
-        {
-            let mut state = self.state();
-            match committed {
-                Committed::Transaction {
-                    signature,
-                    slot,
-                    err,
-                } => {
-                    let status = SignatureStatus {
-                        slot: *slot,
-                        err: err.clone(),
-                    };
-                    state.record.insert(*signature, status.clone());
-                    if let Some(waiting) = state.waiting.remove(signature) {
-                        for (key, level) in waiting {
-                            state.route(&status, key, level, true, &mut deliveries);
-                        }
-                    }
-                }
-                Committed::Account {
-                    pubkey,
-                    account,
-                    slot,
-                } => state.account_changed(pubkey, account, *slot, &mut deliveries),
-                Committed::SlotConfirmed { slot } => state.slot_confirmed(*slot, &mut deliveries),
-                Committed::SlotRooted { slot } => state.slot_rooted(*slot, &mut deliveries),
-                Committed::Block(_) => {}
-            }
-        }
-        deliveries.send();
     }
 }
 
@@ -390,148 +300,16 @@ impl State {
             }
         }
     }
-
-    /// A signature subscription whose transaction committed with `status`: answered now if
-    /// `level` is reached, else kept until its slot is. `live_commit` is true when this is the
-    /// commit itself (a received subscription then hears `receivedSignature`).
-    fn route(
-        &mut self,
-        status: &SignatureStatus,
-        key: Key,
-        level: SignatureLevel,
-        live_commit: bool,
-        deliveries: &mut Deliveries,
-    ) {
-        let (waits_for, place) = match level {
-            SignatureLevel::Received if live_commit => {
-                let received = RpcSignatureResult::ReceivedSignature(
-                    ReceivedSignatureResult::ReceivedSignature,
-                );
-                return self.answer(key, status.slot, received, deliveries);
-            }
-            SignatureLevel::Confirmed if self.confirmed < status.slot => (
-                &mut self.until_confirmed,
-                Place::UntilConfirmed(status.slot),
-            ),
-            SignatureLevel::Finalized if self.rooted < status.slot => {
-                (&mut self.until_rooted, Place::UntilRooted(status.slot))
-            }
-            _ => return self.answer(key, status.slot, processed(status), deliveries),
-        };
-        waits_for
-            .entry(status.slot)
-            .or_default()
-            .insert(key, status.clone());
-        self.place(key, place);
-    }
-
-    /// Gives a signature subscription its one notification and forgets it.
-    fn answer(
-        &mut self,
-        key: Key,
-        slot: u64,
-        value: RpcSignatureResult,
-        deliveries: &mut Deliveries,
-    ) {
-        self.live.remove(&key.id);
-        if let Some(client) = self.clients.get_mut(&key.connection) {
-            client.subscriptions.remove(&key.id);
-            deliveries.answer(client.outbox.clone(), key.id, slot, value);
-        }
-    }
-
-    fn slot_confirmed(&mut self, slot: u64, deliveries: &mut Deliveries) {
-        self.confirmed = self.confirmed.max(slot);
-        let later = self.until_confirmed.split_off(&(slot + 1));
-        let reached = std::mem::replace(&mut self.until_confirmed, later);
-        for (key, status) in reached.into_values().flatten() {
-            self.answer(key, status.slot, processed(&status), deliveries);
-        }
-        // Surfpool tells slot subscribers of the slot it moves to as it confirms a block.
-        let next = slot + 1;
-        let info = SlotInfo {
-            slot: next,
-            parent: slot,
-            root: next.saturating_sub(FINALIZATION_SLOT_THRESHOLD),
-        };
-        let to = grouped(
-            &self.slots,
-            |()| Some(()),
-            |connection| self.outbox(connection),
-        );
-        deliveries.slot(
-            info,
-            to.into_iter().map(|(_, recipients)| recipients).collect(),
-        );
-    }
-
-    fn slot_rooted(&mut self, slot: u64, deliveries: &mut Deliveries) {
-        self.rooted = self.rooted.max(slot);
-        let later = self.until_rooted.split_off(&(slot + 1));
-        let reached = std::mem::replace(&mut self.until_rooted, later);
-        // Surfpool answers at the slot whose confirmation rooted `slot`.
-        let current = slot + FINALIZATION_SLOT_THRESHOLD;
-        for (key, status) in reached.into_values().flatten() {
-            self.answer(key, current, processed(&status), deliveries);
-        }
-    }
-
-    fn account_changed(
-        &self,
-        pubkey: &Pubkey,
-        account: &Arc<Account>,
-        slot: u64,
-        deliveries: &mut Deliveries,
-    ) {
-        let outbox = |connection| self.outbox(connection);
-        let accounts = self
-            .accounts
-            .get(pubkey)
-            .map(|subscribers| grouped(subscribers, |encoding| Some(*encoding), outbox))
-            .unwrap_or_default();
-        let programs = self
-            .programs
-            .get(&account.owner)
-            .map(|subscribers| {
-                grouped(
-                    subscribers,
-                    |filter| passes(&filter.filters, &account.data).then_some(filter.encoding),
-                    outbox,
-                )
-            })
-            .unwrap_or_default();
-        let recipients = |groups: Vec<_>| groups.into_iter().map(|(_, recipients)| recipients);
-        deliveries.account(
-            *pubkey,
-            Arc::clone(account),
-            slot,
-            recipients(accounts).collect(),
-            recipients(programs).collect(),
-        );
-    }
-}
-
-fn processed(status: &SignatureStatus) -> RpcSignatureResult {
-    RpcSignatureResult::ProcessedSignature(ProcessedSignatureResult {
-        err: status.err.clone().map(Into::into),
-    })
-}
-
-/// Whether account data passes a program subscription's filters (data size and memcmp: the
-/// front relays any other kind to surfpool).
-fn passes(filters: &[RpcFilterType], data: &[u8]) -> bool {
-    filters.iter().all(|filter| match filter {
-        RpcFilterType::DataSize(size) => data.len() as u64 == *size,
-        RpcFilterType::Memcmp(compare) => compare.bytes_match(data),
-        RpcFilterType::TokenAccountState => false,
-    })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use solana_account::Account;
     use tokio_tungstenite::tungstenite::Message;
 
+    use super::super::commit_feed::Committed;
     use super::super::frames::Frame;
     use super::super::outbox::{Outgoing, outbox};
     use super::super::subscribers::tests::comparisons;

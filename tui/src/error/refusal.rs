@@ -14,7 +14,7 @@ use fulltime_client::side::Side;
 use fulltime_client::validate::settlement_failure;
 use solana_keypair::Address as Pubkey;
 
-use crate::error::ErrorReport;
+use super::ErrorReport;
 use crate::input::{format_span, format_time, format_time_millis};
 use crate::output::labels::status_label;
 

@@ -1,0 +1,50 @@
+//! An action in words, as a step's line says what it did.
+
+use fulltime_client::amount::format_usdc;
+use fulltime_client::txline::api::RecordPick;
+use fulltime_client::wallet_book::WalletName;
+use fulltime_proof_files::timeline::{ActionKind, SettleWith};
+
+use crate::output::receipt::payout::PayoutKind;
+
+pub fn describe_payout(kind: PayoutKind, wallet: &WalletName, market: &str) -> String {
+    match kind {
+        PayoutKind::Claim => format!("{wallet} claims from {market}"),
+        PayoutKind::Refund => format!("{wallet} takes a refund from {market}"),
+    }
+}
+
+/// The action in words: `alice deposits 10 USDC on YES in home-over-1`.
+pub fn describe(kind: &ActionKind) -> String {
+    match kind {
+        ActionKind::Deposit {
+            wallet,
+            market,
+            side,
+            usdc,
+        } => format!(
+            "{wallet} deposits {} on {side} in {market}",
+            format_usdc(*usdc)
+        ),
+        ActionKind::Create { market } => format!("create {market}"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Case(proof),
+        } => format!("settle {market} with {proof}"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Record(RecordPick::Finalised),
+        } => format!("settle {market} from TxLINE's game_finalised record"),
+        ActionKind::Settle {
+            market,
+            with: SettleWith::Record(RecordPick::Seq(seq)),
+        } => format!("settle {market} from TxLINE's record {seq}"),
+        ActionKind::Claim { wallet, market } => describe_payout(PayoutKind::Claim, wallet, market),
+        ActionKind::Refund { wallet, market } => {
+            describe_payout(PayoutKind::Refund, wallet, market)
+        }
+        ActionKind::ClaimAll { wallet } => format!("{wallet} claims all"),
+        ActionKind::Faucet { wallet } => format!("{wallet} asks the faucet"),
+        ActionKind::Warp { to } => format!("warp to {}", crate::input::format_time(*to)),
+    }
+}

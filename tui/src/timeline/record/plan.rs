@@ -1,0 +1,168 @@
+//! A hand action planned as a step before the chain is read: the file's action for it, the
+//! step's name, and the expectations whose values the chain then fills in.
+
+use fulltime_client::amount::format_usdc;
+use fulltime_proof_files::timeline::{ActionKind, Expectation, SettleWith, Stage};
+
+use super::Recorder;
+use super::error::RecordError;
+use super::made::{Hand, Made};
+
+/// A recorded step before the chain is read: its action, its name, and what to read after it.
+pub struct Planned {
+    pub action: Option<ActionKind>,
+    pub force: bool,
+    pub said: String,
+    /// Expectations whose values the chain fills in.
+    pub reads: Vec<Expectation>,
+}
+
+impl Planned {
+    /// A step that sends `action`.
+    fn sending(action: ActionKind, force: bool, said: String, reads: Vec<Expectation>) -> Self {
+        Self {
+            action: Some(action),
+            force,
+            said,
+            reads,
+        }
+    }
+
+    /// A step with no action of its own, only what to read after it.
+    fn reading(said: String, reads: Vec<Expectation>) -> Self {
+        Self {
+            action: None,
+            force: false,
+            said,
+            reads,
+        }
+    }
+}
+
+impl Recorder {
+    /// The file's action for `made` (none for a warp, whose step's time is where it landed, nor
+    /// for a new wallet, there from the start), its step's name and what to read after it.
+    pub(super) fn plan(&mut self, made: &Made) -> Result<Planned, RecordError> {
+        let wallet = made.wallet.clone();
+        let balance = Expectation::Balance {
+            wallet: wallet.clone(),
+            usdc: 0,
+        };
+        Ok(match &made.hand {
+            Hand::Deposit {
+                market,
+                side,
+                usdc,
+                force,
+            } => {
+                let market = self.market_label(*market)?;
+                let said = format!(
+                    "{wallet} deposits {} on {side} in {market}",
+                    format_usdc(*usdc)
+                );
+                let reads = with_market(vec![balance], &market);
+                let action = ActionKind::Deposit {
+                    wallet,
+                    market,
+                    side: *side,
+                    usdc: *usdc,
+                };
+                Planned::sending(action, *force, said, reads)
+            }
+            Hand::Settle {
+                market,
+                with,
+                force,
+            } => self.plan_settle(*market, with, *force)?,
+            Hand::Claim { market, force } => {
+                let market = self.market_label(*market)?;
+                let said = format!("{wallet} claims from {market}");
+                let reads = with_market(vec![balance], &market);
+                Planned::sending(ActionKind::Claim { wallet, market }, *force, said, reads)
+            }
+            Hand::Refund { market, force } => {
+                let market = self.market_label(*market)?;
+                let said = format!("{wallet} takes a refund from {market}");
+                let reads = with_market(vec![balance], &market);
+                Planned::sending(ActionKind::Refund { wallet, market }, *force, said, reads)
+            }
+            Hand::ClaimAll => {
+                let said = format!("{wallet} claims all");
+                Planned::sending(ActionKind::ClaimAll { wallet }, false, said, vec![balance])
+            }
+            Hand::Faucet => {
+                let said = format!("{wallet} asks the faucet");
+                Planned::sending(ActionKind::Faucet { wallet }, false, said, vec![balance])
+            }
+            Hand::NewMarket { id, force, .. } => self.plan_new_market(*id, *force),
+            Hand::Warp => self.plan_warp(made.clock),
+            Hand::NewWallet { .. } => Planned::reading(format!("{wallet} is made"), vec![balance]),
+        })
+    }
+
+    /// A settlement, by the desk: with a proof file of the catalog, or by record from TxLINE.
+    fn plan_settle(
+        &mut self,
+        market: u64,
+        with: &SettleWith,
+        force: bool,
+    ) -> Result<Planned, RecordError> {
+        let market = self.market_label(market)?;
+        let said = match with {
+            SettleWith::Case(proof) => format!("settle {market} with {proof}"),
+            SettleWith::Record(_) => format!("settle {market} from TxLINE"),
+        };
+        let reads = with_market(Vec::new(), &market);
+        let action = ActionKind::Settle {
+            market,
+            with: with.clone(),
+        };
+        Ok(Planned::sending(action, force, said, reads))
+    }
+
+    /// A market's creation, by the desk: labelled by its id when it was created, else a label
+    /// of its own that nothing reads.
+    fn plan_new_market(&mut self, id: Option<u64>, force: bool) -> Planned {
+        let (label, reads) = match id {
+            Some(id) => {
+                let label = self.label_for(id);
+                self.touched.insert(label.clone());
+                let reads = with_market(Vec::new(), &label);
+                (label, reads)
+            }
+            None => (format!("refused-market-{}", self.recorded + 1), Vec::new()),
+        };
+        let said = format!("create {label}");
+        Planned::sending(ActionKind::Create { market: label }, force, said, reads)
+    }
+
+    /// A warp: its step's time is where it landed, and it reads the stage of every market
+    /// recorded so far.
+    fn plan_warp(&self, clock: i64) -> Planned {
+        Planned::reading(
+            format!("warp to {}", crate::input::format_time(clock)),
+            self.touched
+                .iter()
+                .map(|market| stage_read(market))
+                .collect(),
+        )
+    }
+}
+
+fn stage_read(market: &str) -> Expectation {
+    Expectation::Stage {
+        market: market.to_owned(),
+        stage: Stage::Open,
+    }
+}
+
+/// `reads` and then the market's stage and pool.
+fn with_market(mut reads: Vec<Expectation>, market: &str) -> Vec<Expectation> {
+    reads.push(stage_read(market));
+    reads.push(Expectation::Pool {
+        market: market.to_owned(),
+        yes: 0,
+        no: 0,
+    });
+    reads
+}
