@@ -1,24 +1,22 @@
 //! `fulltime`: the dashboard (no subcommand) and the scriptable command line of Fulltime
 //! prediction markets — two faces side by side over one ground floor.
 //!
-//! The floor: `args/` parses the command line and nothing more, `session.rs` resolves the
-//! global flags to a cluster, a wallet and the one client, `actions/` is every thing a user does
-//! (its checks, its refusal, the send, its receipt), `error/` is every failure with its report,
-//! `input/` and `output/` are the values both faces read and the words and result types they
-//! show. The faces, `cli/` and `dashboard/`, import the floor and never each other.
+//! The floor is the desk (`fulltime_desk`): the session, the actions, every failure with its
+//! report, the values both faces read and the words and result types they show, and the timeline
+//! engine. Here, `args/` parses the command line and nothing more; the faces, `cli/`,
+//! `dashboard/` and `timeline/` (`timeline run`'s host), import the floor and never each other.
+//! The floor's modules are named here as they are in the desk, so a face says
+//! `crate::actions`.
 //!
 //! The `fulltime` binary only calls [`main`]; `dashboard-bench` drives the [`dashboard`]'s
 //! public parts in a [`Session`] of its own [`GlobalArgs`].
 
-mod actions;
 mod args;
 mod cli;
 pub mod dashboard;
-mod error;
-mod input;
-mod output;
-mod session;
 mod timeline;
+
+use fulltime_desk::{actions, error, input, output, session};
 
 use std::process::ExitCode;
 

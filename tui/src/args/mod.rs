@@ -5,7 +5,6 @@
 mod bundle;
 mod command;
 mod dashboard;
-mod global;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
@@ -17,7 +16,7 @@ pub use command::{
     TxlineScoresArgs, WalletCommand, WalletNewArgs,
 };
 pub use dashboard::DashboardOptions;
-pub use global::GlobalArgs;
+pub use fulltime_desk::global_args::GlobalArgs;
 
 /// Fulltime prediction markets on Solana: list and inspect markets, stake test USDC on YES or
 /// NO, settle with a proof file, claim payouts.

@@ -59,7 +59,7 @@ mod tests {
     use fulltime_client::side::Side;
 
     use super::*;
-    use crate::output::market::tests::{NOW, sample_market, sample_position, settled_market};
+    use fulltime_desk::samples::{NOW, sample_market, sample_position, settled_market};
 
     #[test]
     fn a_winning_position_is_worth_its_share_of_the_pool() {

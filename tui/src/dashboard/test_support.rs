@@ -22,7 +22,7 @@ use super::keys::Mode;
 use super::log_source::LogRead;
 use super::session_view::SessionView;
 use super::update::update;
-use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
+use fulltime_desk::samples::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
 
 pub const WALLET: &str = "Wa11etWa11etWa11etWa11etWa11etWa11etWa11et";
 

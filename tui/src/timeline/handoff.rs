@@ -3,10 +3,10 @@
 
 use fulltime_client::localnet_env::LocalnetEnv;
 
-use super::book::write_into_book;
+use fulltime_desk::timeline::{Cast, write_into_book};
+
 use super::node::OwnNode;
 use super::part::ServingPart;
-use super::play::Cast;
 use crate::error::Error;
 use crate::output::node_left_running::{LeftRunning, NodeLeftRunning};
 

@@ -1,33 +1,20 @@
-//! The timeline face: `fulltime timeline run FILE` plays a match day written as a file
-//! (`fulltime_proof_files::timeline`) against a fresh `localnet` of its own, or the `--url` node,
-//! through the action layer, and checks what the file expects from the chain. Beside `cli/` and
-//! `dashboard/`, it imports the floor only.
+//! The timeline face: `fulltime timeline run FILE` hosts the desk's timeline engine
+//! (`fulltime_desk::timeline`) on a fresh `localnet` of its own, or on the `--url` node. Beside
+//! `cli/` and `dashboard/`, it imports the floor only.
 //!
 //! `part.rs` is what the run's own processes share, `node.rs` its node, `own_faucet.rs` its
 //! faucet, `own_txline.rs` its TxLINE API; `stop_step.rs` cuts the file at `--to`'s step;
-//! `given_node.rs` checks a `--url` node's clock before anything is sent; `play/` makes the
-//! wallets and markets and plays the steps; `waves.rs` splits a step's actions into those sent
-//! together; `expect.rs` reads a step's expectations from the chain; `invariants.rs` checks the
-//! rules every step must leave true; `handoff.rs` leaves the own node running for `--to`, its
-//! wallets written into the book by `book.rs`; the result is `output::timeline`. `stepper.rs`
-//! plays a timeline a step at a time on a node that runs, a checkpoint kept before each step, for
-//! the dashboard's timeline pane (`play/`'s `set_up` and `play_step` are what both use).
-//! `record/` turns hand actions into a timeline file (the dashboard's recording).
+//! `handoff.rs` leaves the own node running for `--to`, its wallets written into the book.
 
-mod book;
-mod expect;
-mod given_node;
 mod handoff;
-mod invariants;
 mod node;
 mod own_faucet;
 mod own_txline;
 mod part;
-mod play;
-pub mod record;
-mod stepper;
 mod stop_step;
-mod waves;
+
+pub use fulltime_desk::timeline::{Stepped, Stepper, cast_of, record, write_into_book};
+use fulltime_desk::timeline::{check_clock_before_first_step, play};
 
 use fulltime_client::cluster::{Cluster, ClusterError};
 use fulltime_client::snapshot::{SaveError, check_name, named_path};
@@ -35,11 +22,8 @@ use fulltime_proof_files::timeline::load;
 
 use fulltime_client::localnet_env::LocalnetEnv;
 
-pub use self::book::write_into_book;
 use self::node::OwnNode;
 use self::part::Lifetime;
-pub use self::play::{Stepped, cast_of};
-pub use self::stepper::Stepper;
 use crate::actions::save_snapshot_into;
 use crate::args::{GlobalArgs, TimelineRunArgs};
 use crate::error::Error;
@@ -72,7 +56,7 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
         snapshot: None,
     };
     if args.on_given_url {
-        given_node::check_clock_before_first_step(session, &timeline).await?;
+        check_clock_before_first_step(session, &timeline).await?;
         play::play(session, &timeline, &proofs, &args.faucet.url, &mut run).await?;
         if let Some(name) = &args.snapshot {
             run.snapshot = Some(save_snapshot_into(session, name, session.state_dir()).await?);
@@ -83,10 +67,10 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
         } else {
             Lifetime::Run
         };
-        let node = OwnNode::start(lifetime)?;
+        let node = OwnNode::start(lifetime).await?;
         let env = LocalnetEnv::load(node.state_dir()).map_err(ClusterError::from)?;
-        let faucet = own_faucet::start(&env, node.state_dir(), lifetime)?;
-        let txline = own_txline::start(node.state_dir(), lifetime)?;
+        let faucet = own_faucet::start(&env, node.state_dir(), lifetime).await?;
+        let txline = own_txline::start(node.state_dir(), lifetime).await?;
         let own = Session::new(GlobalArgs {
             url: Cluster::Localnet,
             keypair: Some(node.desk_path()),

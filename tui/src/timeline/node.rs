@@ -29,7 +29,7 @@ pub struct OwnNode {
 
 impl OwnNode {
     /// Starts `localnet` beside this program and waits for its `ready` line.
-    pub fn start(lifetime: Lifetime) -> Result<Self, NodeError> {
+    pub async fn start(lifetime: Lifetime) -> Result<Self, NodeError> {
         let binary = LOCALNET.path()?;
         let state_dir = std::env::temp_dir().join(format!(
             "fulltime-timeline-{}-{}",
@@ -37,7 +37,7 @@ impl OwnNode {
             Keypair::new().pubkey()
         ));
         std::fs::create_dir_all(&state_dir).map_err(io("create the state directory"))?;
-        match spawn(&binary, &state_dir, lifetime) {
+        match spawn(&binary, &state_dir, lifetime).await {
             Ok(child) => Ok(Self {
                 child,
                 state_dir,
@@ -80,7 +80,7 @@ impl Drop for OwnNode {
 
 /// `binary` on free ports in `state_dir`, funding a fresh wallet there: the desk that creates
 /// and settles the timeline's markets.
-fn spawn(binary: &Path, state_dir: &Path, lifetime: Lifetime) -> Result<Child, NodeError> {
+async fn spawn(binary: &Path, state_dir: &Path, lifetime: Lifetime) -> Result<Child, NodeError> {
     let wallet = state_dir.join(DESK);
     write_keypair_file(&Keypair::new(), &wallet)
         .map_err(|error| NodeError::Wallet(error.to_string()))?;
@@ -93,5 +93,7 @@ fn spawn(binary: &Path, state_dir: &Path, lifetime: Lifetime) -> Result<Child, N
         .arg(state_dir)
         .arg("--wallet")
         .arg(&wallet);
-    LOCALNET.start(command, state_dir, lifetime, |line| line.starts_with(READY))
+    LOCALNET
+        .start(command, state_dir, lifetime, |line| line.starts_with(READY))
+        .await
 }

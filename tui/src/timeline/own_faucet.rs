@@ -19,7 +19,7 @@ const FAUCET: PartBinary = PartBinary {
 
 /// Starts the faucet for the node `env` describes, its logs in `state_dir`, and waits until it
 /// serves.
-pub fn start(
+pub async fn start(
     env: &LocalnetEnv,
     state_dir: &Path,
     lifetime: Lifetime,
@@ -37,4 +37,5 @@ pub fn start(
     ServingPart::start(FAUCET, command, address, state_dir, lifetime, |line| {
         line.contains(SERVING)
     })
+    .await
 }

@@ -18,7 +18,7 @@ const TXLINE_API: PartBinary = PartBinary {
 };
 
 /// Starts the stand-in, its credentials and logs in `state_dir`, and waits until it serves.
-pub fn start(state_dir: &Path, lifetime: Lifetime) -> Result<ServingPart, NodeError> {
+pub async fn start(state_dir: &Path, lifetime: Lifetime) -> Result<ServingPart, NodeError> {
     let binary = TXLINE_API.path()?;
     let [port] = free_ports()?;
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
@@ -31,4 +31,5 @@ pub fn start(state_dir: &Path, lifetime: Lifetime) -> Result<ServingPart, NodeEr
     ServingPart::start(TXLINE_API, command, address, state_dir, lifetime, |line| {
         line.contains(SERVING)
     })
+    .await
 }

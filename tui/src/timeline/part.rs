@@ -60,8 +60,9 @@ impl PartBinary {
 
     /// Spawns `command` (this part's binary with its flags) writing to `<state_dir>/<binary>.log`
     /// (stdout) and `<binary>.stderr`, and waits until its stdout has a line `serves` accepts;
-    /// a part that ends first or never says it is an error holding what it wrote.
-    pub fn start(
+    /// a part that ends first or never says it is an error holding what it wrote. The wait
+    /// sleeps on the runtime's timer, never the thread: the run is a task of the runtime.
+    pub async fn start(
         self,
         mut command: Command,
         state_dir: &Path,
@@ -90,7 +91,7 @@ impl PartBinary {
             if !matches!(child.try_wait(), Ok(None)) {
                 break;
             }
-            std::thread::sleep(READY_POLL);
+            tokio::time::sleep(READY_POLL).await;
         }
         let _ = child.kill();
         let _ = child.wait();
@@ -112,7 +113,7 @@ pub struct ServingPart {
 
 impl ServingPart {
     /// Starts `command` as `binary`'s [`PartBinary::start`] does, serving at `address`.
-    pub fn start(
+    pub async fn start(
         binary: PartBinary,
         command: Command,
         address: SocketAddr,
@@ -120,7 +121,7 @@ impl ServingPart {
         lifetime: Lifetime,
         serves: impl Fn(&str) -> bool,
     ) -> Result<Self, NodeError> {
-        let child = binary.start(command, state_dir, lifetime, serves)?;
+        let child = binary.start(command, state_dir, lifetime, serves).await?;
         Ok(Self {
             child,
             url: format!("http://{address}"),

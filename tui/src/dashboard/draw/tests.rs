@@ -24,7 +24,7 @@ use crate::dashboard::test_support::{
     chain, committed_proof_files, live, loaded, press, refused, render, session,
 };
 use crate::dashboard::update::update;
-use crate::output::market::tests::HOSTILE_QUESTION;
+use fulltime_desk::samples::HOSTILE_QUESTION;
 
 #[test]
 fn loading_then_loaded() {

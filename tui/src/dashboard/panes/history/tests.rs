@@ -9,7 +9,7 @@ use crate::dashboard::action::Action;
 use crate::dashboard::effect::Effect;
 use crate::dashboard::test_support::{chain, loaded, press, render};
 use crate::dashboard::update::update;
-use crate::output::market::tests::sample_market;
+use fulltime_desk::samples::sample_market;
 
 fn point(pools: Option<(u64, u64)>) -> PoolPoint {
     PoolPoint {

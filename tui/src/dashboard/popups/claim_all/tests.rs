@@ -10,7 +10,7 @@ use crate::dashboard::popups::claim_all::ClaimAll;
 use crate::dashboard::popups::progress::Progress;
 use crate::dashboard::test_support::{chain, loaded, press, render};
 use crate::dashboard::update::update;
-use crate::output::market::tests::sample_position;
+use fulltime_desk::samples::sample_position;
 
 #[test]
 fn claim_all_shows_what_it_pays_and_sends_one_request() {

@@ -153,7 +153,7 @@ impl CreateForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::NOW;
+    use fulltime_desk::samples::NOW;
 
     #[test]
     fn terms_parse_and_are_checked_like_the_program() {

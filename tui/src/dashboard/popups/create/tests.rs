@@ -6,7 +6,7 @@ use insta::assert_snapshot;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
-use crate::output::market::tests::FINAL_AT;
+use fulltime_desk::samples::FINAL_AT;
 
 #[test]
 fn creating_a_market_counts_the_question_and_checks_the_terms() {

@@ -9,7 +9,7 @@ use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::output::market::tests::FINAL_AT;
+use fulltime_desk::samples::FINAL_AT;
 
 #[test]
 fn deposit_form_checks_as_it_is_typed() {

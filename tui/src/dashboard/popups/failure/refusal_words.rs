@@ -10,17 +10,17 @@ use ratatui::backend::TestBackend;
 
 use super::FailurePopup;
 use crate::actions::deposit::{self, DepositOrder};
-use crate::actions::tests::{order, proof_file};
 use crate::actions::{Refusal, create, payout, settle};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::draw;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::session_view::SessionView;
 use crate::error::Error;
-use crate::output::market::tests::{
+use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::samples::{
     FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };
-use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::samples::{order, proof_file};
 
 /// What doing it was, and the refusal its check gave.
 fn refusals() -> Vec<(&'static str, Refusal)> {

@@ -156,7 +156,7 @@ mod tests {
 
     use super::*;
     use crate::dashboard::test_support::committed_proof_files;
-    use crate::output::market::tests::{FINAL_AT, NOW, PROOF_TS, sample_market, settled_market};
+    use fulltime_desk::samples::{FINAL_AT, NOW, PROOF_TS, sample_market, settled_market};
 
     #[test]
     fn each_target_is_a_time_ahead_or_a_reason() {

@@ -8,7 +8,7 @@ use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{before_the_result, loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::output::market::tests::{FINAL_AT, PROOF_TS};
+use fulltime_desk::samples::{FINAL_AT, PROOF_TS};
 
 #[test]
 fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {

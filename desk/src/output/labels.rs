@@ -47,7 +47,7 @@ mod tests {
     use fulltime_client::side::Side;
 
     use super::*;
-    use crate::output::market::tests::{FINAL_AT, NOW, sample_market, settled_market};
+    use crate::samples::{FINAL_AT, NOW, sample_market, settled_market};
 
     #[test]
     fn statuses_read_plainly() {

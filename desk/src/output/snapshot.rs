@@ -203,7 +203,7 @@ mod tests {
     use fulltime_client::snapshot::{ChainClock, Summary};
 
     use super::*;
-    use crate::output::market::tests::json_of;
+    use crate::samples::json_of;
 
     const CLOCK: ChainClock = ChainClock {
         unix_ms: 1_778_946_720_000,

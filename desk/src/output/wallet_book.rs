@@ -170,7 +170,7 @@ fn positions_cell(positions: &[PositionView]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{json_of, sample_market, sample_position};
+    use crate::samples::{json_of, sample_market, sample_position};
 
     fn wallet(name: &str, usdc: Option<u64>, positions: Vec<PositionView>) -> BookWallet {
         BookWallet {

@@ -61,7 +61,7 @@ impl fmt::Display for WalletBalance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{json_of, sample_market, sample_position};
+    use crate::samples::{json_of, sample_market, sample_position};
 
     fn balance(usdc: Option<u64>, positions: Vec<PositionView>) -> WalletBalance {
         let balances = Balances {

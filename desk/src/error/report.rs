@@ -47,7 +47,7 @@ impl ErrorReport {
         }
     }
 
-    pub(crate) fn other(error: &str, message: impl ToString, action: impl Into<String>) -> Self {
+    pub fn other(error: &str, message: impl ToString, action: impl Into<String>) -> Self {
         Self {
             error: error.to_owned(),
             code: None,

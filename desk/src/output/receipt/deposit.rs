@@ -82,8 +82,8 @@ impl fmt::Display for DepositHeadline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{NOW, json_of, sample_market, sample_position};
     use crate::output::receipt::tests::{devnet, signature};
+    use crate::samples::{NOW, json_of, sample_market, sample_position};
 
     #[test]
     fn shows_the_stake_the_balance_change_and_the_new_totals() {

@@ -1,9 +1,6 @@
 //! The actions' checks, without a chain: each refuses what the program would, in its order, and
 //! a refusal that is a wait says how long.
 
-use std::path::Path;
-
-use fulltime_client::proof_file::ProofFile;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::Side;
 
@@ -11,27 +8,10 @@ use super::deposit::{self, DepositOrder};
 use super::payout;
 use super::*;
 use crate::error::Error;
-use crate::output::market::tests::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
 use crate::output::receipt::payout::PayoutKind;
-
-/// The committed proof file `name` (`arsenal-home-goals-over-1`: Arsenal's home goals,
-/// published at 15:51:12).
-pub fn proof_file(name: &str) -> ProofFile {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/generated")
-        .join(format!("{name}.json"));
-    ProofFile::load(&path).expect("a committed proof file")
-}
-
-/// A deposit into the sample market 3.
-pub fn order(outcome: Side, amount: u64) -> DepositOrder {
-    DepositOrder {
-        market: 3,
-        outcome: outcome.byte(),
-        amount,
-        force: false,
-    }
-}
+use crate::samples::{
+    FINAL_AT, NOW, order, proof_file, sample_market, sample_position, settled_market,
+};
 
 fn name(refused: Result<(), Refusal>) -> String {
     refused.expect_err("refused").name().to_owned()

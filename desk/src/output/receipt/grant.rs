@@ -92,8 +92,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::output::market::tests::json_of;
     use crate::output::receipt::tests::{devnet, signature};
+    use crate::samples::json_of;
 
     #[test]
     fn a_grant_prints_amount_link_and_mint_and_its_body_as_json() {

@@ -81,8 +81,8 @@ impl fmt::Display for CreateHeadline<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{HOSTILE_QUESTION, NOW, json_of, sample_market};
     use crate::output::receipt::tests::{devnet, signature};
+    use crate::samples::{HOSTILE_QUESTION, NOW, json_of, sample_market};
 
     #[test]
     fn shows_the_new_market_and_its_terms() {

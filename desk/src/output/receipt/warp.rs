@@ -52,7 +52,7 @@ impl Summary for ClockWarp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::json_of;
+    use crate::samples::json_of;
 
     #[test]
     fn shows_the_clock_before_and_after() {

@@ -261,52 +261,14 @@ impl fmt::Display for MarketList {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use fulltime_client::settlement::MarketTerms;
-    use fulltime_client::settlement::state::Position;
-    use fulltime_testkit::sample;
+mod tests {
     use serde_json::{Value, json};
 
     use super::*;
     use crate::output::OutputFormat;
-
-    pub const NOW: i64 = 1_778_943_600; // 2026-05-16T15:00:00Z
-    /// When `settled_market` becomes final: its close time plus its hour of dispute window.
-    pub const FINAL_AT: i64 = NOW + 600 + 3_600; // 2026-05-16T16:10:00Z
-    /// The batch of the arsenal proof file.
-    pub const PROOF_TS: i64 = 1_778_946_672_000; // 2026-05-16T15:51:12Z
-
-    /// The test kit's sample terms on Arsenal v Chelsea (fixture 18502311), closing ten minutes
-    /// after `NOW` with an hour's dispute window: market 3, YES 4 USDC and NO 1.5 USDC.
-    pub fn sample_market() -> Market {
-        let terms = MarketTerms {
-            question: "Will Arsenal score more than 1 goal against Chelsea?".into(),
-            dispute_window: 3_600,
-            ..sample::terms(18_502_311, NOW + 600)
-        };
-        Market {
-            total_yes: 4_000_000,
-            total_no: 1_500_000,
-            ..sample::new_market(3, terms)
-        }
-    }
-
-    /// `sample_market()` settled as `side` at its close time, with the arsenal proof:
-    /// provisional until `FINAL_AT`.
-    pub fn settled_market(side: Side) -> Market {
-        let mut market = sample::settled(sample_market(), side, FINAL_AT);
-        market.settled_by.ts = PROOF_TS;
-        market
-    }
-
-    /// 3 USDC on YES in `market`.
-    pub fn sample_position(market: &Market) -> Position {
-        sample::position(market, Side::Yes, 3_000_000)
-    }
-
-    pub fn json_of(item: &impl Serialize) -> Value {
-        serde_json::to_value(item).expect("serializes")
-    }
+    use crate::samples::{
+        FINAL_AT, HOSTILE_QUESTION, NOW, PROOF_TS, json_of, sample_market, settled_market,
+    };
 
     #[test]
     fn details_show_every_field() {
@@ -385,11 +347,6 @@ pub(crate) mod tests {
             "No markets yet. Create one with `fulltime create-market`."
         );
     }
-
-    /// ESC sequences that would clear the screen and set the clipboard (OSC 52, ended by BEL),
-    /// and a line break that would forge a line of its own.
-    pub const HOSTILE_QUESTION: &str =
-        "Will it rain?\u{1b}[2J\u{1b}]52;c;cm0gLXJmIH4=\u{7}\nStatus:   resolved YES";
 
     #[test]
     fn a_question_that_steers_the_terminal_is_printed_escaped() {

@@ -100,7 +100,7 @@ mod tests {
     use fulltime_client::snapshot::ChainClock;
 
     use super::*;
-    use crate::output::market::tests::json_of;
+    use crate::samples::json_of;
 
     #[test]
     fn a_saved_bundle_says_what_it_holds_and_how_to_open_it() {

@@ -67,7 +67,7 @@ mod tests {
 
     use super::*;
     use crate::output::market::MarketView;
-    use crate::output::market::tests::{NOW, sample_market};
+    use crate::samples::{NOW, sample_market};
 
     fn terms_line(market: &Market) -> String {
         MarketView::new(market, NOW).terms_line()

@@ -185,8 +185,8 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::output::market::tests::{FINAL_AT, PROOF_TS, json_of, settled_market};
     use crate::output::receipt::tests::{devnet, signature};
+    use crate::samples::{FINAL_AT, PROOF_TS, json_of, settled_market};
 
     /// The receipt of settling `settled_market(side)` with `total_yes` staked on YES, as text
     /// and JSON.

@@ -12,8 +12,8 @@ use fulltime_client::txline::api::{TxlineApi, api_base_url, credentials_for};
 use solana_keypair::Keypair;
 use tokio::sync::Mutex;
 
-use crate::args::GlobalArgs;
 use crate::error::Error;
+use crate::global_args::GlobalArgs;
 use crate::output::OutputFormat;
 
 pub struct Session {
@@ -122,12 +122,18 @@ mod tests {
     use solana_signer::Signer;
 
     use super::*;
-    use crate::args::Cli;
+
+    /// The global flags alone, as the command line's `Cli` flattens them.
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        global: GlobalArgs,
+    }
 
     fn session(args: &[&str]) -> Session {
-        let cli = Cli::try_parse_from(std::iter::once("fulltime").chain(args.iter().copied()))
+        let flags = Flags::try_parse_from(std::iter::once("fulltime").chain(args.iter().copied()))
             .unwrap_or_else(|error| panic!("{args:?}: {error}"));
-        Session::new(cli.global)
+        Session::new(flags.global)
     }
 
     #[test]
@@ -137,7 +143,7 @@ mod tests {
         let keypair = Keypair::new();
         write_keypair_file(&keypair, &path).expect("write keypair");
         let path_text = path.to_string_lossy().into_owned();
-        let session = session(&["--url", "devnet", "-k", &path_text, "balance"]);
+        let session = session(&["--url", "devnet", "-k", &path_text]);
         let wallet = session.resolve_wallet().expect("the --keypair wallet");
         assert_eq!(
             (wallet.source, wallet.keypair.pubkey()),
@@ -146,7 +152,7 @@ mod tests {
         std::fs::remove_file(&path).expect("clean up");
 
         // Named but missing: an error about that file, never another wallet.
-        let session = self::session(&["-k", &path_text, "balance"]);
+        let session = self::session(&["-k", &path_text]);
         let error = session.resolve_wallet().expect_err("missing");
         assert!(
             matches!(&error, Error::Keypair(KeypairError::NotFound { path: missing }) if *missing == path),

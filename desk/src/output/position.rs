@@ -51,7 +51,7 @@ fn summary(side: Side, amount: u64, claimed: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{json_of, sample_market, sample_position};
+    use crate::samples::{json_of, sample_market, sample_position};
 
     #[test]
     fn positions_show_side_amount_and_claim() {

@@ -101,7 +101,7 @@ pub(crate) mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::output::market::tests::json_of;
+    use crate::samples::json_of;
 
     pub fn devnet() -> Endpoint {
         Endpoint::resolve(Cluster::Devnet, Path::new("/nonexistent")).expect("devnet")

@@ -207,7 +207,7 @@ mod tests {
     use solana_signature::Signature;
 
     use super::*;
-    use crate::output::market::tests::{FINAL_AT, NOW, json_of, sample_market, settled_market};
+    use crate::samples::{FINAL_AT, NOW, json_of, sample_market, settled_market};
 
     fn endpoint() -> Endpoint {
         Endpoint::resolve(Cluster::Devnet, std::path::Path::new(".")).expect("devnet")

@@ -95,8 +95,8 @@ impl fmt::Display for PayoutHeadline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::market::tests::{json_of, sample_market, sample_position};
     use crate::output::receipt::tests::{devnet, signature};
+    use crate::samples::{json_of, sample_market, sample_position};
 
     fn paid_out(kind: PayoutKind) -> PayoutReceipt {
         let mut position = sample_position(&sample_market());
