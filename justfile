@@ -38,13 +38,13 @@ clippy:
 
 # Regenerate the proof files and oracle roots of fixtures/generated/ from the match catalog fixtures/matches.toml
 proofs:
-    cargo run --locked -p fulltime-proof-files --bin proof-files
+    cargo run --locked -p fulltime-matches --bin proof-files
 
 alias fixtures := proofs
 
 # Fail if fixtures/generated/ differs from what fixtures/matches.toml generates (also a test of `just test`)
 proofs-check:
-    cargo run --locked -p fulltime-proof-files --bin proof-files -- --check
+    cargo run --locked -p fulltime-matches --bin proof-files -- --check
 
 alias fixtures-check := proofs-check
 

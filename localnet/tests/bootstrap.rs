@@ -190,7 +190,7 @@ async fn bootstraps_a_bare_node_once_and_then_changes_nothing() {
     assert_eq!(config.usdc_mint, mint);
     assert_eq!(config.admin, authority);
     assert_eq!(config.market_count, DEMO_MARKETS.len() as u64);
-    let committed = fulltime_proof_files::committed().expect("the committed proof files");
+    let committed = fulltime_matches::committed().expect("the committed proof files");
     for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))

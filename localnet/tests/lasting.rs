@@ -93,7 +93,7 @@ async fn stake_warp_and_settle(client: &FulltimeClient, wallet_path: &Path) {
         .deposit(&wallet, SETTLED_MARKET, Side::Yes, STAKE)
         .await
         .expect("deposit");
-    let committed = fulltime_proof_files::committed().expect("the committed proof files");
+    let committed = fulltime_matches::committed().expect("the committed proof files");
     let proof_file = committed
         .proof_file(SETTLING_PROOF)
         .expect("the proof file");

@@ -62,7 +62,7 @@ async fn a_fresh_node_serves_a_ready_chain() {
     let now = cluster_time(&rpc).await;
     let clock_start = demo_clock_start().expect("the demo clock start");
     assert!(now >= clock_start, "{now} < {clock_start}");
-    let committed = fulltime_proof_files::committed().expect("the committed proof files");
+    let committed = fulltime_matches::committed().expect("the committed proof files");
     for (id, name) in (0u64..).zip(DEMO_MARKETS) {
         let market = rpc
             .get_account(&pda::market(id))
@@ -112,7 +112,7 @@ async fn the_oracle_takes_roots_from_its_authority_only() {
     let wallet = read_keypair_file(node.wallet_path()).expect("the funded wallet");
 
     // A free slot of a day the bootstrap posted roots for.
-    let committed = fulltime_proof_files::committed().expect("the committed proof files");
+    let committed = fulltime_matches::committed().expect("the committed proof files");
     let epoch_day = committed.roots.roots[0].epoch_day;
     let day = txline_interface::ids::daily_scores_roots_address(&mock_oracle::ID, epoch_day).0;
     let before = rpc.get_account(&day).await.expect("the day's roots").data;

@@ -15,7 +15,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::time::format_time;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::{Expectation, SettleWith, load, write};
+use fulltime_matches::timeline::{Expectation, SettleWith, load, write};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;
 use solana_keypair::Address as Pubkey;
@@ -128,7 +128,7 @@ fn run(file: &Path) -> (Option<i32>, Value) {
 #[test]
 fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     let desk = Desk::start();
-    let case = fulltime_proof_files::committed()
+    let case = fulltime_matches::committed()
         .expect("the catalog")
         .proof_file(CASE)
         .cloned()

@@ -9,7 +9,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use fulltime_proof_files::catalog::ProveError;
+use fulltime_matches::catalog::ProveError;
 use serde_json::json;
 
 #[derive(Debug, thiserror::Error)]

@@ -1,5 +1,5 @@
 //! `txline-api`: a local stand-in of TxLINE's HTTP API. It serves the committed match catalog
-//! (`fulltime_proof_files::catalog`) in TxLINE's published shapes (`fulltime_client::txline::json`),
+//! (`fulltime_matches::catalog`) in TxLINE's published shapes (`fulltime_client::txline::json`),
 //! behind TxLINE's two credentials, which it keeps in `<state-dir>/txline.toml` for `fulltime`.
 //!
 //! [`app`] builds the router from an [`AppState`]; [`serve::serve`] serves it until a shutdown

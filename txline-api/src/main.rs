@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use fulltime_client::txline::api::{CredentialsFile, SERVING};
-use fulltime_proof_files::catalog::Catalog;
+use fulltime_matches::catalog::Catalog;
 use fulltime_txline_api::credentials::{Origin, own_credentials};
 use fulltime_txline_api::{
     AppState, app, config::Args, serve::serve, shutdown_signal::shutdown_signal,

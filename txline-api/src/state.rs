@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use fulltime_client::txline::api::Credentials;
-use fulltime_proof_files::catalog::Catalog;
+use fulltime_matches::catalog::Catalog;
 
 #[derive(Clone)]
 pub struct AppState {

@@ -10,7 +10,7 @@ use common::{Answer, authorized, credentials, get, send};
 use fulltime_client::txline::api::{API_TOKEN_HEADER, StatRequest};
 use fulltime_client::txline::json::{FixtureJson, ScoreRecordJson, StatValidationJson};
 use fulltime_client::txline_interface::time::{epoch_day, hour_minute_of};
-use fulltime_proof_files::catalog::{Catalog, Fixture, slot_start};
+use fulltime_matches::catalog::{Catalog, Fixture, slot_start};
 use serde_json::json;
 
 fn catalog() -> &'static Catalog {

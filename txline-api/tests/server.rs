@@ -14,7 +14,7 @@ use fulltime_client::txline::api::{
 };
 use fulltime_client::txline_interface::proof::{root_from_path, stat_leaf, summary_leaf};
 use fulltime_client::txline_interface::time::{epoch_day, hour_minute_of};
-use fulltime_proof_files::catalog::{Catalog, Fixture};
+use fulltime_matches::catalog::{Catalog, Fixture};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
 

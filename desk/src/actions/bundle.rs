@@ -8,7 +8,7 @@ use fulltime_client::bundle::{
 };
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_proof_files::timeline::{Problem, TimelineError, parse};
+use fulltime_matches::timeline::{Problem, TimelineError, parse};
 
 use crate::error::Error;
 use crate::output::bundle::SavedBundleReceipt;
@@ -30,7 +30,7 @@ pub async fn save_bundle(
 ) -> Result<SavedBundleReceipt, Error> {
     let path = bundle_path(session.state_dir(), &order.name)?;
     let timeline = order.timeline;
-    let proof_files = fulltime_proof_files::committed()?
+    let proof_files = fulltime_matches::committed()?
         .files()
         .into_iter()
         .map(|(name, text)| BundleFile { name, text })

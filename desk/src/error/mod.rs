@@ -35,7 +35,7 @@ use self::txline::txline_report;
 use crate::input::{WhenError, format_time};
 use crate::output::receipt::claim_all::ClaimAllReceipt;
 use crate::output::timeline::TimelineRun;
-use fulltime_proof_files::timeline::TimelineError;
+use fulltime_matches::timeline::TimelineError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -122,7 +122,7 @@ impl From<Refusal> for Error {
 
 impl Error {
     /// `step` names none of `timeline`'s steps: which there are.
-    pub fn no_such_step(step: &str, timeline: &fulltime_proof_files::timeline::Timeline) -> Self {
+    pub fn no_such_step(step: &str, timeline: &fulltime_matches::timeline::Timeline) -> Self {
         Self::NoSuchStep {
             step: step.to_owned(),
             steps: timeline

@@ -3,7 +3,7 @@
 //! stat keys (`Arsenal first-half goals`).
 
 use fulltime_client::txline::stat_key::Sides;
-use fulltime_proof_files::catalog::{Catalog, Fixture};
+use fulltime_matches::catalog::{Catalog, Fixture};
 
 /// The catalog's fixture `fixture_id`, when it has it.
 pub fn fixture_match(fixture_id: i64) -> Option<&'static Fixture> {

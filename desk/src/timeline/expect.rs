@@ -11,7 +11,7 @@ use fulltime_client::pda;
 use fulltime_client::rpc::{ClientError, FulltimeClient};
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::side::Side;
-use fulltime_proof_files::timeline::{Expectation, Stage};
+use fulltime_matches::timeline::{Expectation, Stage};
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 

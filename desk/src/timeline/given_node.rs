@@ -1,7 +1,7 @@
 //! `--url`: a running node plays the timeline only when its clock is not past the first step,
 //! as a clock never goes back.
 
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::timeline::Timeline;
 
 use crate::error::Error;
 use crate::session::Session;

@@ -1,4 +1,4 @@
-//! The timeline engine: a match day written as a file (`fulltime_proof_files::timeline`) played
+//! The timeline engine: a match day written as a file (`fulltime_matches::timeline`) played
 //! through the action layer against a node that runs, and checked against what the file expects
 //! from the chain. Where the node comes from is the host's (`fulltime timeline run` starts one of
 //! its own, or takes `--url`'s; the dashboard's timeline pane uses its own node).

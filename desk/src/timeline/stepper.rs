@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use fulltime_client::bundle::BundleCast;
-use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::Generated;
+use fulltime_matches::timeline::Timeline;
 
 use super::given_node::check_clock_before_first_step;
 use super::invariants::{self, Broken, Reading};
@@ -49,7 +49,7 @@ impl Stepper {
         faucet_url: &str,
     ) -> Result<Self, Error> {
         check_clock_before_first_step(session, &timeline).await?;
-        let proofs = fulltime_proof_files::committed()?;
+        let proofs = fulltime_matches::committed()?;
         let cast = play::set_up(session, &timeline, faucet_url).await?;
         Ok(Self {
             file: file.to_owned(),
@@ -75,7 +75,7 @@ impl Stepper {
         Ok(Self {
             file: file.to_owned(),
             timeline,
-            proofs: fulltime_proof_files::committed()?,
+            proofs: fulltime_matches::committed()?,
             cast,
             played_before,
             before: Vec::new(),

@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::{Action, ActionKind};
+use fulltime_matches::timeline::{Action, ActionKind};
 
 /// The waves of `actions`, as ranges of their indices, in order and covering them all.
 pub fn waves(actions: &[Action]) -> Vec<Range<usize>> {
@@ -99,7 +99,7 @@ fn conflict(first: &ActionKind, second: &ActionKind) -> bool {
 #[cfg(test)]
 mod tests {
     use fulltime_client::side::Side;
-    use fulltime_proof_files::timeline::SettleWith;
+    use fulltime_matches::timeline::SettleWith;
 
     use super::*;
 

@@ -21,7 +21,7 @@ use fulltime_harness::{
     TestChain, mixed_event_proofs, record_proof, resplit, second_stat_term, with_second_stat,
 };
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_proof_files::Generated;
+use fulltime_matches::Generated;
 use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::constants::SETTLEMENT_GRACE_SECS;
 use settlement::{MarketTerms, SettlementError, SettlementProof, Side, StatedOutcome};

@@ -18,7 +18,7 @@ use fulltime_desk::timeline::{check_clock_before_first_step, play};
 
 use fulltime_client::cluster::{Cluster, ClusterError};
 use fulltime_client::snapshot::{SaveError, check_name, named_path};
-use fulltime_proof_files::timeline::load;
+use fulltime_matches::timeline::load;
 
 use fulltime_client::localnet_env::LocalnetEnv;
 
@@ -47,7 +47,7 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
             return Err(SaveError::Exists { path }.into());
         }
     }
-    let proofs = fulltime_proof_files::committed()?;
+    let proofs = fulltime_matches::committed()?;
     let mut run = TimelineRun {
         file: args.file.display().to_string(),
         steps: Vec::new(),

@@ -1,6 +1,6 @@
 //! `--to STEP`: the timeline cut after the step named STEP, checked before anything starts.
 
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::timeline::Timeline;
 
 use crate::error::Error;
 

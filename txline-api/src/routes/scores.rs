@@ -7,7 +7,7 @@ use axum::Json;
 use axum::extract::State;
 use fulltime_client::txline::json::ScoreRecordJson;
 use fulltime_client::txline_interface::time::{MS_PER_DAY, MS_PER_SLOT};
-use fulltime_proof_files::catalog::{Catalog, ProveError, slot_start};
+use fulltime_matches::catalog::{Catalog, ProveError, slot_start};
 use serde::Deserialize;
 
 use crate::error::ApiError;

@@ -9,7 +9,7 @@ use axum::{
     http::{Request, StatusCode, header},
 };
 use fulltime_client::txline::api::{API_TOKEN_HEADER, Credentials};
-use fulltime_proof_files::catalog::Catalog;
+use fulltime_matches::catalog::Catalog;
 use fulltime_txline_api::{AppState, app};
 use serde_json::Value;
 use tower::ServiceExt;

@@ -2,8 +2,8 @@
 //! order.
 
 use fulltime_client::rpc::IN_FLIGHT;
-use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::{Action, ActionKind, Timeline};
+use fulltime_matches::Generated;
+use fulltime_matches::timeline::{Action, ActionKind, Timeline};
 use futures_util::FutureExt;
 use futures_util::stream::{self, StreamExt};
 

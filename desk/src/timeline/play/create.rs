@@ -1,6 +1,6 @@
 //! A market of the timeline created by the desk, at the clock's time.
 
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::timeline::Timeline;
 
 use super::cast::Cast;
 use crate::actions::{Actor, CreateOrder, create_market};

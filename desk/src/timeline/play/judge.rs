@@ -1,7 +1,7 @@
 //! What an action did held against what the file says: success, or the error it must fail with.
 
 use fulltime_client::proof_file::ExpectedError;
-use fulltime_proof_files::timeline::Action;
+use fulltime_matches::timeline::Action;
 
 use super::describe::describe;
 use crate::error::{Error, ErrorReport};

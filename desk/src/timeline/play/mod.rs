@@ -22,8 +22,8 @@ mod set_up;
 mod step;
 mod warp;
 
-use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::Generated;
+use fulltime_matches::timeline::Timeline;
 
 pub use self::cast::{Cast, cast_of};
 pub use self::set_up::set_up;

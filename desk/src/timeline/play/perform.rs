@@ -3,8 +3,8 @@
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::{Action, ActionKind, SettleWith, Timeline};
+use fulltime_matches::Generated;
+use fulltime_matches::timeline::{Action, ActionKind, SettleWith, Timeline};
 use solana_signer::Signer;
 
 use super::cast::Cast;

@@ -7,7 +7,7 @@ use fulltime_client::cluster::ClusterError;
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::Funding;
-use fulltime_proof_files::timeline::Timeline;
+use fulltime_matches::timeline::Timeline;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 

@@ -1,8 +1,8 @@
 //! One step played: the clock warped to its time, its actions, its expectations, then the
 //! invariants; the first unexpected result stops it.
 
-use fulltime_proof_files::Generated;
-use fulltime_proof_files::timeline::{Step, Timeline};
+use fulltime_matches::Generated;
+use fulltime_matches::timeline::{Step, Timeline};
 
 use super::act::act;
 use super::cast::Cast;

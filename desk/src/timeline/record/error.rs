@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use fulltime_proof_files::timeline::{TimelineError, WriteError};
+use fulltime_matches::timeline::{TimelineError, WriteError};
 
 use crate::error::Error;
 

@@ -4,7 +4,7 @@
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::side::Side;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::SettleWith;
+use fulltime_matches::timeline::SettleWith;
 use solana_keypair::Address as Pubkey;
 
 use crate::error::ErrorReport;

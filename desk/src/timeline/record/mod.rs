@@ -18,7 +18,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::Market as ChainMarket;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::{
+use fulltime_matches::timeline::{
     Action, ActionKind, Market, Step, Timeline, Wallet, error_named, parse, write,
 };
 use solana_keypair::Address as Pubkey;
@@ -275,7 +275,7 @@ fn branched(branch: Branch) -> (Timeline, BTreeMap<String, u64>) {
 /// A timeline with no wallets, markets or steps yet, of the catalog's match whose kickoff is
 /// nearest `clock`.
 fn empty_timeline(clock: i64) -> Result<Timeline, RecordError> {
-    let catalog = fulltime_proof_files::committed().map_err(Error::from)?;
+    let catalog = fulltime_matches::committed().map_err(Error::from)?;
     let (kickoff, match_case) = catalog
         .proof_files
         .iter()

@@ -2,7 +2,7 @@
 //! step's name, and the expectations whose values the chain then fills in.
 
 use fulltime_client::amount::format_usdc;
-use fulltime_proof_files::timeline::{ActionKind, Expectation, SettleWith, Stage};
+use fulltime_matches::timeline::{ActionKind, Expectation, SettleWith, Stage};
 
 use super::Recorder;
 use super::error::RecordError;

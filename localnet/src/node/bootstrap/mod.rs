@@ -80,7 +80,7 @@ pub fn demo_clock_start() -> Result<i64, NodeError> {
 /// Each demo market's proof file (a case of the catalog, which names its market) and its
 /// match's kickoff, in `DEMO_MARKETS` order.
 fn demo_proof_files() -> Result<Vec<(ProofFile, i64)>, NodeError> {
-    let committed = fulltime_proof_files::committed()
+    let committed = fulltime_matches::committed()
         .map_err(|error| NodeError::Bootstrap(format!("proof files: {error}")))?;
     DEMO_MARKETS
         .iter()

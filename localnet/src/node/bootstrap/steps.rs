@@ -140,7 +140,7 @@ impl Chain<'_> {
     /// The proof files' roots, split by whether the mock oracle holds them already.
     pub(super) async fn proof_roots(&self) -> Result<ProofRoots, NodeError> {
         let oracle = mock_oracle::ID;
-        let committed = fulltime_proof_files::committed()
+        let committed = fulltime_matches::committed()
             .map_err(|error| NodeError::Bootstrap(format!("proof files: {error}")))?;
         let mut days: HashMap<u16, Option<Account>> = HashMap::new();
         let mut roots = ProofRoots {

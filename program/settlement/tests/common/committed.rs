@@ -5,7 +5,7 @@ use anchor_lang::prelude::Pubkey;
 use fulltime_client::proof_file::{Expected, ProofFile, ProofMarket, RootsFile};
 use fulltime_harness::{SlotRoot, TestChain};
 use fulltime_localnet::native::FalsePredicate;
-use fulltime_proof_files::Generated;
+use fulltime_matches::Generated;
 use fulltime_testkit::sample::DISPUTE_WINDOW;
 use settlement::final_value::is_period_ever_final;
 use solana_keypair::Keypair;
@@ -14,7 +14,7 @@ use super::USDC;
 
 /// The committed proof files and roots.
 pub fn committed() -> Generated {
-    fulltime_proof_files::committed().expect("load committed proof files")
+    fulltime_matches::committed().expect("load committed proof files")
 }
 
 /// The committed proof file `name`.

@@ -12,7 +12,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_proof_files::timeline::{SettleWith, write};
+use fulltime_matches::timeline::{SettleWith, write};
 use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;

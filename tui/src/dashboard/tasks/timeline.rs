@@ -9,7 +9,7 @@ use std::path::Path;
 use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::wallet_book::{WalletBook, WalletName};
-use fulltime_proof_files::timeline::{Timeline, load};
+use fulltime_matches::timeline::{Timeline, load};
 use solana_signer::Signer;
 
 use super::feed::Reading;

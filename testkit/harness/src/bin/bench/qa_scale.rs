@@ -51,7 +51,7 @@ async fn qa_run(node: &Node, state_dir: &std::path::Path) -> Result<(), Failure>
     let client = FulltimeClient::connect(Endpoint::resolve(Cluster::Localnet, state_dir)?).await?;
     let funder = load_keypair(&node.env().wallet)?;
     let mint_authority = load_keypair(&state_dir.join(MINT_AUTHORITY_FILE))?;
-    let proof_file = fulltime_proof_files::committed()?
+    let proof_file = fulltime_matches::committed()?
         .proof_file(PROOF_FILE)
         .cloned()
         .ok_or("the demo proof file is missing")?;

@@ -11,7 +11,7 @@ use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::txline::api::{Credentials, RecordPick, TxlineApi};
 use fulltime_localnet::node::{ChainStart, load_keypair};
-use fulltime_proof_files::catalog::Catalog;
+use fulltime_matches::catalog::Catalog;
 use fulltime_txline_api::serve::serve;
 use fulltime_txline_api::{AppState, app};
 
@@ -44,7 +44,7 @@ async fn settle_both_ways(
 ) -> Result<(), Failure> {
     let client = FulltimeClient::connect(Endpoint::resolve(Cluster::Localnet, state_dir)?).await?;
     let payer = load_keypair(wallet)?;
-    let path = fulltime_proof_files::generated_dir().join(format!("{CASE}.json"));
+    let path = fulltime_matches::generated_dir().join(format!("{CASE}.json"));
     let case = ProofFile::load(&path)?;
     let kickoff = case.kickoff.ok_or("the case has no kickoff")?;
     let terms = case

@@ -317,7 +317,7 @@ mod tests {
     #[test]
     fn the_generated_timeline_loads_and_holds_every_deposit() {
         let text = timeline_text().expect("a timeline");
-        let timeline = fulltime_proof_files::timeline::parse(&text, Path::new("bench.toml"))
+        let timeline = fulltime_matches::timeline::parse(&text, Path::new("bench.toml"))
             .expect("the generated timeline loads");
         assert_eq!(timeline.wallets.len(), WALLETS);
         assert_eq!(timeline.markets.len(), MARKETS);

@@ -114,7 +114,7 @@ fn a_running_value_is_refused_before_sending() {
 
 /// The fixture's records as the local TxLINE API lists them, read into the open picker.
 fn records_read(app: &mut App, fixture_id: i64) {
-    let fixture = fulltime_proof_files::catalog::Catalog::committed()
+    let fixture = fulltime_matches::catalog::Catalog::committed()
         .fixture(fixture_id)
         .expect("a fixture of the catalog");
     let records = fixture

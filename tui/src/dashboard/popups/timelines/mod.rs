@@ -82,7 +82,7 @@ pub fn open(context: &Context) -> Ask {
         return Ask::Notice(still_running());
     }
     let choices = choices(
-        &fulltime_proof_files::timeline::timelines_dir(),
+        &fulltime_matches::timeline::timelines_dir(),
         &context.session.state_dir,
     );
     if choices.is_empty() {

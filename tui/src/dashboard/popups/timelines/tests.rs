@@ -27,7 +27,7 @@ fn a_bundle_s_timeline_comes_first_named_so() {
     let state_dir = std::env::temp_dir().join(format!("fulltime-picker-{}", std::process::id()));
     std::fs::create_dir_all(state_dir.join("bundle")).expect("a bundle directory");
     std::fs::write(state_dir.join(BUNDLE_TIMELINE), "").expect("a timeline file");
-    let listed = choices(&fulltime_proof_files::timeline::timelines_dir(), &state_dir);
+    let listed = choices(&fulltime_matches::timeline::timelines_dir(), &state_dir);
     std::fs::remove_dir_all(&state_dir).expect("removed");
     assert_eq!(listed[0].name, "the bundle's timeline");
     assert_eq!(listed[0].file, state_dir.join("bundle/timeline.toml"));
