@@ -3,7 +3,6 @@
 //! markets, and from `q` to every process gone. Runs the real stack in a pseudo-terminal on free
 //! ports with a fresh state directory, several times.
 
-use std::net::TcpListener;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -107,18 +106,7 @@ fn measure(run: usize) -> Result<(u128, u128), String> {
 }
 
 fn free_ports() -> Result<[u16; 4], String> {
-    let listeners: Vec<TcpListener> = (0..4)
-        .map(|_| TcpListener::bind("127.0.0.1:0"))
-        .collect::<Result<_, _>>()
-        .map_err(|error| error.to_string())?;
-    let mut ports = [0; 4];
-    for (port, listener) in ports.iter_mut().zip(&listeners) {
-        *port = listener
-            .local_addr()
-            .map_err(|error| error.to_string())?
-            .port();
-    }
-    Ok(ports)
+    fulltime_launch::free_ports().map_err(|error| error.to_string())
 }
 
 fn median(values: &mut [u128]) -> u128 {

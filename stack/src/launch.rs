@@ -79,10 +79,7 @@ async fn start_node(options: &StackOptions) -> Result<(Part, LocalnetEnv), Stack
         node_args(options),
         Terminal::Log(node_log),
     )?;
-    let took = match node
-        .wait_until(|node| node.logged(|line| line.starts_with(READY)))
-        .await
-    {
+    let took = match node.wait_until_logged(|line| line.starts_with(READY)).await {
         Ok(took) => took,
         Err(error) => {
             node.stop().await;
@@ -184,7 +181,7 @@ async fn start_server(
         args,
         Terminal::Log(options.log(name)),
     )?;
-    match server.wait_until(|server| server.logged(&serving)).await {
+    match server.wait_until_logged(serving).await {
         Ok(took) => Ok((server, took)),
         Err(error) => {
             server.stop().await;

@@ -4,22 +4,19 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fulltime_client::terminal_text::escaped;
+use fulltime_launch::{NotReady, wait_for_line};
 use tokio::process::{Child, Command};
 
 use crate::error::{StackError, io};
 use crate::os;
 
-/// How long a part has to answer: a debug `localnet` boots in a few seconds; the margin is for a
-/// loaded machine.
-pub const START_DEADLINE: Duration = Duration::from_secs(180);
 /// How long a part has to stop after SIGTERM before it is killed.
 pub const STOP_GRACE: Duration = Duration::from_secs(10);
 /// How many lines of a part's log a failure shows.
 pub const TAIL_LINES: usize = 20;
-const POLL: Duration = Duration::from_millis(25);
 
 pub struct Part {
     pub name: &'static str,
@@ -83,40 +80,29 @@ impl Part {
         })
     }
 
-    /// Waits until `ready` says so, failing with the log's last lines if the part exits or the
-    /// deadline passes.
-    pub async fn wait_until(
+    /// Waits until the log holds a line `serves` accepts, failing with the log's last lines if
+    /// the part exits first or the launcher's deadline passes.
+    pub async fn wait_until_logged(
         &mut self,
-        mut ready: impl FnMut(&Self) -> bool,
+        serves: impl Fn(&str) -> bool,
     ) -> Result<Duration, StackError> {
-        let started = Instant::now();
-        loop {
-            if ready(self) {
-                return Ok(started.elapsed());
-            }
-            if let Some(status) = self.child.try_wait().map_err(io("watch a part"))? {
-                return Err(StackError::Exited {
-                    name: self.name,
-                    status,
-                    log: self.log.clone(),
-                    tail: self.tail(),
-                });
-            }
-            if started.elapsed() > START_DEADLINE {
-                return Err(StackError::NotReady {
-                    name: self.name,
-                    waited: START_DEADLINE,
-                    log: self.log.clone(),
-                    tail: self.tail(),
-                });
-            }
-            tokio::time::sleep(POLL).await;
+        let child = &mut self.child;
+        match wait_for_line(&self.log, serves, || child.try_wait()).await {
+            Ok(took) => Ok(took),
+            Err(NotReady::Exited(status)) => Err(StackError::Exited {
+                name: self.name,
+                status,
+                log: self.log.clone(),
+                tail: self.tail(),
+            }),
+            Err(NotReady::TimedOut(waited)) => Err(StackError::NotReady {
+                name: self.name,
+                waited,
+                log: self.log.clone(),
+                tail: self.tail(),
+            }),
+            Err(NotReady::Watch(source)) => Err(io("watch a part")(source)),
         }
-    }
-
-    /// Does the log hold a line that `matches`?
-    pub fn logged(&self, matches: impl Fn(&str) -> bool) -> bool {
-        std::fs::read_to_string(&self.log).is_ok_and(|text| text.lines().any(matches))
     }
 
     /// The last lines of the log, indented and escaped for a terminal (a log holds whatever a

@@ -3,20 +3,14 @@
 //! binaries found beside a test or another binary.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::{Child, Command, ExitStatus};
 
 use fulltime_client::localnet_env::READY;
 use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_launch::{NotReady, wait_for_line_blocking};
 use fulltime_workspace::workspace_root;
 use solana_keypair::{Keypair, write_keypair_file};
-
-/// A debug build boots in a few seconds; the margin is for a loaded machine.
-const READY_DEADLINE: Duration = Duration::from_secs(300);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProcessError {
@@ -50,14 +44,8 @@ fn io(what: &'static str) -> impl Fn(std::io::Error) -> ProcessError {
 
 /// Two distinct ports nobody listens on right now.
 pub fn free_ports() -> Result<(u16, u16), ProcessError> {
-    // Both listeners are held at once so the two ports differ.
-    let first = TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?;
-    let second = TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?;
-    let port = |listener: &TcpListener| listener.local_addr().map(|address| address.port());
-    Ok((
-        port(&first).map_err(io("read a port"))?,
-        port(&second).map_err(io("read a port"))?,
-    ))
+    let [rpc, ws] = fulltime_launch::free_ports().map_err(io("find a free port"))?;
+    Ok((rpc, ws))
 }
 
 /// A state directory `<state_dir>/<name>` whose `env.json` is the one in `state_dir` with other
@@ -214,8 +202,11 @@ impl LocalnetProcess {
         if !extra.contains(&NO_BOOTSTRAP) {
             command.arg("--wallet").arg(&wallet_path);
         }
+        // Into a file, not a pipe: the node never blocks on a full pipe (the programs' `msg!`
+        // output goes there), and the launcher's wait reads the file.
+        let stdout = File::create(state_dir.join("localnet.stdout")).map_err(io("stdout log"))?;
         let child = command
-            .stdout(Stdio::piped())
+            .stdout(stdout)
             .stderr(stderr)
             .spawn()
             .map_err(io("start localnet"))?;
@@ -232,32 +223,22 @@ impl LocalnetProcess {
         Ok(node)
     }
 
-    /// Waits for `ready`, and keeps draining stdout to a log so that the node never blocks on a
-    /// full pipe (the programs' `msg!` output goes there).
+    /// Waits for `ready` in the stdout log with the launcher's wait and deadline; blocking, as
+    /// this guard's start always was.
     fn wait_until_ready(&mut self) -> Result<(), ProcessError> {
-        let stdout = self.child.stdout.take().ok_or(ProcessError::NotReady {
-            exit: None,
-            stderr: "no stdout".into(),
-        })?;
-        let mut log =
-            File::create(self.state_dir.join("localnet.stdout")).map_err(io("stdout log"))?;
-        let (ready, is_ready) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                // Logged before `ready` is announced, so the log holds the ready line once the
-                // node counts as started.
-                let _ = writeln!(log, "{line}");
-                if line.starts_with(READY) {
-                    let _ = log.flush();
-                    let _ = ready.send(());
-                }
-            }
-        });
-        if is_ready.recv_timeout(READY_DEADLINE).is_ok() {
-            return Ok(());
-        }
+        let stdout = self.state_dir.join("localnet.stdout");
+        let child = &mut self.child;
+        let exit = match wait_for_line_blocking(
+            &stdout,
+            |line| line.starts_with(READY),
+            || child.try_wait(),
+        ) {
+            Ok(_) => return Ok(()),
+            Err(NotReady::Exited(status)) => Some(status),
+            Err(NotReady::TimedOut(_) | NotReady::Watch(_)) => None,
+        };
         Err(ProcessError::NotReady {
-            exit: self.child.try_wait().ok().flatten(),
+            exit,
             stderr: std::fs::read_to_string(self.state_dir.join("localnet.stderr"))
                 .unwrap_or_default(),
         })

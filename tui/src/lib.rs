@@ -3,8 +3,9 @@
 //!
 //! The floor is the desk (`fulltime_desk`): the session, the actions, every failure with its
 //! report, the values both faces read and the words and result types they show, and the timeline
-//! engine. Here, `args/` parses the command line and nothing more; the faces, `cli/`,
-//! `dashboard/` and `timeline/` (`timeline run`'s host), import the floor and never each other.
+//! engine. Here, `args/` parses the command line and nothing more; the faces, `cli/` and
+//! `dashboard/`, import the floor and never each other; `timeline/` hosts `timeline run` for
+//! `cli/`, and imports neither face (`tests/faces.rs` holds all three to it).
 //! The floor's modules are named here as they are in the desk, so a face says
 //! `crate::actions`.
 //!
@@ -21,9 +22,9 @@ use fulltime_desk::{actions, error, input, output, session};
 use std::process::ExitCode;
 
 pub use args::GlobalArgs;
-pub use session::Session;
 /// The recorder of hand actions, public for the round trip test that drives it as the dashboard does.
-pub use timeline::record;
+pub use fulltime_desk::timeline::record;
+pub use session::Session;
 
 /// The `fulltime` command: a subcommand's result, or the dashboard when there is none.
 pub async fn main() -> ExitCode {

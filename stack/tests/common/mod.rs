@@ -30,16 +30,15 @@ impl Stack {
         let state_dir =
             std::env::temp_dir().join(format!("fulltime-stack-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&state_dir);
-        // All four listeners are held at once so the ports differ.
-        let listeners: Vec<TcpListener> = (0..4)
-            .map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port"))
-            .collect();
-        let port = |index: usize| listeners[index].local_addr().expect("port").port();
+        // Drawn as the launcher draws them: distinct, and outside the range where outgoing
+        // connections take their ports.
+        let [rpc_port, ws_port, faucet_port, txline_port] =
+            fulltime_launch::free_ports().expect("free ports");
         Self {
-            rpc_port: port(0),
-            ws_port: port(1),
-            faucet_port: port(2),
-            txline_port: port(3),
+            rpc_port,
+            ws_port,
+            faucet_port,
+            txline_port,
             state_dir,
         }
     }

@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use fulltime_client::rpc::Standing;
 use fulltime_client::wallet_book::WalletName;
+use fulltime_desk::timeline::record::Branch;
 use solana_keypair::Address as Pubkey;
 use solana_signature::Signature;
 
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
 use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, RecordSettleOrder, SettleOrder};
-use crate::timeline::record::Branch;
 
 #[derive(Clone, Debug)]
 pub enum Effect {

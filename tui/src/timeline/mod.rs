@@ -1,6 +1,6 @@
 //! The timeline face: `fulltime timeline run FILE` hosts the desk's timeline engine
-//! (`fulltime_desk::timeline`) on a fresh `localnet` of its own, or on the `--url` node. Beside
-//! `cli/` and `dashboard/`, it imports the floor only.
+//! (`fulltime_desk::timeline`) on a fresh `localnet` of its own, or on the `--url` node. `cli/`
+//! dispatches `timeline run` here; it imports the floor only, never the dashboard.
 //!
 //! `part.rs` is what the run's own processes share, `node.rs` its node, `own_faucet.rs` its
 //! faucet, `own_txline.rs` its TxLINE API; `stop_step.rs` cuts the file at `--to`'s step;
@@ -13,7 +13,6 @@ mod own_txline;
 mod part;
 mod stop_step;
 
-pub use fulltime_desk::timeline::{Stepped, Stepper, cast_of, record, write_into_book};
 use fulltime_desk::timeline::{check_clock_before_first_step, play};
 
 use fulltime_client::cluster::{Cluster, ClusterError};

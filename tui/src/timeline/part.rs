@@ -1,21 +1,17 @@
 //! What the run's own processes share, the node, the faucet and the TxLINE API (the stack's parts,
 //! found as the stack finds them): the binary beside `fulltime`, free ports, output in files of
 //! the state directory (a process left running never writes into a pipe nobody reads), a process
-//! group of its own when it may outlive the run, the wait for the line that says it serves, and
-//! the stop with the run unless it is left running.
+//! group of its own when it may outlive the run, the wait for the line that says it serves (the
+//! launcher's, `fulltime_launch`), and the stop with the run unless it is left running.
 
 use std::fs::File;
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+
+use fulltime_launch::wait_for_line;
 
 use crate::error::NodeError;
-
-/// A debug build boots in seconds; the margin is for a loaded machine.
-const READY_DEADLINE: Duration = Duration::from_secs(300);
-/// How often the start looks for the line in the output file.
-const READY_POLL: Duration = Duration::from_millis(50);
 
 pub fn io(what: &'static str) -> impl Fn(std::io::Error) -> NodeError {
     move |source| NodeError::Io { what, source }
@@ -82,16 +78,11 @@ impl PartBinary {
         #[cfg(not(unix))]
         let _ = lifetime;
         let mut child = command.spawn().map_err(io("start a part of the stack"))?;
-        let started = Instant::now();
-        while started.elapsed() < READY_DEADLINE {
-            let text = std::fs::read_to_string(&stdout_path).unwrap_or_default();
-            if text.lines().any(&serves) {
-                return Ok(child);
-            }
-            if !matches!(child.try_wait(), Ok(None)) {
-                break;
-            }
-            tokio::time::sleep(READY_POLL).await;
+        if wait_for_line(&stdout_path, serves, || child.try_wait())
+            .await
+            .is_ok()
+        {
+            return Ok(child);
         }
         let _ = child.kill();
         let _ = child.wait();
@@ -150,15 +141,7 @@ impl Drop for ServingPart {
     }
 }
 
-/// `count` distinct ports nobody listens on right now (every listener held until all are read).
+/// `COUNT` distinct ports nobody listens on right now, drawn as the launcher draws them.
 pub fn free_ports<const COUNT: usize>() -> Result<[u16; COUNT], NodeError> {
-    let mut listeners = Vec::with_capacity(COUNT);
-    for _ in 0..COUNT {
-        listeners.push(TcpListener::bind("127.0.0.1:0").map_err(io("bind a free port"))?);
-    }
-    let mut ports = [0; COUNT];
-    for (port, listener) in ports.iter_mut().zip(&listeners) {
-        *port = listener.local_addr().map_err(io("read a port"))?.port();
-    }
-    Ok(ports)
+    fulltime_launch::free_ports().map_err(io("find a free port"))
 }

@@ -12,6 +12,7 @@ use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
+use fulltime_desk::timeline::record::{Branch, Hand, Made, Outcome, Recorder};
 use fulltime_matches::timeline::{SettleWith, write};
 use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;
@@ -23,7 +24,6 @@ use crate::dashboard::effect::Request;
 use crate::error::{Error, ErrorReport};
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
-use crate::timeline::record::{Branch, Hand, Made, Outcome, Recorder};
 
 /// What a request left that its order did not say: the id of a created market, the address of
 /// a made wallet.

@@ -1,6 +1,6 @@
 //! Recording at the desk (`R`): every hand action made while recording (deposit, settle, claim,
 //! refund, claim all, faucet, warp, `+`, `n`/`N`; done or refused) becomes a step of a timeline
-//! file that `fulltime timeline run` replays. The recorder (`crate::timeline::record`) lives with
+//! file that `fulltime timeline run` replays. The recorder (`fulltime_desk::timeline::record`) lives with
 //! the effect runner (`desk.rs`), which feeds it each request as its result arrives; the app
 //! keeps only what the header shows (`● REC 3 steps`). `R` again opens the save popup
 //! (`save.rs`).

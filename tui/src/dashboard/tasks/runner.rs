@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use fulltime_desk::timeline::Stepper;
 use solana_keypair::Keypair;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
@@ -11,7 +12,6 @@ use super::feed::Reading;
 use crate::dashboard::action::Action;
 use crate::dashboard::recording::RecorderSlot;
 use crate::session::Session;
-use crate::timeline::Stepper;
 
 /// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
 /// pane's keys wait while a request runs).

@@ -1,14 +1,17 @@
 //! The timeline pane's work, run by the effect runner in its tasks: the timeline set up on the
 //! dashboard's node (its wallets written into the book, so `W` offers them), its steps run one
-//! at a time after a checkpoint each (`crate::timeline::Stepper`), stepping back, and the
+//! at a time after a checkpoint each (`fulltime_desk::timeline::Stepper`), stepping back, and the
 //! invariants read after a hand action. Each result comes back as a `TimelineNews`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use fulltime_client::bundle::BundleTimeline;
 use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
 use fulltime_client::keypair::read_keypair_file;
 use fulltime_client::wallet_book::{WalletBook, WalletName};
+use fulltime_desk::timeline::record::Branch;
+use fulltime_desk::timeline::{Stepped, Stepper, cast_of, write_into_book};
 use fulltime_matches::timeline::{Timeline, load};
 use solana_signer::Signer;
 
@@ -20,9 +23,6 @@ use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::session::Session;
-use crate::timeline::record::Branch;
-use crate::timeline::{Stepped, Stepper, cast_of, write_into_book};
-use fulltime_client::bundle::BundleTimeline;
 
 impl Runner {
     pub(super) async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {

@@ -4,12 +4,14 @@ use std::path::{Path, PathBuf};
 
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{ChainStart, Node, NodeOptions, load_or_create_keypair};
+use fulltime_testkit::process::free_ports;
 
 /// Options for a node in `state_dir` serving `chain`, funding `wallet`.
 pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> NodeOptions {
+    let (rpc_port, ws_port) = free_ports().expect("free ports");
     NodeOptions {
-        rpc_port: free_port(),
-        ws_port: free_port(),
+        rpc_port,
+        ws_port,
         state_dir: state_dir.to_owned(),
         wallet: Some(wallet),
         false_predicate: FalsePredicate::ReturnFalse,
@@ -21,13 +23,6 @@ pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> Nod
         checkpoint_limits: Default::default(),
         pubsub_limits: Default::default(),
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .map(|address| address.port())
-        .expect("a free port")
 }
 
 /// A fresh wallet file, so the bench never touches the user's own keypair.
