@@ -77,12 +77,19 @@ impl FulltimeClient {
     }
 }
 
+/// Whether a warp from `now` to `target` moves the clock: the cheat code only moves it forward,
+/// so a target at or before `now` is no warp (the one rule the client, the dashboard's warp popup
+/// and a timeline's steps follow).
+pub fn moves_forward(now: i64, target: i64) -> bool {
+    target > now
+}
+
 /// The parameters of a warp from `now` to `unix_seconds`, a time the chain can reach: the cheat
 /// code only moves forward, and a target past [`LATEST_CLUSTER_TIME`] is refused as such rather
 /// than clamped (the clock would stop at a ceiling and every later warp land on it), each said
 /// before the node would refuse it less clearly.
 fn time_travel_params(now: i64, unix_seconds: i64) -> Result<serde_json::Value, ClientError> {
-    if unix_seconds <= now {
+    if !moves_forward(now, unix_seconds) {
         return Err(ClientError::WarpBackwards {
             now,
             target: unix_seconds,

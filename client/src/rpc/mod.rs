@@ -40,7 +40,7 @@ pub use accounts::{Balances, Standing};
 pub use checkpoints::{
     Checkpoint, RESTORE_CHECKPOINT_METHOD, RestoredCheckpoint, SAVE_CHECKPOINT_METHOD,
 };
-pub use clock::{CLOCK_SYSVAR, ClockReading, unix_timestamp};
+pub use clock::{CLOCK_SYSVAR, ClockReading, moves_forward, unix_timestamp};
 pub use confirm::{
     ConfirmedBy, connect_pubsub, send_and_confirm, send_and_confirm_by, wait_for_confirmation,
 };

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use fulltime_client::cluster::Cluster;
+
 /// Fixed while the dashboard runs, but for the wallet, which `W` switches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionView {
@@ -18,4 +20,12 @@ pub struct SessionView {
     /// Which local chain localnet serves and since when (`resumed chain, made ...`), as its
     /// env.json says; `None` off localnet.
     pub chain: Option<String>,
+}
+
+impl SessionView {
+    /// Whether it is on localnet's chain: what snapshots, bundles and timelines need (they step
+    /// back by localnet's checkpoints and save its chain).
+    pub fn on_localnet(&self) -> bool {
+        self.cluster == Cluster::Localnet.to_string()
+    }
 }

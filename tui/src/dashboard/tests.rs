@@ -222,3 +222,43 @@ fn random_keys_never_panic() {
         }
     }
 }
+
+/// Every key that sends in the wallet's name meets one gate in the router: while a request runs,
+/// it says so and opens nothing; without a wallet, it says why.
+#[test]
+fn keys_that_send_wait_for_the_request_running_and_need_a_wallet() {
+    let sending = ['d', 's', 'c', 'u', 'C', 'n', 'N', 'w', 'f'];
+    for code in sending {
+        let mut app = crate::dashboard::test_support::loaded();
+        // The faucet request runs; its progress popup is closed, so the key reaches the list.
+        crate::dashboard::test_support::press(&mut app, &[KeyCode::Char('f'), KeyCode::Esc]);
+        assert!(app.busy() && app.popup.is_none());
+        app.notice = None;
+        crate::dashboard::test_support::press(&mut app, &[KeyCode::Char(code)]);
+        assert!(
+            app.popup.is_none(),
+            "{code}: a popup opened while a request runs"
+        );
+        assert_eq!(
+            app.notice.as_deref(),
+            Some("A transaction is still running; wait for it to finish"),
+            "{code}"
+        );
+    }
+    let mut without = session();
+    without.wallet = Err("no keypair at ~/.config/solana/id.json".into());
+    for code in sending {
+        let mut app = App::new(without.clone(), committed_proof_files());
+        update(&mut app, Action::Chain(Ok(chain())));
+        crate::dashboard::test_support::press(&mut app, &[KeyCode::Char(code)]);
+        assert!(
+            app.popup.is_none(),
+            "{code}: a popup opened without a wallet"
+        );
+        assert_eq!(
+            app.notice.as_deref(),
+            Some("No wallet: no keypair at ~/.config/solana/id.json"),
+            "{code}"
+        );
+    }
+}

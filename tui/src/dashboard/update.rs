@@ -129,6 +129,13 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         return vec![recording::key(app)];
     }
     let context = app.context();
+    // The one gate of every key that sends in the wallet's name: it needs a wallet, and waits
+    // for the request running.
+    if sends_as_the_wallet(command)
+        && let Some(problem) = context.wallet_problem()
+    {
+        return vec![Ask::Notice(problem)];
+    }
     let opened = match command {
         Command::Deposit => Some(deposit::open(&context)),
         Command::Settle => return settle::open(&context),
@@ -153,6 +160,22 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         _ => return to_focused(app, Action::Command(command)),
     };
     opened.into_iter().collect()
+}
+
+/// The list's keys that send a transaction or a faucet request in the wallet's name.
+fn sends_as_the_wallet(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Deposit
+            | Command::Settle
+            | Command::Claim
+            | Command::Refund
+            | Command::ClaimAll
+            | Command::Warp
+            | Command::Create
+            | Command::CreateFromProof
+            | Command::Faucet
+    )
 }
 
 /// The popup, else the log view, else the timeline pane, else the market list.

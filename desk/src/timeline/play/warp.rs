@@ -1,6 +1,6 @@
 //! The clock moved forward to a step's time or a `warp` action's.
 
-use fulltime_client::rpc::ClientError;
+use fulltime_client::rpc::{ClientError, moves_forward};
 
 use crate::actions;
 use crate::error::Error;
@@ -10,7 +10,7 @@ use crate::session::Session;
 /// Moves the clock to `at` when it is behind; the clock it reads after.
 pub async fn warp(session: &Session, at: i64) -> Result<i64, Error> {
     let now = session.client().await?.cluster_time().await?;
-    if at <= now {
+    if !moves_forward(now, at) {
         return Ok(now);
     }
     match actions::warp(session, When::At(at)).await {

@@ -7,10 +7,8 @@ use super::effect::Request;
 use super::wallets::next_name;
 use crate::input::format_time;
 
+/// `f`: test USDC from the faucet for the wallet (the router's gate let it send).
 pub fn faucet(context: &Context) -> Ask {
-    if let Some(problem) = context.wallet_problem() {
-        return Ask::Notice(problem);
-    }
     Ask::Send {
         what: format!("Faucet request to {}", context.session.faucet_url),
         request: Request::Faucet,
@@ -59,7 +57,7 @@ pub fn bundle(context: &Context) -> Option<Ask> {
 /// `dashboard-20260516-155200`, or the notice that says why there is none: `what` is of
 /// localnet's chain only, and waits for the request running; nothing before the first reading.
 fn named_after_the_clock(context: &Context, what: &str) -> Option<Result<String, Ask>> {
-    if context.session.cluster != "localnet" {
+    if !context.session.on_localnet() {
         return Some(Err(Ask::Notice(format!(
             "{what} are of localnet's chain (--url localnet)"
         ))));

@@ -22,9 +22,6 @@ pub struct ClaimAll;
 
 /// Opens the confirmation when something is payable; else says what waits.
 pub fn open(context: &Context) -> Option<Ask> {
-    if let Some(problem) = context.wallet_problem() {
-        return Some(Ask::Notice(problem));
-    }
     let owed = owed_positions(context.loaded()?);
     if owed.iter().any(|(_, owed)| owed.payable().is_some()) {
         return Some(Ask::open(ClaimAll));

@@ -28,9 +28,6 @@ pub struct Confirm {
 
 /// Opens the confirmation of a `kind` of the selected market, or says why not.
 pub fn open(context: &Context, kind: PayoutKind) -> Ask {
-    if let Some(problem) = context.wallet_problem() {
-        return Ask::Notice(problem);
-    }
     let (Some(market), Some(chain)) = (context.selected_market(), context.loaded()) else {
         return Ask::Notice("Select a market first".to_owned());
     };

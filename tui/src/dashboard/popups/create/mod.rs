@@ -18,9 +18,6 @@ use crate::dashboard::keys::Mode;
 
 /// Opens the form, blank or filled from the first proof file, or says why not.
 pub fn open(context: &Context, from_proof: bool) -> Ask {
-    if let Some(problem) = context.wallet_problem() {
-        return Ask::Notice(problem);
-    }
     let mut form = CreateForm::blank();
     if from_proof {
         match context.proof_files.first() {

@@ -18,9 +18,6 @@ use crate::dashboard::keys::Mode;
 
 /// Opens the form on the selected market, or says why not.
 pub fn open(context: &Context) -> Ask {
-    if let Some(problem) = context.wallet_problem() {
-        return Ask::Notice(problem);
-    }
     match context.selected_market() {
         Some(market) => Ask::open(DepositForm::new(market.id, context.loaded())),
         None => Ask::Notice("Select a market first".to_owned()),

@@ -135,9 +135,6 @@ impl SettlePicker {
 
 /// Opens the picker on the selected market and asks for its fixture's records, or says why not.
 pub fn open(context: &Context) -> Vec<Ask> {
-    if let Some(problem) = context.wallet_problem() {
-        return vec![Ask::Notice(problem)];
-    }
     let Some(market) = context.selected_market() else {
         return vec![Ask::Notice("Select a market first".to_owned())];
     };

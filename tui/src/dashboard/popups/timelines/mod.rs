@@ -75,7 +75,7 @@ pub fn choices(shipped: &Path, state_dir: &Path) -> Vec<TimelineChoice> {
 
 /// Opens the picker, or says why not: timelines step back by `localnet`'s checkpoints.
 pub fn open(context: &Context) -> Ask {
-    if context.session.cluster != "localnet" {
+    if !context.session.on_localnet() {
         return Ask::Notice("Timelines play on localnet's chain (--url localnet)".to_owned());
     }
     if context.busy() {

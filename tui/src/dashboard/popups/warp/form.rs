@@ -2,6 +2,7 @@
 //! none.
 
 use fulltime_client::proof_file::{Expected, ProofFile};
+use fulltime_client::rpc::moves_forward;
 use fulltime_client::settlement::state::Market;
 
 use crate::dashboard::popups::settle::fits;
@@ -131,7 +132,7 @@ impl WarpForm {
                 return Err("not settled yet".to_owned());
             }
         };
-        if to <= now {
+        if !moves_forward(now, to) {
             return Err(format!("already past ({})", format_time(to)));
         }
         Ok(to)

@@ -18,9 +18,6 @@ use crate::input::format_time;
 
 /// Opens the form on the selected market (or none), or says why not.
 pub fn open(context: &Context) -> Ask {
-    if let Some(problem) = context.wallet_problem() {
-        return Ask::Notice(problem);
-    }
     let now = context.loaded().map_or(0, |chain| chain.now);
     Ask::open(WarpForm::new(
         context.selected_market(),
