@@ -11,7 +11,7 @@ use settlement::constants::{
     MIN_DISPUTE_WINDOW_SECS,
 };
 use settlement::final_value::{is_final_value, is_period_ever_final};
-use settlement::state::Market;
+use settlement::state::{Market, Position};
 use settlement::stated_outcome::is_decidable;
 use settlement::{MarketTerms, SettlementError};
 use txline_interface::TraderPredicate;
@@ -143,6 +143,23 @@ pub fn check_final_value(proof: &TxlineProof, market: &Market) -> Result<(), Pro
         !for_this_market || stats.into_iter().all(|proven| is_final_value(&proven.stat)),
         SettlementError::ValueNotFinal,
     )
+}
+
+/// What a market's state refuses of a deposit on `outcome` whatever the amount: a settled market,
+/// a closed one, and the other side of the wallet's `position` (a position keeps the side of its
+/// first deposit).
+pub fn check_deposit_market(
+    outcome: u8,
+    market: &Market,
+    position: Option<&Position>,
+    now: i64,
+) -> Result<(), ProgramFailure> {
+    refuse_unless(!market.settled, SettlementError::MarketResolved)?;
+    refuse_unless(now < market.close_time, SettlementError::MarketClosed)?;
+    let locked = position
+        .filter(|position| position.amount > 0)
+        .is_some_and(|position| Side::try_from(outcome) != Ok(position.outcome));
+    refuse_unless(!locked, SettlementError::OutcomeLocked)
 }
 
 /// Claims open once the settlement is final: recorded, and its dispute window over.

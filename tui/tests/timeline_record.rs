@@ -9,13 +9,20 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use fulltime::record::{Hand, Made, Outcome, Recorder};
+use fulltime::record::{Made, Outcome, Recorder};
 use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::time::format_time;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_matches::timeline::{Expectation, SettleWith, load, write};
+use fulltime_desk::actions::{
+    CreateOrder, DepositOrder, Order, PayoutOrder, SettleOrder, WalletOrder,
+};
+use fulltime_desk::input::When;
+use fulltime_desk::output::receipt::Landed;
+use fulltime_desk::output::receipt::payout::PayoutKind;
+use fulltime_matches::timeline::{Expectation, load, write};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;
 use solana_keypair::Address as Pubkey;
@@ -95,10 +102,23 @@ impl Desk {
     }
 
     /// Feeds the recorder the action just made, as the dashboard will.
-    fn record(&self, recorder: &mut Recorder, wallet: &str, hand: Hand, outcome: Outcome) {
+    fn record(&self, recorder: &mut Recorder, wallet: &str, order: Order, outcome: Outcome) {
+        self.record_landed(recorder, wallet, order, Landed::Nothing, outcome);
+    }
+
+    /// [`Self::record`] of an order that left `landed`.
+    fn record_landed(
+        &self,
+        recorder: &mut Recorder,
+        wallet: &str,
+        order: Order,
+        landed: Landed,
+        outcome: Outcome,
+    ) {
         let made = Made {
             wallet: name(wallet),
-            hand,
+            order,
+            landed,
             outcome,
             clock: self.clock(),
         };
@@ -146,8 +166,13 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
             .as_str()
             .and_then(|text| text.parse().ok())
             .expect("an address");
-        let hand = Hand::NewWallet { address };
-        desk.record(&mut recorder, wallet, hand, outcome);
+        let order = Order::NewWallet(WalletOrder {
+            name: wallet.to_owned(),
+            fund: true,
+            faucet_url: String::new(),
+        });
+        let landed = Landed::Wallet(address);
+        desk.record_landed(&mut recorder, wallet, order, landed, outcome);
     }
 
     let close = format_time(kickoff);
@@ -172,39 +197,40 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
         ],
     );
     let id = created["market"]["id"].as_u64().expect("the market's id");
-    let hand = Hand::NewMarket {
-        id: Some(id),
+    let order = Order::Create(Box::new(CreateOrder {
         terms: case
             .market_terms(kickoff, 60)
             .expect("a case of the catalog"),
+        now: desk.clock(),
         force: false,
-    };
-    desk.record(&mut recorder, "alice", hand, outcome);
+    }));
+    let landed = Landed::Market(id);
+    desk.record_landed(&mut recorder, "alice", order, landed, outcome);
     let market = id.to_string();
 
     for (wallet, side, usdc) in [("alice", Side::Yes, "10"), ("bob", Side::No, "5")] {
         let word = side.to_string();
         let (outcome, _) = desk.act(Some(wallet), &["deposit", &market, &word, usdc]);
         assert_eq!(outcome, Outcome::Done);
-        let hand = Hand::Deposit {
+        let order = Order::Deposit(DepositOrder {
             market: id,
-            side,
-            usdc: usdc.parse::<u64>().expect("whole USDC") * USDC,
+            outcome: side.byte(),
+            amount: usdc.parse::<u64>().expect("whole USDC") * USDC,
             force: false,
-        };
-        desk.record(&mut recorder, wallet, hand, outcome);
+        });
+        desk.record(&mut recorder, wallet, order, outcome);
     }
 
     let (outcome, _) = desk.act(None, &["warp", &format_time(result + 1)]);
-    desk.record(&mut recorder, "alice", Hand::Warp, outcome);
+    desk.record(&mut recorder, "alice", warp(result + 1), outcome);
     let (outcome, _) = desk.act(Some("bob"), &["deposit", &market, "no", "1"]);
-    let hand = Hand::Deposit {
+    let order = Order::Deposit(DepositOrder {
         market: id,
-        side: Side::No,
-        usdc: USDC,
+        outcome: Side::No.byte(),
+        amount: USDC,
         force: false,
-    };
-    desk.record(&mut recorder, "bob", hand, outcome);
+    });
+    desk.record(&mut recorder, "bob", order, outcome);
 
     let proof = fulltime_testkit::workspace_root()
         .join("fixtures/generated")
@@ -212,22 +238,23 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     let proof = proof.to_str().expect("a path in UTF-8");
     let (outcome, said) = desk.act(None, &["settle", &market, "--proof", proof]);
     assert_eq!(outcome, Outcome::Done, "{said}");
-    let hand = Hand::Settle {
+    let order = Order::Settle(SettleOrder {
         market: id,
-        with: SettleWith::Case(CASE.into()),
+        proof_file: Box::new(ProofFile::load(proof).expect("the committed proof file")),
         force: false,
-    };
-    desk.record(&mut recorder, "alice", hand, outcome);
+    });
+    desk.record(&mut recorder, "alice", order, outcome);
 
     let (outcome, _) = desk.act(None, &["warp", "+61s"]);
-    desk.record(&mut recorder, "alice", Hand::Warp, outcome);
+    desk.record(&mut recorder, "alice", warp(desk.clock()), outcome);
     for _ in 0..2 {
         let (outcome, _) = desk.act(Some("alice"), &["claim", &market]);
-        let hand = Hand::Claim {
+        let order = Order::Payout(PayoutOrder {
+            kind: PayoutKind::Claim,
             market: id,
             force: false,
-        };
-        desk.record(&mut recorder, "alice", hand, outcome);
+        });
+        desk.record(&mut recorder, "alice", order, outcome);
     }
 
     let timeline = recorder.timeline();
@@ -302,4 +329,9 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
             .is_some_and(|expected| expected.starts_with("alice holds")),
         "{failed:#}"
     );
+}
+
+/// A warp as the dashboard orders it; where it landed is the clock the recorder reads.
+fn warp(to: i64) -> Order {
+    Order::Warp { to: When::At(to) }
 }

@@ -10,9 +10,9 @@ use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_matches::timeline::{Problem, TimelineError, parse};
 
+use super::Actor;
 use crate::error::Error;
 use crate::output::bundle::SavedBundleReceipt;
-use crate::session::Session;
 
 /// A bundle to save: its name (or path) and the timeline at its step, when one is being played.
 #[derive(Clone, Debug)]
@@ -25,9 +25,10 @@ pub struct BundleOrder {
 /// book, every committed proof file (a developer may settle with another than the timeline's,
 /// and they are small) and the order's timeline at its step ([`timeline_at`] checks one).
 pub async fn save_bundle(
-    session: &Session,
+    actor: &Actor<'_>,
     order: BundleOrder,
 ) -> Result<SavedBundleReceipt, Error> {
+    let session = actor.session;
     let path = bundle_path(session.state_dir(), &order.name)?;
     let timeline = order.timeline;
     let proof_files = fulltime_matches::committed()?
@@ -50,9 +51,12 @@ pub fn timeline_at(file: &Path, step: &str, cast: BundleCast) -> Result<BundleTi
         })
     })?;
     let timeline = parse(&text, file).map_err(Box::new)?;
-    if !timeline.steps.iter().any(|known| known.name == step) {
-        return Err(Error::no_such_step(step, &timeline));
-    }
+    timeline
+        .step_named(step)
+        .map_err(|steps| Error::NoSuchStep {
+            step: step.to_owned(),
+            steps,
+        })?;
     Ok(BundleTimeline {
         file_name: file
             .file_name()

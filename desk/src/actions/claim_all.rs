@@ -8,11 +8,12 @@ use crate::output::receipt::claim_all::ClaimAllReceipt;
 
 /// Pays out what the wallet is owed; nothing payable is a receipt that says so.
 pub async fn claim_all(actor: &Actor<'_>) -> Result<ClaimAllReceipt, Error> {
-    let paid_out = actor
+    let signing = actor.signing().await?;
+    let paid_out = signing
         .client
-        .pay_out_all(actor.wallet, actor.progress)
+        .pay_out_all(signing.wallet(), signing.progress)
         .await?;
-    let receipt = ClaimAllReceipt::new(actor.client.endpoint(), &paid_out);
+    let receipt = ClaimAllReceipt::new(signing.client.endpoint(), &paid_out);
     match paid_out.stopped {
         None => Ok(receipt),
         Some(error) if receipt.paid.is_empty() => Err(error.into()),

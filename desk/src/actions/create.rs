@@ -12,6 +12,8 @@ use crate::output::receipt::create::CreateReceipt;
 #[derive(Clone, Debug)]
 pub struct CreateOrder {
     pub terms: MarketTerms,
+    /// The cluster clock the terms' close time was resolved against, and are checked at.
+    pub now: i64,
     /// Send it without the checks.
     pub force: bool,
 }
@@ -22,21 +24,19 @@ pub fn check(terms: &MarketTerms, now: i64) -> Result<(), Refusal> {
     Ok(check_market_terms(terms, now)?)
 }
 
-/// Creates the market `order` describes, checked at cluster time `now` (which its close time was
-/// resolved against) unless `order.force`. Its id is the config's count of markets.
-pub async fn create_market(
-    actor: &Actor<'_>,
-    order: CreateOrder,
-    now: i64,
-) -> Result<CreateReceipt, Error> {
+/// Creates the market `order` describes, checked at its clock unless `order.force`. Its id is
+/// the config's count of markets.
+pub async fn create_market(actor: &Actor<'_>, order: CreateOrder) -> Result<CreateReceipt, Error> {
+    let now = order.now;
     if !order.force {
         check(&order.terms, now)?;
     }
-    let client = actor.client;
+    let signing = actor.signing().await?;
+    let client = &signing.client;
     let id = client.config().await?.market_count;
     let instruction =
-        instructions::create_market(actor.address(), client.usdc_mint(), id, order.terms);
-    let signature = actor.send(instruction).await?;
+        instructions::create_market(signing.address(), client.usdc_mint(), id, order.terms);
+    let signature = signing.send(instruction).await?;
     let market = client.market(id).await?;
     Ok(CreateReceipt::new(
         client.endpoint(),

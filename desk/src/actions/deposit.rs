@@ -6,7 +6,7 @@ use fulltime_client::rpc::{Standing, check_balance};
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::side::Side;
-use fulltime_client::validate::{check_amount, check_outcome};
+use fulltime_client::validate::{check_amount, check_deposit_market, check_outcome};
 use fulltime_client::{instructions, pda};
 
 use super::{Actor, Refusal};
@@ -30,7 +30,7 @@ pub struct DepositOrder {
 
 /// The program's refusals of `order` into `market` at cluster time `now`, of a wallet holding
 /// `position` there and `usdc` test USDC, the first it would name: the outcome, the amount, the
-/// market's state ([`check_market`]), the balance, an overflow. Without a test USDC account the
+/// market's state ([`check_deposit_market`]), the balance, an overflow. Without a test USDC account the
 /// balance is not judged: that refusal names the account, which [`deposit`] knows.
 pub fn check(
     order: &DepositOrder,
@@ -41,7 +41,7 @@ pub fn check(
 ) -> Result<(), Refusal> {
     check_outcome(order.outcome)?;
     check_amount(order.amount)?;
-    check_market(order.outcome, market, position, now)?;
+    check_deposit_market(order.outcome, market, position, now)?;
     if let Some(held) = usdc {
         check_balance(held, order.amount)?;
     }
@@ -49,29 +49,6 @@ pub fn check(
         Some(_) => Ok(()),
         None => Err(SettlementError::Overflow.into()),
     }
-}
-
-/// What the market's state refuses whatever the amount: a settled market, a closed one, and the
-/// other side of the wallet's position (a position keeps the side of its first deposit).
-pub fn check_market(
-    outcome: u8,
-    market: &Market,
-    position: Option<&Position>,
-    now: i64,
-) -> Result<(), Refusal> {
-    if market.settled {
-        return Err(SettlementError::MarketResolved.into());
-    }
-    if now >= market.close_time {
-        return Err(SettlementError::MarketClosed.into());
-    }
-    let locked = position
-        .filter(|position| position.amount > 0)
-        .is_some_and(|position| Side::try_from(outcome) != Ok(position.outcome));
-    if locked {
-        return Err(SettlementError::OutcomeLocked.into());
-    }
-    Ok(())
 }
 
 /// The market and the position's stake after `order`, by the program's arithmetic; `None` where
@@ -98,9 +75,10 @@ pub async fn deposit(
     order: DepositOrder,
     held: Option<Standing>,
 ) -> Result<DepositReceipt, Error> {
-    let owner = actor.address();
-    let mint = actor.client.usdc_mint();
-    let before = actor.standing(order.market, held).await?;
+    let signing = actor.signing().await?;
+    let owner = signing.address();
+    let mint = signing.client.usdc_mint();
+    let before = signing.standing(order.market, held).await?;
     if !order.force {
         check(
             &order,
@@ -124,7 +102,7 @@ pub async fn deposit(
         order.outcome,
         order.amount,
     );
-    let signature = actor.send(instruction).await?;
+    let signature = signing.send(instruction).await?;
     // The program took it, so its arithmetic holds; were it to differ, the chain says.
     let left = before.usdc.and_then(|usdc| usdc.checked_sub(order.amount));
     let (market, stake, usdc_after) = match (
@@ -133,7 +111,7 @@ pub async fn deposit(
     ) {
         (Some((market, stake)), Some(left)) => (market, stake, left),
         _ => {
-            let after = actor.standing(order.market, None).await?;
+            let after = signing.standing(order.market, None).await?;
             let stake = after.position.map_or(0, |position| position.amount);
             (after.market, stake, after.usdc.unwrap_or(0))
         }
@@ -159,7 +137,7 @@ pub async fn deposit(
             claimed: false,
         },
         market: MarketView::new(&market, before.now),
-        transaction: TransactionLink::new(actor.client.endpoint(), &signature),
+        transaction: TransactionLink::new(signing.client.endpoint(), &signature),
         side,
     })
 }

@@ -48,8 +48,9 @@ pub async fn pay_out(
     order: PayoutOrder,
     held: Option<Standing>,
 ) -> Result<PayoutReceipt, Error> {
-    let owner = actor.address();
-    let before = actor.standing(order.market, held).await?;
+    let signing = actor.signing().await?;
+    let owner = signing.address();
+    let before = signing.standing(order.market, held).await?;
     if !order.force {
         check(order.kind, &before.market, before.now)?;
         if before.position.is_none() {
@@ -60,12 +61,12 @@ pub async fn pay_out(
             .into());
         }
     }
-    let withdrawal = Withdrawal::of(owner, actor.client.usdc_mint(), pda::market(order.market));
+    let withdrawal = Withdrawal::of(owner, signing.client.usdc_mint(), pda::market(order.market));
     let instruction = match order.kind {
         PayoutKind::Claim => instructions::claim(withdrawal),
         PayoutKind::Refund => instructions::refund(withdrawal),
     };
-    let signature = actor.send(instruction).await?;
+    let signature = signing.send(instruction).await?;
     let usdc_before = before.usdc.unwrap_or(0);
     // The program took it, so its rule holds; were it to differ, the chain says.
     let computed = before.position.as_ref().and_then(|position| {
@@ -75,7 +76,7 @@ pub async fn pay_out(
     let (mut position, usdc_after) = match computed {
         Some(computed) => computed,
         None => {
-            let after = actor.standing(order.market, None).await?;
+            let after = signing.standing(order.market, None).await?;
             // Only a cluster not running this program pays out no position.
             let position = after.position.ok_or_else(|| ClientError::Decode {
                 what: "position",
@@ -94,7 +95,7 @@ pub async fn pay_out(
         paid: usdc.after.saturating_sub(usdc.before),
         usdc,
         position: PositionView::new(&position, Some(order.market)),
-        transaction: TransactionLink::new(actor.client.endpoint(), &signature),
+        transaction: TransactionLink::new(signing.client.endpoint(), &signature),
         kind: order.kind,
         market_id: order.market,
     })

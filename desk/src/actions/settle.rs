@@ -8,10 +8,10 @@
 use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::Standing;
 use fulltime_client::settlement::state::Market;
-use fulltime_client::txline::api::{RecordPick, TxlineApi};
+use fulltime_client::txline::api::RecordPick;
 use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
-use super::{Actor, Refusal};
+use super::{Actor, Refusal, Signing};
 use crate::error::Error;
 use crate::output::receipt::settle::{ProofUsed, SettleReceipt};
 
@@ -52,19 +52,20 @@ pub async fn settle(
     order: SettleOrder,
     held: Option<Standing>,
 ) -> Result<SettleReceipt, Error> {
-    send_settlement(actor, order, held, None).await
+    send_settlement(&actor.signing().await?, order, held, None).await
 }
 
-/// Settles as `order` says with a proof fetched from `api`: the record (the fixture's latest
-/// `game_finalised` one unless a sequence is named) checked against its proof before anything is
-/// sent; then as [`settle`] does, with the same checks.
+/// Settles as `order` says with a proof fetched from the session's TxLINE API: the record (the
+/// fixture's latest `game_finalised` one unless a sequence is named) checked against its proof
+/// before anything is sent; then as [`settle`] does, with the same checks.
 pub async fn settle_by_record(
     actor: &Actor<'_>,
-    api: &TxlineApi,
     order: RecordSettleOrder,
     held: Option<Standing>,
 ) -> Result<SettleReceipt, Error> {
-    let before = actor.standing(order.market, held).await?;
+    let api = actor.session.txline_api()?;
+    let signing = actor.signing().await?;
+    let before = signing.standing(order.market, held).await?;
     let market = &before.market;
     if !order.force {
         // Nothing to fetch for a market that cannot be settled now.
@@ -85,28 +86,28 @@ pub async fn settle_by_record(
         proof_file: Box::new(proof_file),
         force: order.force,
     };
-    send_settlement(actor, order, Some(before), Some(api.base_url())).await
+    send_settlement(&signing, order, Some(before), Some(api.base_url())).await
 }
 
 async fn send_settlement(
-    actor: &Actor<'_>,
+    signing: &Signing<'_>,
     order: SettleOrder,
     held: Option<Standing>,
     fetched_from: Option<&str>,
 ) -> Result<SettleReceipt, Error> {
-    let before = actor.standing(order.market, held).await?;
+    let before = signing.standing(order.market, held).await?;
     if !order.force {
         check(&order.proof_file, &before.market, before.now)?;
     }
-    let instructions = actor
+    let instructions = signing
         .client
         .settle_instructions(&before.market, &order.proof_file);
-    let signature = actor.send_instructions(&instructions).await?;
-    let after = actor.standing(order.market, None).await?;
+    let signature = signing.send_instructions(&instructions).await?;
+    let after = signing.standing(order.market, None).await?;
     // A settle that succeeds on a settled market replaced its settlement.
     let replaced = before.market.settled_outcome();
     Ok(SettleReceipt::new(
-        actor.client.endpoint(),
+        signing.client.endpoint(),
         &signature,
         &after.market,
         ProofUsed::of(&order.proof_file, fetched_from),

@@ -6,13 +6,15 @@ use fulltime_client::cluster::ClusterError;
 use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::snapshot::save_named_into;
 
+use super::Actor;
 use crate::error::Error;
 use crate::output::snapshot::SavedSnapshot;
 use crate::session::Session;
 
 /// Saves the chain of the localnet that the session's state directory describes as `name`,
 /// whatever `--url` says: a snapshot is of a local chain.
-pub async fn save_snapshot(session: &Session, name: &str) -> Result<SavedSnapshot, Error> {
+pub async fn save_snapshot(actor: &Actor<'_>, name: &str) -> Result<SavedSnapshot, Error> {
+    let session = actor.session;
     save_snapshot_into(session, name, session.state_dir()).await
 }
 

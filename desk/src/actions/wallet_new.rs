@@ -14,6 +14,7 @@ use fulltime_client::wallet_book::{WalletBook, WalletName};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 
+use super::Actor;
 use crate::error::Error;
 use crate::output::wallet_book::{Funding, FundingSource, WalletMade};
 use crate::session::Session;
@@ -23,20 +24,25 @@ use crate::session::Session;
 pub const NEW_WALLET_SOL: u64 = 10 * LAMPORTS_PER_SOL;
 pub const NEW_WALLET_USDC: u64 = 100 * ONE_USDC;
 
-/// Makes `name` in the session's book; with `fund`, funds it (localnet: the node's airdrop and
-/// mint; elsewhere the faucet at `faucet_url`, test USDC only).
-pub async fn make_wallet(
-    session: &Session,
-    name: &str,
-    fund: bool,
-    faucet_url: &str,
-) -> Result<WalletMade, Error> {
-    let name: WalletName = name.parse()?;
+/// A wallet to make in the book under `name`; with `fund`, funded (localnet: the node's airdrop
+/// and mint; elsewhere the faucet at `faucet_url`, test USDC only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalletOrder {
+    pub name: String,
+    pub fund: bool,
+    pub faucet_url: String,
+}
+
+/// Makes the wallet `order` names in the session's book, funded when it says so. The actor's
+/// own wallet is not read.
+pub async fn make_wallet(actor: &Actor<'_>, order: WalletOrder) -> Result<WalletMade, Error> {
+    let session = actor.session;
+    let name: WalletName = order.name.parse()?;
     let book = WalletBook::in_state_dir(session.state_dir());
     // Whatever funding needs is found before the keypair is made, so that a wallet is not left
     // half made because the node is down or the cluster is mainnet.
-    let funder = if fund {
-        Some(Funder::for_session(session, faucet_url).await?)
+    let funder = if order.fund {
+        Some(Funder::for_session(session, &order.faucet_url).await?)
     } else {
         None
     };

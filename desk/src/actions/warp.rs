@@ -3,13 +3,15 @@
 
 use fulltime_client::rpc::{ClientError, TimeTravel, time_travel_support};
 
+use super::Actor;
 use crate::error::Error;
 use crate::input::When;
 use crate::output::receipt::warp::ClockWarp;
-use crate::session::Session;
 
-/// Moves the session's cluster clock to `to` (`+DURATION` from the clock, or a time).
-pub async fn warp(session: &Session, to: When) -> Result<ClockWarp, Error> {
+/// Moves the session's cluster clock to `to` (`+DURATION` from the clock, or a time). Nothing is
+/// signed: the actor's wallet is not read.
+pub async fn warp(actor: &Actor<'_>, to: When) -> Result<ClockWarp, Error> {
+    let session = actor.session;
     // Ask the node before connecting: one without cheat codes may not even have a settlement
     // config, and "cannot be moved" is the answer that helps.
     let endpoint = session.endpoint()?;

@@ -121,18 +121,6 @@ impl From<Refusal> for Error {
 }
 
 impl Error {
-    /// `step` names none of `timeline`'s steps: which there are.
-    pub fn no_such_step(step: &str, timeline: &fulltime_matches::timeline::Timeline) -> Self {
-        Self::NoSuchStep {
-            step: step.to_owned(),
-            steps: timeline
-                .steps
-                .iter()
-                .map(|known| known.name.clone())
-                .collect(),
-        }
-    }
-
     /// The error's name, its message and what to do.
     // One piece: a table of words, one arm per kind of failure, the kinds with a file of their
     // own handed to it.

@@ -67,11 +67,12 @@ impl Stepper {
     /// `step`, with `cast` standing for its names; stepping back stops there.
     pub fn resume(file: &Path, timeline: Timeline, step: &str, cast: Cast) -> Result<Self, Error> {
         let played_before = timeline
-            .steps
-            .iter()
-            .position(|known| known.name == step)
-            .map(|index| index + 1)
-            .ok_or_else(|| Error::no_such_step(step, &timeline))?;
+            .step_named(step)
+            .map_err(|steps| Error::NoSuchStep {
+                step: step.to_owned(),
+                steps,
+            })?
+            + 1;
         Ok(Self {
             file: file.to_owned(),
             timeline,

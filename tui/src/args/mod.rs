@@ -9,11 +9,11 @@ mod dashboard;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
-pub use bundle::BundleCommand;
+pub use bundle::{BundleCommand, BundleSaveArgs};
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, ProofCommand, ProofFetchArgs,
     SettleArgs, SnapshotCommand, TimelineCommand, TimelineRunArgs, TxlineCommand, TxlineLoginArgs,
-    TxlineScoresArgs, WalletCommand, WalletNewArgs,
+    TxlineScoresArgs, WalletCommand,
 };
 pub use dashboard::DashboardOptions;
 pub use fulltime_desk::global_args::GlobalArgs;

@@ -4,14 +4,12 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::{NotASide, Side};
 use fulltime_client::validate::settlement_failure;
 
-use super::acting;
-use crate::actions::{self, DepositOrder};
+use crate::actions::{DepositOrder, Order};
 use crate::args::DepositArgs;
 use crate::error::Error;
-use crate::output::receipt::deposit::DepositReceipt;
-use crate::session::Session;
 
-pub async fn run(session: &Session, args: DepositArgs) -> Result<DepositReceipt, Error> {
+/// The deposit `args` describe.
+pub fn order(args: DepositArgs) -> Result<Order, Error> {
     let outcome = match args.outcome.parse::<Side>() {
         Ok(side) => side.byte(),
         // A number that is no side is the program's to refuse: the checks refuse it first, as
@@ -29,8 +27,5 @@ pub async fn run(session: &Session, args: DepositArgs) -> Result<DepositReceipt,
         amount: args.amount,
         force: args.checks.force,
     };
-    acting(session, async |actor| {
-        actions::deposit(actor, order, None).await
-    })
-    .await
+    Ok(Order::Deposit(order))
 }

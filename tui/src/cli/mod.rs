@@ -1,7 +1,7 @@
 //! The command line's face: one subcommand, carried out in the session and printed as text or
 //! JSON; one file per group of subcommands. The arguments are parsed in `args/`; what changes
-//! something is an action of `actions/`, which a runner here only calls; the results are the
-//! types of `output/`.
+//! something is an order of `actions/`, which a file here builds from the arguments and [`run`]
+//! hands to `actions::run`; the results are the types of `output/`.
 
 mod create_market;
 mod deposit;
@@ -12,34 +12,17 @@ mod snapshot;
 mod txline;
 mod wallet;
 mod wallet_book;
-mod withdraw;
 
 pub use emit::emit;
 
-use crate::actions::{self, Actor, PayoutOrder};
+use crate::actions::{self, Actor, BundleOrder, Order, PayoutOrder, WalletOrder};
 use crate::args::{
-    BundleCommand, Command, ProofCommand, SnapshotCommand, TimelineCommand, TxlineCommand,
-    WalletCommand,
+    BundleCommand, BundleSaveArgs, Command, ProofCommand, SnapshotCommand, TimelineCommand,
+    TxlineCommand, WalletCommand,
 };
 use crate::error::Error;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
-
-/// Runs an action as the session's wallet through the session's client; the command line shows
-/// no stages.
-async fn acting<T>(
-    session: &Session,
-    action: impl AsyncFnOnce(&Actor<'_>) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let wallet = session.wallet()?;
-    let client = session.client().await?;
-    let actor = Actor {
-        client: &client,
-        wallet: &wallet,
-        progress: None,
-    };
-    action(&actor).await
-}
 
 /// Runs one subcommand; its result formatted as the session prints it.
 pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
@@ -49,11 +32,11 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         Command::Market(args) => format.formatted_string(&markets::show(session, args).await?),
         Command::Balance => format.formatted_string(&wallet::balance(session).await?),
         Command::CreateMarket(args) => {
-            format.formatted_string(&create_market::run(session, args).await?)
+            ordered(session, create_market::order(session, args).await?).await?
         }
-        Command::Deposit(args) => format.formatted_string(&deposit::run(session, args).await?),
-        Command::Settle(args) => format.formatted_string(&settle::run(session, args).await?),
-        Command::Claim(args) if args.all => format.formatted_string(&withdraw::all(session).await?),
+        Command::Deposit(args) => ordered(session, deposit::order(args)?).await?,
+        Command::Settle(args) => ordered(session, settle::order(args)?).await?,
+        Command::Claim(args) if args.all => ordered(session, Order::ClaimAll).await?,
         Command::Claim(args) => {
             let order = PayoutOrder {
                 kind: PayoutKind::Claim,
@@ -61,7 +44,7 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
                 market: args.id.unwrap_or_default(),
                 force: args.checks.force,
             };
-            format.formatted_string(&withdraw::run(session, order).await?)
+            ordered(session, Order::Payout(order)).await?
         }
         Command::Refund(args) => {
             let order = PayoutOrder {
@@ -69,34 +52,29 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
                 market: args.id,
                 force: args.checks.force,
             };
-            format.formatted_string(&withdraw::run(session, order).await?)
+            ordered(session, Order::Payout(order)).await?
         }
-        Command::Faucet(args) => format.formatted_string(&wallet::faucet(session, args).await?),
-        Command::Warp(args) => format.formatted_string(&actions::warp(session, args.to).await?),
+        Command::Faucet(args) => ordered(session, Order::Faucet { url: args.url }).await?,
+        Command::Warp(args) => ordered(session, Order::Warp { to: args.to }).await?,
         Command::Wallet(WalletCommand::New(args)) => {
-            format.formatted_string(&wallet_book::new(session, args).await?)
+            let order = WalletOrder {
+                name: args.name,
+                fund: args.fund,
+                faucet_url: args.faucet.url,
+            };
+            ordered(session, Order::NewWallet(order)).await?
         }
         Command::Wallet(WalletCommand::List) => {
             format.formatted_string(&wallet_book::list(session).await?)
         }
         Command::Snapshot(SnapshotCommand::Save(args)) => {
-            format.formatted_string(&actions::save_snapshot(session, &args.name).await?)
+            ordered(session, Order::Snapshot { name: args.name }).await?
         }
         Command::Snapshot(SnapshotCommand::List) => {
             format.formatted_string(&snapshot::list(session)?)
         }
         Command::Bundle(BundleCommand::Save(args)) => {
-            let timeline = match (&args.timeline, &args.step) {
-                (Some(file), Some(step)) => {
-                    Some(actions::timeline_at(file, step, Default::default())?)
-                }
-                _ => None,
-            };
-            let order = actions::BundleOrder {
-                name: args.name,
-                timeline,
-            };
-            format.formatted_string(&actions::save_bundle(session, order).await?)
+            ordered(session, Order::Bundle(bundle_order(args)?)).await?
         }
         Command::Timeline(TimelineCommand::Run(args)) => {
             format.formatted_string(&crate::timeline::run(session, &args).await?)
@@ -113,5 +91,25 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         Command::Proof(ProofCommand::Fetch(args)) => {
             format.formatted_string(&txline::fetch_proof(session, args).await?)
         }
+    })
+}
+
+/// Carries `order` out as the session's wallet, through the session's client (the command line
+/// shows no stages); its receipt formatted as the session prints it.
+async fn ordered(session: &Session, order: Order) -> Result<String, Error> {
+    let receipt = actions::run(&Actor::of_session(session), order, None).await?;
+    Ok(session.output_format().formatted_string(&receipt))
+}
+
+/// A bundle named as `args` say, with the timeline and step they name, once it loads and has
+/// that step.
+fn bundle_order(args: BundleSaveArgs) -> Result<BundleOrder, Error> {
+    let timeline = match (&args.timeline, &args.step) {
+        (Some(file), Some(step)) => Some(actions::timeline_at(file, step, Default::default())?),
+        _ => None,
+    };
+    Ok(BundleOrder {
+        name: args.name,
+        timeline,
     })
 }

@@ -1,4 +1,4 @@
-//! `balance` and `faucet`: the wallet's money and positions, and how to get test USDC.
+//! `balance`: the wallet's money and positions.
 
 use std::collections::HashMap;
 
@@ -8,12 +8,9 @@ use fulltime_client::settlement::state::Position;
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
-use crate::actions;
-use crate::args::FaucetArgs;
 use crate::error::Error;
 use crate::output::balance::WalletBalance;
 use crate::output::position::PositionView;
-use crate::output::receipt::grant::GrantReceipt;
 use crate::session::Session;
 
 pub async fn balance(session: &Session) -> Result<WalletBalance, Error> {
@@ -54,9 +51,4 @@ pub(super) fn position_views(mut positions: Vec<Position>, ids: &MarketIds) -> V
         .iter()
         .map(|position| PositionView::new(position, ids.get(&position.market).copied()))
         .collect()
-}
-
-pub async fn faucet(session: &Session, args: FaucetArgs) -> Result<GrantReceipt, Error> {
-    let wallet = session.wallet()?.pubkey();
-    actions::faucet(session, &wallet, &args.url).await
 }

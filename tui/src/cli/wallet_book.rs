@@ -1,19 +1,12 @@
-//! `wallet new` and `wallet list`: the wallet book (`fulltime_client::wallet_book`), with a new
-//! wallet funded on request (an action, `crate::actions::make_wallet`) and each wallet's money
-//! read from the cluster.
+//! `wallet list`: the wallet book (`fulltime_client::wallet_book`), each wallet's money read from
+//! the cluster. `wallet new` is an order (`crate::actions::WalletOrder`).
 
 use fulltime_client::wallet_book::{BookEntry, WalletBook};
 
 use super::wallet::{market_ids, position_views};
-use crate::actions::make_wallet;
-use crate::args::WalletNewArgs;
 use crate::error::Error;
-use crate::output::wallet_book::{BookWallet, WalletBookList, WalletMade};
+use crate::output::wallet_book::{BookWallet, WalletBookList};
 use crate::session::Session;
-
-pub async fn new(session: &Session, args: WalletNewArgs) -> Result<WalletMade, Error> {
-    make_wallet(session, &args.name, args.fund, &args.faucet.url).await
-}
 
 pub async fn list(session: &Session) -> Result<WalletBookList, Error> {
     let book = WalletBook::in_state_dir(session.state_dir());

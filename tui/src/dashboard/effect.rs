@@ -11,7 +11,7 @@ use solana_signature::Signature;
 
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
-use crate::actions::{CreateOrder, DepositOrder, PayoutOrder, RecordSettleOrder, SettleOrder};
+use crate::actions::Order;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -41,71 +41,41 @@ pub enum Effect {
     SaveRecording(PathBuf),
 }
 
-/// An action of `crate::actions`, with what the dashboard holds of the chain for its checks and
-/// receipt, so that it reads nothing again.
+/// Work in the wallet's name or on the local machine, shown in the activity panel.
 #[derive(Clone, Debug)]
 pub enum Request {
-    Faucet,
-    Deposit {
-        order: DepositOrder,
-        held: Box<Standing>,
+    /// An order of the desk's, with what the dashboard holds of the market and the wallet for
+    /// its checks and receipt, so that it reads nothing again.
+    Order {
+        order: Order,
+        held: Option<Box<Standing>>,
     },
-    Settle {
-        order: SettleOrder,
-        held: Box<Standing>,
-    },
-    /// A settle with a proof fetched from TxLINE's API by record.
-    SettleByRecord {
-        order: RecordSettleOrder,
-        held: Box<Standing>,
-    },
-    /// A claim or a refund.
-    Payout {
-        order: PayoutOrder,
-        held: Box<Standing>,
-    },
-    /// Every payout and refund the wallet is owed.
-    ClaimAll,
-    /// A market, its terms checked at the cluster clock `now`.
-    Create {
-        order: Box<CreateOrder>,
-        now: i64,
-    },
-    /// A new wallet in the book under this name, funded.
-    NewWallet {
-        name: String,
-    },
-    /// Move localnet's clock forward to this unix time.
-    Warp {
-        to: i64,
-    },
-    /// Save localnet's chain to `<state-dir>/snapshots/<name>.snapshot`.
-    Snapshot {
-        name: String,
-    },
-    /// Save the moment to `<state-dir>/bundles/<name>.bundle`, with the timeline set up at the
-    /// step it is at.
-    Bundle {
-        name: String,
-    },
+    /// Save the moment to `<state-dir>/bundles/<name>.bundle`: the runner adds the recording
+    /// under way, else the timeline set up at the step it is at.
+    Bundle { name: String },
     /// The timeline pane's work: set up, step, step back, run to.
     Timeline(TimelineOrder),
 }
 
 impl Request {
+    /// An order with nothing held.
+    pub fn order(order: Order) -> Self {
+        Self::Order { order, held: None }
+    }
+
+    /// An order checked against what the dashboard holds of its market and the wallet.
+    pub fn held(order: Order, standing: Standing) -> Self {
+        Self::Order {
+            order,
+            held: Some(Box::new(standing)),
+        }
+    }
+
     /// What the failure popup says was being done.
     pub fn doing(&self) -> &'static str {
         match self {
-            Self::Faucet => "Faucet",
-            Self::Deposit { .. } => "Deposit",
-            Self::Settle { .. } | Self::SettleByRecord { .. } => "Settle",
-            Self::Payout { order, .. } => order.kind.verb(),
-            Self::ClaimAll => "Claim all",
-            Self::Warp { .. } => "Warp",
-            Self::Create { .. } => "Create market",
-            Self::Snapshot { .. } => "Snapshot",
+            Self::Order { order, .. } => order.doing(),
             Self::Bundle { .. } => "Bundle",
-            Self::NewWallet { .. } => "New wallet",
             Self::Timeline(_) => "Timeline",
         }
     }
@@ -113,9 +83,11 @@ impl Request {
     /// Done by hand at the desk, rather than by the timeline or for the record: what makes a
     /// branch of an open timeline.
     pub fn by_hand(&self) -> bool {
-        !matches!(
-            self,
-            Self::Snapshot { .. } | Self::Bundle { .. } | Self::Timeline(_)
-        )
+        match self {
+            Self::Order { order, .. } => {
+                !matches!(order, Order::Snapshot { .. } | Order::Bundle(_))
+            }
+            Self::Bundle { .. } | Self::Timeline(_) => false,
+        }
     }
 }

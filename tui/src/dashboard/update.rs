@@ -8,7 +8,7 @@ use super::action::{Action, Command, Done};
 use super::activity::{self, ActivityState};
 use super::app::App;
 use super::chain::Link;
-use super::component::Ask;
+use super::component::{Ask, still_running};
 use super::effect::Effect;
 use super::failure::FailureView;
 use super::keys::Mode;
@@ -211,6 +211,8 @@ fn carry_out(app: &mut App, asks: Vec<Ask>) -> Vec<Effect> {
         match ask {
             Ask::Close => app.popup = None,
             Ask::Open(popup) => app.popup = Some(popup),
+            // The one gate of every request: one at a time.
+            Ask::Send { .. } if app.busy() => app.notice = Some(still_running()),
             Ask::Send { what, request } => {
                 activity::start(&mut app.activity, what);
                 app.popup = Some(Box::new(Progress));

@@ -7,16 +7,12 @@ use crate::error::Error;
 /// Keeps the steps up to and including `step`; a name that is no step is refused, naming the
 /// steps there are. Markets created in later steps are never reached, so never created.
 pub fn cut_after(timeline: &mut Timeline, step: &str) -> Result<(), Error> {
-    let Some(index) = timeline.steps.iter().position(|each| each.name == step) else {
-        return Err(Error::UnknownStep {
+    let index = timeline
+        .step_named(step)
+        .map_err(|steps| Error::UnknownStep {
             step: step.to_owned(),
-            steps: timeline
-                .steps
-                .iter()
-                .map(|each| each.name.clone())
-                .collect(),
-        });
-    };
+            steps,
+        })?;
     timeline.steps.truncate(index + 1);
     Ok(())
 }

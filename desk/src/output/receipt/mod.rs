@@ -8,9 +8,12 @@ pub mod claim_all;
 pub mod create;
 pub mod deposit;
 pub mod grant;
+mod of_order;
 pub mod payout;
 pub mod settle;
 pub mod warp;
+
+pub use of_order::{Landed, Receipt};
 
 use std::fmt;
 

@@ -9,14 +9,14 @@
 //!
 //! `cast.rs` is who and what the timeline's names stand for, `set_up.rs` makes them on the node;
 //! `step.rs` plays one step, `warp.rs` moves its clock, `act.rs` runs its actions wave by wave,
-//! `perform.rs` runs one action (`create.rs` a market's creation), `judge.rs` holds what it did
+//! `order.rs` makes an action the desk's order, `perform.rs` runs it, `judge.rs` holds what it did
 //! against what the file says, and `describe.rs` says an action in words.
 
 mod act;
 mod cast;
-mod create;
 mod describe;
 mod judge;
+mod order;
 mod perform;
 mod set_up;
 mod step;

@@ -12,7 +12,8 @@ use solana_keypair::Keypair;
 use solana_signer::Signer;
 
 use super::cast::{Cast, stakers};
-use super::create::create;
+use super::order::create_order;
+use crate::actions::{Actor, create_market};
 use crate::error::Error;
 use crate::session::Session;
 
@@ -50,8 +51,9 @@ pub async fn set_up(
         .fund_all(&cast.desk, &mint_authority, &fundings)
         .await?;
     for market in timeline.markets.iter().filter(|m| m.created_in.is_none()) {
-        let id = create(session, &cast, timeline, &market.label, false).await?;
-        cast.markets.insert(market.label.clone(), id);
+        let order = create_order(session, timeline, &market.label, false).await?;
+        let created = create_market(&Actor::as_wallet(session, &cast.desk), order).await?;
+        cast.markets.insert(market.label.clone(), created.market.id);
     }
     Ok(cast)
 }

@@ -2,7 +2,7 @@
 
 use fulltime_client::rpc::{ClientError, moves_forward};
 
-use crate::actions;
+use crate::actions::{self, Actor};
 use crate::error::Error;
 use crate::input::When;
 use crate::session::Session;
@@ -13,7 +13,7 @@ pub async fn warp(session: &Session, at: i64) -> Result<i64, Error> {
     if !moves_forward(now, at) {
         return Ok(now);
     }
-    match actions::warp(session, When::At(at)).await {
+    match actions::warp(&Actor::of_session(session), When::At(at)).await {
         Ok(warped) => Ok(warped.after),
         // The node's clock follows the wall clock: a tick between the read above and the warp's
         // own may have brought it to `at` already, and then the step is simply due.

@@ -21,6 +21,8 @@ pub enum RecordError {
     UnnamedFailure(String),
     #[error("wallet `{0}` is not in the recording: add it to the wallet book before recording")]
     UnknownWallet(String),
+    #[error("{0} is no step of a timeline")]
+    NotAStep(&'static str),
     #[error("market {0} is not in the recording: it did not exist when the recording started")]
     UnknownMarket(u64),
     #[error("no proof case has a kickoff to count the recording's times from")]

@@ -24,9 +24,11 @@ use fulltime_matches::timeline::{
 use solana_keypair::Address as Pubkey;
 
 pub use self::error::RecordError;
-pub use self::made::{Hand, Made, Outcome};
+pub use self::made::{Made, Outcome, is_a_step, settled_with};
 use super::expect::{self, Names};
+use crate::actions::Order;
 use crate::error::Error;
+use crate::output::receipt::Landed;
 
 /// The timeline a recording branches from: the file as loaded, how many of its steps were
 /// played, and the ids its market labels got on this chain.
@@ -149,6 +151,9 @@ impl Recorder {
         client: &FulltimeClient,
         made: Made,
     ) -> Result<&Step, RecordError> {
+        if !made.is_a_step() {
+            return Err(RecordError::NotAStep(made.order.doing()));
+        }
         if made.clock < self.clock {
             return Err(RecordError::ClockWentBack {
                 previous: self.clock,
@@ -165,9 +170,9 @@ impl Recorder {
             }
         };
         let wallet = made.wallet.clone();
-        if let Hand::NewWallet { address } = &made.hand {
-            self.addresses.insert(wallet.clone(), *address);
-            let made_wallet = wallet_now(client, &wallet, address).await?;
+        if let (Order::NewWallet(_), Landed::Wallet(address)) = (&made.order, made.landed) {
+            self.addresses.insert(wallet.clone(), address);
+            let made_wallet = wallet_now(client, &wallet, &address).await?;
             let at = self
                 .timeline
                 .wallets
@@ -181,8 +186,8 @@ impl Recorder {
         self.recorded += 1;
         self.clock = made.clock;
         let step_index = self.timeline.steps.len();
-        if let (Some(ActionKind::Create { market }), Hand::NewMarket { terms, .. }) =
-            (&planned.action, &made.hand)
+        if let (Some(ActionKind::Create { market }), Order::Create(order)) =
+            (&planned.action, &made.order)
         {
             let at = self
                 .timeline
@@ -193,7 +198,7 @@ impl Recorder {
                 Market {
                     label: market.clone(),
                     case: None,
-                    terms: terms.clone(),
+                    terms: order.terms.clone(),
                     created_in: Some(step_index),
                 },
             );

@@ -2,11 +2,15 @@
 //! step's name, and the expectations whose values the chain then fills in.
 
 use fulltime_client::amount::format_usdc;
+use fulltime_client::side::Side;
 use fulltime_matches::timeline::{ActionKind, Expectation, SettleWith, Stage};
 
 use super::Recorder;
 use super::error::RecordError;
-use super::made::{Hand, Made};
+use super::made::{Made, settled_with};
+use crate::actions::Order;
+use crate::output::receipt::Landed;
+use crate::output::receipt::payout::PayoutKind;
 
 /// A recorded step before the chain is read: its action, its name, and what to read after it.
 pub struct Planned {
@@ -48,55 +52,64 @@ impl Recorder {
             wallet: wallet.clone(),
             usdc: 0,
         };
-        Ok(match &made.hand {
-            Hand::Deposit {
-                market,
-                side,
-                usdc,
-                force,
-            } => {
-                let market = self.market_label(*market)?;
+        let not_a_step = || RecordError::NotAStep(made.order.doing());
+        Ok(match &made.order {
+            Order::Deposit(order) => {
+                let side = Side::try_from(order.outcome).map_err(|_| not_a_step())?;
+                let (usdc, market) = (order.amount, self.market_label(order.market)?);
                 let said = format!(
                     "{wallet} deposits {} on {side} in {market}",
-                    format_usdc(*usdc)
+                    format_usdc(usdc)
                 );
                 let reads = with_market(vec![balance], &market);
                 let action = ActionKind::Deposit {
                     wallet,
                     market,
-                    side: *side,
-                    usdc: *usdc,
+                    side,
+                    usdc,
                 };
-                Planned::sending(action, *force, said, reads)
+                Planned::sending(action, order.force, said, reads)
             }
-            Hand::Settle {
-                market,
-                with,
-                force,
-            } => self.plan_settle(*market, with, *force)?,
-            Hand::Claim { market, force } => {
-                let market = self.market_label(*market)?;
-                let said = format!("{wallet} claims from {market}");
+            Order::Settle(order) => {
+                self.plan_settle(order.market, &settled_with(order), order.force)?
+            }
+            Order::SettleByRecord(order) => {
+                let with = SettleWith::Record(order.pick);
+                self.plan_settle(order.market, &with, order.force)?
+            }
+            Order::Payout(order) => {
+                let market = self.market_label(order.market)?;
                 let reads = with_market(vec![balance], &market);
-                Planned::sending(ActionKind::Claim { wallet, market }, *force, said, reads)
+                let (action, said) = match order.kind {
+                    PayoutKind::Claim => {
+                        let said = format!("{wallet} claims from {market}");
+                        (ActionKind::Claim { wallet, market }, said)
+                    }
+                    PayoutKind::Refund => {
+                        let said = format!("{wallet} takes a refund from {market}");
+                        (ActionKind::Refund { wallet, market }, said)
+                    }
+                };
+                Planned::sending(action, order.force, said, reads)
             }
-            Hand::Refund { market, force } => {
-                let market = self.market_label(*market)?;
-                let said = format!("{wallet} takes a refund from {market}");
-                let reads = with_market(vec![balance], &market);
-                Planned::sending(ActionKind::Refund { wallet, market }, *force, said, reads)
-            }
-            Hand::ClaimAll => {
+            Order::ClaimAll => {
                 let said = format!("{wallet} claims all");
                 Planned::sending(ActionKind::ClaimAll { wallet }, false, said, vec![balance])
             }
-            Hand::Faucet => {
+            Order::Faucet { .. } => {
                 let said = format!("{wallet} asks the faucet");
                 Planned::sending(ActionKind::Faucet { wallet }, false, said, vec![balance])
             }
-            Hand::NewMarket { id, force, .. } => self.plan_new_market(*id, *force),
-            Hand::Warp => self.plan_warp(made.clock),
-            Hand::NewWallet { .. } => Planned::reading(format!("{wallet} is made"), vec![balance]),
+            Order::Create(order) => {
+                let id = match made.landed {
+                    Landed::Market(id) => Some(id),
+                    _ => None,
+                };
+                self.plan_new_market(id, order.force)
+            }
+            Order::Warp { .. } => self.plan_warp(made.clock),
+            Order::NewWallet(_) => Planned::reading(format!("{wallet} is made"), vec![balance]),
+            Order::Snapshot { .. } | Order::Bundle(_) => return Err(not_a_step()),
         })
     }
 

@@ -1,6 +1,6 @@
 //! The runner's half of recording: the [`Recorder`] itself, held where the effect runner's tasks
 //! reach it, since its reads of the chain are async and never run in the draw. A request's task
-//! feeds it the request and how it ended before reporting the end, so that what the recorder
+//! feeds it the order and how it ended before reporting the end, so that what the recorder
 //! reads is the chain right after that action, and the next action waits for it (busy).
 
 use std::collections::BTreeMap;
@@ -9,30 +9,19 @@ use std::sync::Arc;
 
 use fulltime_client::bundle::BundleTimeline;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_client::side::Side;
-use fulltime_client::txline::api::RecordPick;
 use fulltime_client::wallet_book::WalletName;
-use fulltime_desk::timeline::record::{Branch, Hand, Made, Outcome, Recorder};
-use fulltime_matches::timeline::{SettleWith, write};
+use fulltime_desk::timeline::record::{Branch, Made, Outcome, Recorder, is_a_step};
+use fulltime_matches::timeline::write;
 use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::news::RecordingNews;
+use crate::actions::Order;
 use crate::dashboard::action::Action;
-use crate::dashboard::effect::Request;
 use crate::error::{Error, ErrorReport};
-use crate::output::receipt::payout::PayoutKind;
+use crate::output::receipt::Landed;
 use crate::session::Session;
-
-/// What a request left that its order did not say: the id of a created market, the address of
-/// a made wallet.
-#[derive(Clone, Copy, Debug)]
-pub enum Landed {
-    Nothing,
-    Market(u64),
-    Wallet(Pubkey),
-}
 
 /// The name a recording takes in a bundle.
 const RECORDING_IN_A_BUNDLE: &str = "recording.toml";
@@ -111,13 +100,13 @@ impl RecorderSlot {
         });
     }
 
-    /// Feeds the recording, if one is under way, `request` made as `acting` and how it ended;
+    /// Feeds the recording, if one is under way, `order` made as `acting` and how it ended;
     /// the news of it (the steps so far, or why it was not recorded) goes to `actions`.
     pub async fn record(
         &self,
         session: &Session,
         acting: Option<Pubkey>,
-        request: Request,
+        order: Order,
         ended: Result<Landed, ErrorReport>,
         actions: &UnboundedSender<Action>,
     ) {
@@ -128,7 +117,7 @@ impl RecorderSlot {
             Ok(client) => {
                 let mut live = self.0.lock().await;
                 match live.as_mut() {
-                    Some(live) => live.record(&client, acting, &request, ended).await,
+                    Some(live) => live.record(&client, acting, order, ended).await,
                     None => None,
                 }
             }
@@ -141,20 +130,25 @@ impl RecorderSlot {
 }
 
 impl Live {
-    /// `None` for what is no hand action of a timeline (a snapshot, a wallet that was not made).
+    /// `None` for what is no step of a timeline (a snapshot, a wallet that was not made).
     async fn record(
         &mut self,
         client: &FulltimeClient,
         acting: Option<Pubkey>,
-        request: &Request,
+        order: Order,
         ended: Result<Landed, ErrorReport>,
     ) -> Option<Result<usize, String>> {
-        let landed = *ended.as_ref().unwrap_or(&Landed::Nothing);
-        let hand = hand_of(request, landed)?;
-        let wallet = match (request, &hand) {
-            (Request::NewWallet { name }, Hand::NewWallet { address }) => {
-                name.parse::<WalletName>().ok().inspect(|name| {
-                    self.names.insert(*address, name.clone());
+        let (landed, outcome) = match ended {
+            Ok(landed) => (landed, Outcome::Done),
+            Err(report) => (Landed::Nothing, Outcome::from(&report)),
+        };
+        if !is_a_step(&order, landed) {
+            return None;
+        }
+        let wallet = match (&order, landed) {
+            (Order::NewWallet(made), Landed::Wallet(address)) => {
+                made.name.parse::<WalletName>().ok().inspect(|name| {
+                    self.names.insert(address, name.clone());
                 })
             }
             _ => acting.and_then(|key| self.names.get(&key).cloned()),
@@ -164,18 +158,15 @@ impl Live {
                 "the acting wallet is not one of the recording's".to_owned()
             ));
         };
-        let outcome = match ended {
-            Ok(_) => Outcome::Done,
-            Err(report) => Outcome::from(&report),
-        };
-        Some(self.made(client, wallet, hand, outcome).await)
+        Some(self.made(client, wallet, order, landed, outcome).await)
     }
 
     async fn made(
         &mut self,
         client: &FulltimeClient,
         wallet: WalletName,
-        hand: Hand,
+        order: Order,
+        landed: Landed,
         outcome: Outcome,
     ) -> Result<usize, String> {
         let clock = client
@@ -184,7 +175,8 @@ impl Live {
             .map_err(|error| report(&Error::from(error)))?;
         let made = Made {
             wallet,
-            hand,
+            order,
+            landed,
             outcome,
             clock,
         };
@@ -194,59 +186,6 @@ impl Live {
             .map_err(|error| error.to_string())?;
         Ok(self.recorder.recorded())
     }
-}
-
-/// The recorder's words for `request`, with what it left.
-fn hand_of(request: &Request, landed: Landed) -> Option<Hand> {
-    Some(match request {
-        Request::Deposit { order, .. } => Hand::Deposit {
-            market: order.market,
-            side: Side::try_from(order.outcome).ok()?,
-            usdc: order.amount,
-            force: order.force,
-        },
-        Request::Settle { order, .. } => Hand::Settle {
-            market: order.market,
-            // A proof fetched from TxLINE is named by its record: the file is no catalog case.
-            with: match (&order.proof_file.market, &order.proof_file.record) {
-                (None, Some(record)) => SettleWith::Record(RecordPick::Seq(record.seq)),
-                _ => SettleWith::Case(order.proof_file.name.clone()),
-            },
-            force: order.force,
-        },
-        Request::SettleByRecord { order, .. } => Hand::Settle {
-            market: order.market,
-            with: SettleWith::Record(order.pick),
-            force: order.force,
-        },
-        Request::Payout { order, .. } => match order.kind {
-            PayoutKind::Claim => Hand::Claim {
-                market: order.market,
-                force: order.force,
-            },
-            PayoutKind::Refund => Hand::Refund {
-                market: order.market,
-                force: order.force,
-            },
-        },
-        Request::ClaimAll => Hand::ClaimAll,
-        Request::Faucet => Hand::Faucet,
-        Request::Warp { .. } => Hand::Warp,
-        Request::Create { order, .. } => Hand::NewMarket {
-            id: match landed {
-                Landed::Market(id) => Some(id),
-                _ => None,
-            },
-            terms: order.terms.clone(),
-            force: order.force,
-        },
-        Request::NewWallet { .. } => match landed {
-            Landed::Wallet(address) => Hand::NewWallet { address },
-            _ => return None,
-        },
-        // Files saved and the timeline's own steps are no hand action.
-        Request::Snapshot { .. } | Request::Bundle { .. } | Request::Timeline(_) => return None,
-    })
 }
 
 fn save(recorder: &Recorder, path: &std::path::Path) -> Result<(), String> {

@@ -13,7 +13,7 @@ use fulltime_client::wallet_book::WalletName;
 use ratatui::text::Span;
 use solana_keypair::Address as Pubkey;
 
-pub use desk::{Landed, RecorderSlot};
+pub use desk::RecorderSlot;
 pub use news::{Recording, RecordingNews};
 pub use save::SavePopup;
 

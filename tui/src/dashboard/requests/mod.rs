@@ -2,28 +2,32 @@
 //! a new funded wallet in the book (`+`), a snapshot of localnet's chain (`S`), a bundle of the
 //! moment (`B`).
 
-use super::component::{Ask, Context, still_running};
+use super::component::{Ask, Context};
 use super::effect::Request;
 use super::wallets::next_name;
+use crate::actions::{Order, WalletOrder};
 use crate::input::format_time;
 
 /// `f`: test USDC from the faucet for the wallet (the router's gate let it send).
 pub fn faucet(context: &Context) -> Ask {
     Ask::Send {
         what: format!("Faucet request to {}", context.session.faucet_url),
-        request: Request::Faucet,
+        request: Request::order(Order::Faucet {
+            url: context.session.faucet_url.clone(),
+        }),
     }
 }
 
 /// A wallet under the first free name of the book (`qa-1`, ...).
 pub fn new_wallet(context: &Context) -> Ask {
-    if context.busy() {
-        return Ask::Notice(still_running());
-    }
     let name = next_name(context.wallets);
     Ask::Send {
         what: format!("New wallet {name}"),
-        request: Request::NewWallet { name },
+        request: Request::order(Order::NewWallet(WalletOrder {
+            name,
+            fund: true,
+            faucet_url: context.session.faucet_url.clone(),
+        })),
     }
 }
 
@@ -37,7 +41,7 @@ pub fn snapshot(context: &Context) -> Option<Ask> {
     };
     Some(Ask::Send {
         what: format!("Snapshot {name}"),
-        request: Request::Snapshot { name },
+        request: Request::order(Order::Snapshot { name }),
     })
 }
 
@@ -55,15 +59,12 @@ pub fn bundle(context: &Context) -> Option<Ask> {
 }
 
 /// `dashboard-20260516-155200`, or the notice that says why there is none: `what` is of
-/// localnet's chain only, and waits for the request running; nothing before the first reading.
+/// localnet's chain only; nothing before the first reading.
 fn named_after_the_clock(context: &Context, what: &str) -> Option<Result<String, Ask>> {
     if !context.session.on_localnet() {
         return Some(Err(Ask::Notice(format!(
             "{what} are of localnet's chain (--url localnet)"
         ))));
-    }
-    if context.busy() {
-        return Some(Err(Ask::Notice(still_running())));
     }
     Some(Ok(format!(
         "dashboard-{}",

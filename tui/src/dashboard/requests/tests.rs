@@ -3,6 +3,7 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::app::App;
 use crate::dashboard::effect::{Effect, Request};
@@ -16,7 +17,10 @@ fn a_faucet_grant_shows_its_signature() {
     let effects = press(&mut app, &[KeyCode::Char('f')]);
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::Faucet)]
+        [Effect::Send(Request::Order {
+            order: Order::Faucet { .. },
+            ..
+        })]
     ));
     assert_snapshot!("faucet_running", render(&app, 80, 24));
     update(
@@ -40,7 +44,7 @@ fn shift_s_saves_a_snapshot_named_after_the_chain_clock() {
     assert!(
         matches!(
             effects.as_slice(),
-            [Effect::Send(Request::Snapshot { name: sent })] if sent == name
+            [Effect::Send(Request::Order { order: Order::Snapshot { name: sent }, .. })] if sent == name
         ),
         "{effects:?}"
     );

@@ -7,23 +7,21 @@
 use std::sync::Arc;
 
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::rpc::{FulltimeClient, SendStage};
+use fulltime_client::rpc::Standing;
 use solana_keypair::Keypair;
 use solana_signature::Signature;
 use solana_signer::Signer;
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
-use tokio::task::JoinHandle;
+use tokio::sync::mpsc::unbounded_channel;
 
 use super::feed::{Reading, spawn_feed};
 use super::runner::Runner;
-use crate::actions::{self, Actor};
+use crate::actions::{self, Actor, Order};
 use crate::dashboard::action::{Action, Done, RecordsRead, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
-use crate::dashboard::recording::Landed;
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
-use crate::input::When;
+use crate::output::receipt::Receipt;
 
 impl Runner {
     /// Carries out `effect`.
@@ -70,118 +68,85 @@ impl Runner {
         let runner = self.clone();
         tokio::spawn(async move {
             let doing = request.doing();
-            let recorded = runner.recording.active().await.then(|| request.clone());
-            let ended = runner.carry_out(request).await;
-            if let Some(request) = recorded {
-                let acting = runner.wallet().ok().map(|wallet| wallet.pubkey());
-                let landed = match &ended {
-                    Ok((_, landed)) => Ok(*landed),
-                    Err(error) => Err(error.report()),
-                };
-                let recording = &runner.recording;
-                let (session, actions) = (&runner.session, &runner.actions);
-                recording
-                    .record(session, acting, request, landed, actions)
-                    .await;
-            }
-            let finished = ended
-                .map(|(done, _)| done)
-                .map_err(|error| FailureView::new(doing, &error));
+            let ended = match request {
+                Request::Order { order, held } => runner.carry_out(order, held.map(|h| *h)).await,
+                Request::Bundle { name } => runner.save_bundle(name).await,
+                Request::Timeline(order) => runner.carry_out_timeline(order).await,
+            };
+            let finished = ended.map_err(|error| FailureView::new(doing, &error));
             let _ = runner.actions.send(Action::Finished(finished));
         });
     }
 
-    /// What `request` gave back, and what it left that its order did not say.
-    async fn carry_out(&self, request: Request) -> Result<(Done, Landed), Error> {
-        match request {
-            Request::Faucet => {
-                let wallet = self.wallet()?.pubkey();
-                let granted = actions::faucet(&self.session, &wallet, &self.faucet_url).await?;
-                Ok((Done::of(&granted), Landed::Nothing))
-            }
-            Request::Deposit { order, held } => {
-                let signing = self.signing().await?;
-                let deposited = actions::deposit(&signing.actor(), order, Some(*held)).await;
-                signing.reported().await;
-                Ok((Done::of(&deposited?), Landed::Nothing))
-            }
-            Request::Settle { order, held } => {
-                let signing = self.signing().await?;
-                let settled = actions::settle(&signing.actor(), order, Some(*held)).await;
-                signing.reported().await;
-                Ok((Done::of(&settled?), Landed::Nothing))
-            }
-            Request::SettleByRecord { order, held } => {
-                let api = self.session.txline_api()?;
-                let signing = self.signing().await?;
-                let settled =
-                    actions::settle_by_record(&signing.actor(), &api, order, Some(*held)).await;
-                signing.reported().await;
-                Ok((Done::of(&settled?), Landed::Nothing))
-            }
-            Request::Payout { order, held } => {
-                let signing = self.signing().await?;
-                let paid = actions::pay_out(&signing.actor(), order, Some(*held)).await;
-                signing.reported().await;
-                Ok((Done::of(&paid?), Landed::Nothing))
-            }
-            Request::ClaimAll => {
-                let signing = self.signing().await?;
-                let paid = actions::claim_all(&signing.actor()).await;
-                signing.reported().await;
-                Ok((Done::of(&paid?), Landed::Nothing))
-            }
-            Request::Create { order, now } => {
-                let signing = self.signing().await?;
-                let created = actions::create_market(&signing.actor(), *order, now).await;
-                signing.reported().await;
-                let created = created?;
-                Ok((Done::of(&created), Landed::Market(created.market.id)))
-            }
-            Request::Warp { to } => {
-                self.stage(Stage::Requesting);
-                let warped = actions::warp(&self.session, When::At(to)).await?;
-                // No node pushes the clock: the feed reads it.
-                let _ = self.feed.send(Reading::Clock);
-                Ok((Done::of(&warped), Landed::Nothing))
-            }
-            Request::Snapshot { name } => {
-                self.stage(Stage::Requesting);
-                let saved = actions::save_snapshot(&self.session, &name).await?;
-                Ok((Done::of(&saved), Landed::Nothing))
-            }
-            Request::Bundle { name } => self.save_bundle(name).await,
-            Request::NewWallet { name } => self.make_wallet(name).await,
-            Request::Timeline(order) => {
-                Ok((self.carry_out_timeline(order).await?, Landed::Nothing))
-            }
+    /// Runs `order` as the wallet; the recording under way takes it and how it ended.
+    async fn carry_out(&self, order: Order, held: Option<Standing>) -> Result<Done, Error> {
+        let recorded = self.recording.active().await.then(|| order.clone());
+        let ended = self.run_order(order, held).await;
+        if let Some(order) = recorded {
+            let acting = self.wallet().ok().map(|wallet| wallet.pubkey());
+            let landed = ended.as_ref().map(Receipt::landed).map_err(Error::report);
+            let (session, actions) = (&self.session, &self.actions);
+            self.recording
+                .record(session, acting, order, landed, actions)
+                .await;
         }
+        ended.map(|receipt| Done::of(&receipt))
+    }
+
+    /// `order`'s receipt, its stages forwarded to the app before it returns; the app hears of
+    /// a wallet it made, and the feed reads a clock it moved.
+    async fn run_order(&self, order: Order, held: Option<Standing>) -> Result<Receipt, Error> {
+        if matches!(
+            order,
+            Order::Warp { .. } | Order::Snapshot { .. } | Order::NewWallet(_)
+        ) {
+            self.stage(Stage::Requesting);
+        }
+        let (progress, mut stages) = unbounded_channel();
+        let actions = self.actions.clone();
+        let forward = tokio::spawn(async move {
+            while let Some(stage) = stages.recv().await {
+                let _ = actions.send(Action::Stage(Stage::of(stage)));
+            }
+        });
+        let actor = Actor {
+            session: &self.session,
+            wallet: self.wallet.as_deref(),
+            progress: Some(&progress),
+        };
+        let ran = actions::run(&actor, order, held).await;
+        // Every stage reported reaches the app before the end does.
+        drop(progress);
+        let _ = forward.await;
+        let receipt = ran?;
+        match &receipt {
+            // No node pushes the clock: the feed reads it.
+            Receipt::Warp(_) => {
+                let _ = self.feed.send(Reading::Clock);
+            }
+            Receipt::Wallet(made) => {
+                let _ = self.actions.send(Action::WalletMade(WalletChoice {
+                    name: made.name.clone(),
+                    address: made.address.clone(),
+                    path: made.path.clone().into(),
+                }));
+            }
+            _ => {}
+        }
+        Ok(receipt)
     }
 
     /// Saves a bundle named `name`: recording, it carries the recording (the branch's steps and
     /// those recorded); else the timeline set up at its step.
-    async fn save_bundle(&self, name: String) -> Result<(Done, Landed), Error> {
+    async fn save_bundle(&self, name: String) -> Result<Done, Error> {
         self.stage(Stage::Requesting);
         let timeline = match self.recording.as_bundle_timeline().await {
             Some(recorded) => Some(recorded.map_err(Error::RecordingUnwritable)?),
             None => self.timeline_at_step().await?,
         };
-        let order = actions::BundleOrder { name, timeline };
-        let saved = actions::save_bundle(&self.session, order).await?;
-        Ok((Done::of(&saved), Landed::Nothing))
-    }
-
-    /// Makes and funds a wallet named `name` in the book, and tells the app of it.
-    async fn make_wallet(&self, name: String) -> Result<(Done, Landed), Error> {
-        self.stage(Stage::Requesting);
-        let made = actions::make_wallet(&self.session, &name, true, &self.faucet_url).await?;
-        let _ = self.actions.send(Action::WalletMade(WalletChoice {
-            name: made.name.clone(),
-            address: made.address.clone(),
-            path: made.path.clone().into(),
-        }));
-        let landed = made.address.parse().map_or(Landed::Nothing, Landed::Wallet);
-        Ok((Done::of(&made), landed))
+        let order = Order::Bundle(actions::BundleOrder { name, timeline });
+        let saved = actions::run(&Actor::of_session(&self.session), order, None).await?;
+        Ok(Done::of(&saved))
     }
 
     /// The wallet acted as; where none resolved at the start, why (or, resolved now, it).
@@ -190,26 +155,6 @@ impl Runner {
             Some(wallet) => Ok(Arc::clone(wallet)),
             None => Ok(Arc::new(self.session.wallet()?)),
         }
-    }
-
-    /// The session's client and the wallet, with a channel that forwards the stages of what they
-    /// send to the app.
-    async fn signing(&self) -> Result<Signing, Error> {
-        let wallet = self.wallet()?;
-        let client = self.session.client().await?;
-        let (progress, mut stages) = unbounded_channel();
-        let actions = self.actions.clone();
-        let forward = tokio::spawn(async move {
-            while let Some(stage) = stages.recv().await {
-                let _ = actions.send(Action::Stage(Stage::of(stage)));
-            }
-        });
-        Ok(Signing {
-            client,
-            wallet,
-            progress,
-            forward,
-        })
     }
 
     pub(super) fn stage(&self, stage: Stage) {
@@ -280,31 +225,6 @@ impl Runner {
             Err(error) => Err(format!("Cannot act as {}: {error}", choice.name)),
         };
         let _ = self.actions.send(Action::Switched(switched));
-    }
-}
-
-/// A transaction's signer: the session's client, the wallet, and the channel its stages go to
-/// the app by.
-struct Signing {
-    client: Arc<FulltimeClient>,
-    wallet: Arc<Keypair>,
-    progress: UnboundedSender<SendStage>,
-    forward: JoinHandle<()>,
-}
-
-impl Signing {
-    fn actor(&self) -> Actor<'_> {
-        Actor {
-            client: &self.client,
-            wallet: &self.wallet,
-            progress: Some(&self.progress),
-        }
-    }
-
-    /// Waits until every stage reported has reached the app, so that the end comes after them.
-    async fn reported(self) {
-        drop(self.progress);
-        let _ = self.forward.await;
     }
 }
 

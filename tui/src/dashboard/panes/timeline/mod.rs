@@ -11,7 +11,7 @@ mod draw;
 pub use draw::header_spans;
 
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{Ask, Context, movement, still_running};
+use crate::dashboard::component::{Ask, Context, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::output::timeline::{StepRun, TimelineFailure};
@@ -169,7 +169,7 @@ impl TimelinePane {
     }
 
     /// A request of the pane's mode.
-    pub fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+    pub fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
         let Action::Command(command) = action else {
             return Vec::new();
         };
@@ -188,9 +188,6 @@ impl TimelinePane {
                 .clamp(0, last);
             desk.selected = usize::try_from(moved).unwrap_or(0);
             return Vec::new();
-        }
-        if context.busy() {
-            return vec![Ask::Notice(still_running())];
         }
         let ask = match command {
             Command::NextStep if desk.next >= desk.steps.len() => {

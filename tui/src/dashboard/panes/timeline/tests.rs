@@ -7,6 +7,7 @@ use insta::assert_snapshot;
 use super::*;
 use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::app::App;
+use crate::dashboard::component::still_running;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::popups::drop_branch::DropBranch;
 use crate::dashboard::test_support::{loaded, press, render};

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use super::frame::show_fitted;
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
@@ -51,7 +52,7 @@ impl Popup for ClaimAll {
         match action {
             Action::Command(Command::Submit) => vec![Ask::Send {
                 what: "Claim all".to_owned(),
-                request: Request::ClaimAll,
+                request: Request::order(Order::ClaimAll),
             }],
             _ => Vec::new(),
         }

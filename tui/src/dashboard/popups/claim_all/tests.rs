@@ -4,6 +4,7 @@ use crossterm::event::KeyCode;
 use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::action::Action;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::popups::claim_all::ClaimAll;
@@ -30,7 +31,10 @@ fn claim_all_shows_what_it_pays_and_sends_one_request() {
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::ClaimAll)]
+        [Effect::Send(Request::Order {
+            order: Order::ClaimAll,
+            ..
+        })]
     ));
     assert!(app.shows::<Progress>());
 

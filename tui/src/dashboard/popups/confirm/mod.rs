@@ -9,7 +9,7 @@ use ratatui::text::Line;
 
 use super::failure::FailurePopup;
 use super::frame::show_fitted;
-use crate::actions::{self, PayoutOrder};
+use crate::actions::{self, Order, PayoutOrder};
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
@@ -75,10 +75,7 @@ impl Confirm {
         };
         Some(Ask::Send {
             what: format!("{verb} market {}", self.market),
-            request: Request::Payout {
-                order,
-                held: Box::new(held),
-            },
+            request: Request::held(Order::Payout(order), held),
         })
     }
 }

@@ -3,6 +3,7 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::test_support::{loaded, press, render};
@@ -19,7 +20,7 @@ fn claim_and_refund_confirm_first() {
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::Payout { order, .. })]
+        [Effect::Send(Request::Order { order: Order::Payout(order), .. })]
             if (order.kind, order.market) == (PayoutKind::Claim, 3)
     ));
     // While it runs, another transaction waits.

@@ -10,7 +10,7 @@ pub use form::CreateForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::actions::CreateOrder;
+use crate::actions::{CreateOrder, Order};
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
@@ -77,13 +77,11 @@ impl CreateForm {
         let terms = self.terms(now).ok()?;
         Some(Ask::Send {
             what: format!("Create market: {}", terms.question),
-            request: Request::Create {
-                order: Box::new(CreateOrder {
-                    terms,
-                    force: false,
-                }),
+            request: Request::order(Order::Create(Box::new(CreateOrder {
+                terms,
                 now,
-            },
+                force: false,
+            }))),
         })
     }
 }

@@ -3,6 +3,7 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
@@ -20,8 +21,13 @@ fn creating_a_market_counts_the_question_and_checks_the_terms() {
     assert_snapshot!("create_ready", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Create { order, now })] => {
-            assert_eq!(*now, FINAL_AT - 42);
+        [
+            Effect::Send(Request::Order {
+                order: Order::Create(order),
+                ..
+            }),
+        ] => {
+            assert_eq!(order.now, FINAL_AT - 42);
             let terms = &order.terms;
             assert_eq!(terms.question, "Will Arsenal score?");
             assert_eq!(terms.fixture_id, 18_502_311);

@@ -4,8 +4,9 @@
 use fulltime_client::amount::parse_usdc;
 use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::Side;
+use fulltime_client::validate::check_deposit_market;
 
-use crate::actions::deposit::{check, check_market, staked};
+use crate::actions::deposit::{check, staked};
 use crate::actions::{DepositOrder, Refusal};
 use crate::dashboard::chain::Chain;
 
@@ -63,8 +64,8 @@ impl DepositForm {
         };
         let position = chain.position(self.market);
         let outcome = self.side.byte();
-        if let Err(refusal) = check_market(outcome, market, position, chain.now) {
-            return refused(refusal);
+        if let Err(failure) = check_deposit_market(outcome, market, position, chain.now) {
+            return refused(failure.into());
         }
         if self.amount.trim().is_empty() {
             return DepositCheck::Invalid("Type an amount of USDC, like 2.5".to_owned());

@@ -10,7 +10,7 @@ use fulltime_client::amount::format_usdc;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::actions::DepositOrder;
+use crate::actions::{DepositOrder, Order};
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
@@ -69,10 +69,7 @@ impl DepositForm {
                 format_usdc(amount),
                 self.market
             ),
-            request: Request::Deposit {
-                order,
-                held: Box::new(held),
-            },
+            request: Request::held(Order::Deposit(order), held),
         })
     }
 }

@@ -4,6 +4,7 @@ use crossterm::event::KeyCode;
 use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
@@ -35,7 +36,12 @@ fn deposit_form_checks_as_it_is_typed() {
     let effects = press(&mut app, &[KeyCode::Enter]);
     // The order, with the market and the wallet as the feed holds them: nothing read again.
     match effects.as_slice() {
-        [Effect::Send(Request::Deposit { order, held })] => {
+        [
+            Effect::Send(Request::Order {
+                order: Order::Deposit(order),
+                held: Some(held),
+            }),
+        ] => {
             assert_eq!(
                 (order.market, order.outcome, order.amount, order.force),
                 (0, Side::Yes.byte(), 2_500_000, false)

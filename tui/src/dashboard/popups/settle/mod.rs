@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 
 use super::failure::FailurePopup;
 use super::frame::centered;
-use crate::actions::{self, RecordSettleOrder, Refusal, SettleOrder};
+use crate::actions::{self, Order, RecordSettleOrder, Refusal, SettleOrder};
 use crate::dashboard::action::{Action, Command, RecordsRead};
 use crate::dashboard::component::{Ask, Context, Popup, movement};
 use crate::dashboard::effect::{Effect, Request};
@@ -204,10 +204,7 @@ impl SettlePicker {
                     "Settle market {} from TxLINE's record {}",
                     self.market, record.seq
                 ),
-                request: Request::SettleByRecord {
-                    order,
-                    held: Box::new(held),
-                },
+                request: Request::held(Order::SettleByRecord(order), held),
             });
         }
         let proof_file = self.chosen(context.proof_files)?;
@@ -224,10 +221,7 @@ impl SettlePicker {
                 "Settle market {} with {}",
                 self.market, order.proof_file.name
             ),
-            request: Request::Settle {
-                order,
-                held: Box::new(held),
-            },
+            request: Request::held(Order::Settle(order), held),
         })
     }
 }

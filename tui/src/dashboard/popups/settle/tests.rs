@@ -9,6 +9,7 @@ use insta::assert_snapshot;
 
 use fulltime_client::txline::api::RecordPick;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, RecordsRead};
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
@@ -27,7 +28,12 @@ fn settling_offers_the_fitting_proof_files_first() {
     assert_snapshot!("settle_picker", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Settle { order, .. })] => {
+        [
+            Effect::Send(Request::Order {
+                order: Order::Settle(order),
+                ..
+            }),
+        ] => {
             assert_eq!(order.market, 1);
             assert_eq!(order.proof_file.name, "arsenal-home-goals-over-1");
         }
@@ -104,7 +110,12 @@ fn a_running_value_is_refused_before_sending() {
     let mut app = first_half_market();
     let effects = press(&mut app, &[KeyCode::Char('s'), KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::Settle { order, .. })] => {
+        [
+            Effect::Send(Request::Order {
+                order: Order::Settle(order),
+                ..
+            }),
+        ] => {
             assert_eq!(order.market, 0);
             assert_eq!(order.proof_file.name, "brentford-home-goals-first-half");
         }
@@ -156,7 +167,12 @@ fn the_fixtures_records_come_first_and_the_finalised_one_settles_by_record() {
     assert_snapshot!("settle_picker_records", render(&app, 80, 24));
     let effects = press(&mut app, &[KeyCode::Enter]);
     match effects.as_slice() {
-        [Effect::Send(Request::SettleByRecord { order, .. })] => {
+        [
+            Effect::Send(Request::Order {
+                order: Order::SettleByRecord(order),
+                ..
+            }),
+        ] => {
             assert_eq!(order.market, 1);
             assert_eq!(order.pick, RecordPick::Finalised);
             assert!(!order.force);
@@ -196,7 +212,7 @@ fn an_api_out_of_reach_leaves_the_proof_files() {
     );
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(
-        matches!(effects.as_slice(), [Effect::Send(Request::Settle { order, .. })] if order.proof_file.name == "arsenal-home-goals-over-1"),
+        matches!(effects.as_slice(), [Effect::Send(Request::Order { order: Order::Settle(order), .. })] if order.proof_file.name == "arsenal-home-goals-over-1"),
         "{effects:?}"
     );
 }

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use super::frame::show_picker;
 use super::list_picker::ListPicker;
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{Ask, Context, Popup, still_running};
+use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::theme;
@@ -77,9 +77,6 @@ pub fn choices(shipped: &Path, state_dir: &Path) -> Vec<TimelineChoice> {
 pub fn open(context: &Context) -> Ask {
     if !context.session.on_localnet() {
         return Ask::Notice("Timelines play on localnet's chain (--url localnet)".to_owned());
-    }
-    if context.busy() {
-        return Ask::Notice(still_running());
     }
     let choices = choices(
         &fulltime_matches::timeline::timelines_dir(),

@@ -3,6 +3,7 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
+use crate::actions::{Order, WalletOrder};
 use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::test_support::{WALLET, loaded, press, render};
@@ -23,7 +24,7 @@ fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {
     let effects = press(&mut app, &[KeyCode::Char('+')]);
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::NewWallet { name })] if name == "qa-1"
+        [Effect::Send(Request::Order { order: Order::NewWallet(WalletOrder { name, .. }), .. })] if name == "qa-1"
     ));
     let bob = WalletChoice {
         name: "qa-1".into(),

@@ -10,11 +10,12 @@ pub use form::WarpForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
-use crate::input::format_time;
+use crate::input::{When, format_time};
 
 /// Opens the form on the selected market (or none), or says why not.
 pub fn open(context: &Context) -> Ask {
@@ -58,7 +59,7 @@ impl WarpForm {
         let to = self.time_of(self.target, market, chain.now).ok()?;
         Some(Ask::Send {
             what: format!("Warp to {}", format_time(to)),
-            request: Request::Warp { to },
+            request: Request::order(Order::Warp { to: When::At(to) }),
         })
     }
 }

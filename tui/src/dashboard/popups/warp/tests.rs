@@ -3,11 +3,13 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
+use crate::actions::Order;
 use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{before_the_result, loaded, press, render, typed};
 use crate::dashboard::update::update;
+use crate::input::When;
 use fulltime_desk::samples::{FINAL_AT, PROOF_TS};
 
 #[test]
@@ -20,7 +22,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
     let close = FINAL_AT + 600;
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::Warp { to })] if *to == close
+        [Effect::Send(Request::Order { order: Order::Warp { to: When::At(to) }, .. })] if *to == close
     ));
     update(
         &mut app,
@@ -43,7 +45,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
     let two_days = FINAL_AT - 42 + 2 * 86_400;
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Send(Request::Warp { to })] if *to == two_days
+        [Effect::Send(Request::Order { order: Order::Warp { to: When::At(to) }, .. })] if *to == two_days
     ));
 }
 
@@ -56,7 +58,7 @@ fn the_warp_goes_to_the_batch_of_a_result_not_published_yet() {
     assert!(
         matches!(
             effects.as_slice(),
-            [Effect::Send(Request::Warp { to })] if *to == PROOF_TS / 1_000
+            [Effect::Send(Request::Order { order: Order::Warp { to: When::At(to) }, .. })] if *to == PROOF_TS / 1_000
         ),
         "{effects:?}"
     );
