@@ -13,11 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::Sender;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_core::types::TimeTravelConfig;
-use surfpool_types::SimnetCommand;
 use tokio::sync::{Mutex, MutexGuard};
+
+use super::surfpool::Chain;
 
 const TICK: Duration = Duration::from_secs(1);
 
@@ -45,36 +43,27 @@ pub struct WallClock {
 }
 
 impl WallClock {
-    pub fn start(
-        locker: SurfnetSvmLocker,
-        commands: Sender<SimnetCommand>,
-        hold: ClockHold,
-    ) -> Self {
+    pub fn start(chain: Chain, hold: ClockHold) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
             let stop = Arc::clone(&stop);
             std::thread::Builder::new()
                 .name("wall-clock".into())
-                .spawn(move || tick(&locker, &commands, &hold, &stop))
+                .spawn(move || tick(&chain, &hold, &stop))
                 .ok()
         };
         Self { stop, thread }
     }
 }
 
-fn tick(
-    locker: &SurfnetSvmLocker,
-    commands: &Sender<SimnetCommand>,
-    hold: &ClockHold,
-    stop: &AtomicBool,
-) {
+fn tick(chain: &Chain, hold: &ClockHold, stop: &AtomicBool) {
     let mut last = Instant::now();
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(TICK);
         let elapsed = last.elapsed();
         last = Instant::now();
         let _held = hold.hold();
-        let chain_ms = locker.with_svm_reader(|svm| svm.updated_at);
+        let chain_ms = chain.read(|chain| chain.unix_ms());
         // Never clamped: a clock that cannot move on by the time that passed stays where it is
         // (a loaded chain's clock is bounded far below where this could overflow).
         let Some(target) = u64::try_from(elapsed.as_millis())
@@ -84,11 +73,7 @@ fn tick(
             continue;
         };
         // A failure here (the runloop shutting down) only means the next tick tries again.
-        let _ = locker.time_travel(
-            None,
-            commands.clone(),
-            TimeTravelConfig::AbsoluteTimestamp(target),
-        );
+        let _ = chain.warp_to(target);
     }
 }
 

@@ -21,7 +21,7 @@ mod pubsub;
 mod rpc_front;
 mod state_dir;
 mod surfnet;
-mod surfpool_listeners;
+mod surfpool;
 mod transaction_log;
 
 use std::path::{Path, PathBuf};
@@ -47,10 +47,10 @@ pub use keys::{
 };
 pub use lasting::{CHAIN_FILE, CLOCK_FILE, ChainStart, SNAPSHOT_KEYS_DIR};
 pub use loopback::{LoopbackPolicy, LoopbackRefusal, parse_allowed_origin};
-pub use pubsub::{CommitFeed, Committed, FIRST_FRONT_ID, FeedReport, PubsubLimits, PubsubLoad};
+pub use pubsub::{CommitFeed, FIRST_FRONT_ID, FeedReport, PubsubLimits, PubsubLoad};
 pub use rpc_front::RpcLimits;
 pub use state_dir::StateDir;
-pub use surfnet::SLOT_TIME_MS;
+pub use surfpool::{BlockMade, Committed, SLOT_TIME_MS};
 
 /// How to start a node.
 #[derive(Clone, Debug)]
@@ -167,7 +167,7 @@ impl BareNode {
         let oracle_authority = state.load_or_make_keypair(&oracle_authority_path)?.pubkey();
         let (genesis, origin) = genesis(&opened, options.clock_start)?;
         let front_listener = rpc_front::FrontListener::bind(options.rpc_port)?;
-        let surfpool_port = surfpool_listeners::free_loopback_port()?;
+        let surfpool_port = surfpool::listeners::free_loopback_port()?;
         let surfnet = surfnet::Surfnet::start(
             surfpool_port,
             options.ws_port,
@@ -190,10 +190,8 @@ impl BareNode {
             remove_stale_env(state.path())?;
         }
         let clock_hold = clock::ClockHold::default();
-        let clock =
-            clock::WallClock::start(surfnet.locker(), surfnet.commands(), clock_hold.clone());
-        let (block_maker, block_requests) =
-            blocks::BlockMaker::start(surfnet.locker(), surfnet.commands())?;
+        let clock = clock::WallClock::start(surfnet.chain(), clock_hold.clone());
+        let (block_maker, block_requests) = blocks::BlockMaker::start(surfnet.chain())?;
         let front = start_rpc_front(
             front_listener,
             &surfnet,
@@ -302,7 +300,7 @@ impl BareNode {
 
     fn keep(&mut self, facts: lasting::ChainFacts) -> Result<(), NodeError> {
         self.keeper = Some(lasting::Keeper::start(
-            self.surfnet.locker(),
+            self.surfnet.chain(),
             self.state.path().to_owned(),
             facts,
             self.surfnet.node_accounts().clone(),
@@ -377,12 +375,11 @@ fn start_rpc_front(
     rpc_front::RpcFront::start(
         front_listener,
         rpc_front::FrontParts {
-            locker: surfnet.locker(),
-            commands: surfnet.commands(),
+            chain: surfnet.chain(),
             ws_port: options.ws_port,
             blocks,
             checkpoints: checkpoints::Checkpoints::new(
-                surfnet.locker(),
+                surfnet.chain(),
                 surfnet.node_accounts().clone(),
                 clock_hold,
                 options.checkpoint_limits,

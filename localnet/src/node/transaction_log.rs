@@ -21,7 +21,8 @@ use std::io::Write;
 use fulltime_client::cluster::short_signature;
 use fulltime_client::terminal_text::escaped;
 use solana_transaction_error::TransactionError;
-use surfpool_types::TransactionMetadata;
+
+use super::surfpool::ProcessedTransaction;
 
 /// Writes transaction blocks to stdout, each whole and flushed at once.
 #[derive(Default)]
@@ -36,7 +37,7 @@ impl TransactionLog {
     pub fn record(
         &mut self,
         time: &str,
-        meta: &TransactionMetadata,
+        meta: &ProcessedTransaction,
         error: Option<&TransactionError>,
     ) {
         if let Some(block) = self.block(time, meta, error) {
@@ -53,7 +54,7 @@ impl TransactionLog {
     fn block(
         &mut self,
         time: &str,
-        meta: &TransactionMetadata,
+        meta: &ProcessedTransaction,
         error: Option<&TransactionError>,
     ) -> Option<String> {
         let signature: &[u8] = meta.signature.as_ref();
@@ -88,7 +89,7 @@ pub fn format_refusal(time: &str, error: &str) -> String {
 /// spaces, every line ending in a newline.
 pub fn format_transaction(
     time: &str,
-    meta: &TransactionMetadata,
+    meta: &ProcessedTransaction,
     error: Option<&TransactionError>,
 ) -> String {
     let outcome = match error {
@@ -110,11 +111,10 @@ mod tests {
 
     use super::*;
 
-    fn meta(signature: [u8; 64], logs: &[&str]) -> TransactionMetadata {
-        TransactionMetadata {
+    fn meta(signature: [u8; 64], logs: &[&str]) -> ProcessedTransaction {
+        ProcessedTransaction {
             signature: signature.into(),
             logs: logs.iter().map(|line| line.to_string()).collect(),
-            ..TransactionMetadata::default()
         }
     }
 

@@ -10,12 +10,13 @@ use solana_message::VersionedMessage;
 use solana_message::inline_nonce::is_advance_nonce_instruction_data;
 use solana_nonce::state::State;
 use solana_nonce_account::verify_nonce_account;
-use surfpool_core::surfnet::svm::SurfnetSvm;
+
+use crate::node::surfpool::ChainView;
 
 /// Whether `message` advances a nonce account that holds its blockhash, signed by the nonce's
 /// authority. As in surfpool, only the message's static keys are looked at: a nonce account
 /// from an address lookup table is not found.
-pub fn holds(svm: &SurfnetSvm, message: &VersionedMessage) -> bool {
+pub fn holds(chain: &ChainView<'_>, message: &VersionedMessage) -> bool {
     let keys = message.static_account_keys();
     let Some(advance) = message.instructions().first() else {
         return false;
@@ -35,7 +36,7 @@ pub fn holds(svm: &SurfnetSvm, message: &VersionedMessage) -> bool {
     else {
         return false;
     };
-    let Ok(Some(account)) = svm.get_account(address) else {
+    let Ok(Some(account)) = chain.account(address) else {
         return false;
     };
     if account.data.len() != State::size() {

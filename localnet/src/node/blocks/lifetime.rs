@@ -1,12 +1,13 @@
 //! How long a blockhash lives: [`LIFETIME_BLOCKS`] blocks, checked by the block index each
 //! synthetic blockhash names, so no table of past hashes is kept.
 //!
-//! surfpool names block `i`'s hash `SyntheticBlockhash::new(i)` (its base58 text is a prefix,
-//! then `i` in hexadecimal with `x` for `0`): the index is read back from the text and the hash
-//! recomputed, so only a hash the node could have made is recognised.
+//! surfpool names block `i`'s hash synthetically (its base58 text is a prefix, then `i` in
+//! hexadecimal with `x` for `0`: `surfpool::synthetic_blockhash`): the index is read back from
+//! the text and the hash recomputed, so only a hash the node could have made is recognised.
 
 use solana_hash::Hash;
-use surfpool_core::types::SyntheticBlockhash;
+
+use crate::node::surfpool::{SYNTHETIC_BLOCKHASH_PREFIX, synthetic_blockhash};
 
 /// Devnet's 150 blocks of about 400 ms, at the node's cap of one block a millisecond (see
 /// `blocks`): a minute or more whatever the load, hours on an idle node.
@@ -15,9 +16,9 @@ pub const LIFETIME_BLOCKS: u64 = 60_000;
 /// The block index `hash` names, if it is one of the node's synthetic blockhashes.
 pub fn block_index(hash: &Hash) -> Option<u64> {
     let text = hash.to_string();
-    let digits = text.strip_prefix(SyntheticBlockhash::PREFIX)?;
+    let digits = text.strip_prefix(SYNTHETIC_BLOCKHASH_PREFIX)?;
     let index = u64::from_str_radix(&digits.replace('x', "0"), 16).ok()?;
-    (SyntheticBlockhash::new(index).hash() == hash).then_some(index)
+    (synthetic_blockhash(index) == *hash).then_some(index)
 }
 
 /// The last block height at which the hash of block `index` is accepted (what
@@ -58,7 +59,7 @@ mod tests {
         let indices =
             (0..70_000).chain([0xFFFF_FFFF, 0x1_0000_0000, 0x0123_4567_89AB, u64::MAX / 16]);
         for index in indices {
-            let hash = *SyntheticBlockhash::new(index).hash();
+            let hash = synthetic_blockhash(index);
             assert_eq!(block_index(&hash), Some(index), "{hash}");
         }
     }
@@ -72,7 +73,7 @@ mod tests {
 
     #[test]
     fn a_blockhash_lives_its_lifetime_and_no_longer() {
-        let hash = *SyntheticBlockhash::new(100).hash();
+        let hash = synthetic_blockhash(100);
         assert_eq!(freshness(&hash, 100), Freshness::Recent);
         assert_eq!(freshness(&hash, 101), Freshness::Recent);
         assert_eq!(last_valid_block_height(100), 100 + 1 + LIFETIME_BLOCKS);

@@ -20,11 +20,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_types::{SerialVmMutationResult, SerialVmMutationTask, SimnetCommand};
 use tokio::sync::watch;
 
 use super::NodeError;
+use super::surfpool::Chain;
 
 /// Blocks are never closer than this: with [`lifetime::LIFETIME_BLOCKS`], a blockhash lives at
 /// least a minute of wall time however fast transactions come.
@@ -60,10 +59,7 @@ pub struct BlockMaker {
 
 impl BlockMaker {
     /// The maker, and what asks it for blocks (the only way to: it stops when they are gone).
-    pub fn start(
-        locker: SurfnetSvmLocker,
-        commands: Sender<SimnetCommand>,
-    ) -> Result<(Self, BlockRequests), NodeError> {
+    pub fn start(chain: Chain) -> Result<(Self, BlockRequests), NodeError> {
         let (requests, requested) = crossbeam_channel::bounded(1);
         let queued = Arc::new(AtomicU64::new(0));
         let (made_tx, made) = watch::channel(0);
@@ -73,7 +69,7 @@ impl BlockMaker {
         };
         let thread = std::thread::Builder::new()
             .name("block-maker".into())
-            .spawn(move || make_blocks(&requested, &locker, &commands, &counts))
+            .spawn(move || make_blocks(&requested, &chain, &counts))
             .map_err(|error| NodeError::Start(error.to_string()))?;
         Ok((
             Self {
@@ -102,12 +98,7 @@ struct Counts {
     made: watch::Sender<u64>,
 }
 
-fn make_blocks(
-    requested: &Receiver<()>,
-    locker: &SurfnetSvmLocker,
-    commands: &Sender<SimnetCommand>,
-    counts: &Counts,
-) {
+fn make_blocks(requested: &Receiver<()>, chain: &Chain, counts: &Counts) {
     let mut last_block: Option<Instant> = None;
     let mut finalization_pending = false;
     loop {
@@ -123,7 +114,7 @@ fn make_blocks(
         // Counted before it is queued: a request that reads the count after this still waits
         // for this block or a later one, and this one is queued after what it asked about.
         counts.queued.fetch_add(1, Ordering::SeqCst);
-        let made = make_block(locker, commands);
+        let made = chain.close_block();
         counts.made.send_modify(|made| *made += 1);
         match made {
             Some(Ok(pending)) => finalization_pending = pending,
@@ -134,32 +125,4 @@ fn make_blocks(
             None => return,
         }
     }
-}
-
-/// Closes the current block on the runloop and says whether transactions still await
-/// finalization; `None` once the runloop is gone.
-fn make_block(
-    locker: &SurfnetSvmLocker,
-    commands: &Sender<SimnetCommand>,
-) -> Option<Result<bool, String>> {
-    let (made_tx, made) = crossbeam_channel::bounded(1);
-    let locker = locker.clone();
-    let task = SerialVmMutationTask::new(move || {
-        Box::pin(async move {
-            let result = match locker.confirm_current_block(&None).await {
-                Ok(()) => {
-                    let svm = locker.0.read().await;
-                    Ok(!svm.transactions_queued_for_confirmation.is_empty()
-                        || !svm.transactions_queued_for_finalization.is_empty())
-                }
-                Err(error) => Err(error.to_string()),
-            };
-            let _ = made_tx.send(result);
-            SerialVmMutationResult::NoBlock
-        })
-    });
-    commands
-        .send(SimnetCommand::ProcessSerialVmMutation(task))
-        .ok()?;
-    made.recv().ok()
 }

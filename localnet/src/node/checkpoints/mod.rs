@@ -17,17 +17,16 @@ use std::sync::{Mutex, PoisonError};
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::rpc::{Checkpoint, RestoredCheckpoint};
 use solana_account::AccountSharedData;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_core::surfnet::svm::SurfnetSvm;
 
 use super::clock::ClockHold;
 use super::lasting::NodeAccounts;
+use super::surfpool::{Chain, ChainView};
 
 pub use limits::{CheckpointLimits, DEFAULT_CHECKPOINT_MIB, KEPT_CHECKPOINTS};
 
 /// The checkpoints of one node.
 pub struct Checkpoints {
-    locker: SurfnetSvmLocker,
+    chain: Chain,
     node_accounts: NodeAccounts,
     clock: ClockHold,
     kept: Mutex<Kept>,
@@ -88,17 +87,17 @@ impl std::fmt::Display for RestoreError {
 }
 
 impl Checkpoints {
-    /// Checkpoints of the chain in `locker`, leaving out what the node writes itself
-    /// (`node_accounts`: programs, sysvars), moving the clock only while `clock` is held, and
-    /// kept within `limits`.
+    /// Checkpoints of `chain`, leaving out what the node writes itself (`node_accounts`:
+    /// programs, sysvars), moving the clock only while `clock` is held, and kept within
+    /// `limits`.
     pub fn new(
-        locker: SurfnetSvmLocker,
+        chain: Chain,
         node_accounts: NodeAccounts,
         clock: ClockHold,
         limits: CheckpointLimits,
     ) -> Self {
         Self {
-            locker,
+            chain,
             node_accounts,
             clock,
             kept: Mutex::new(Kept::new(limits)),
@@ -113,11 +112,11 @@ impl Checkpoints {
     /// Keeps the chain as it is now, dropping the oldest checkpoints past the limits. Blocks on
     /// the runtime's lock: call it off the async runtime's threads.
     pub fn save(&self) -> Checkpoint {
-        let (accounts, unix_ms, slot) = self.locker.with_svm_reader(|svm| {
-            let accounts: HashMap<Pubkey, AccountSharedData> = carried(svm, &self.node_accounts)
+        let (accounts, unix_ms, slot) = self.chain.read(|chain| {
+            let accounts: HashMap<Pubkey, AccountSharedData> = carried(chain, &self.node_accounts)
                 .map(|(address, account)| (*address, account.clone()))
                 .collect();
-            (accounts, svm.updated_at, svm.get_latest_absolute_slot())
+            (accounts, chain.unix_ms(), chain.slot())
         });
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         kept.keep(accounts, unix_ms, slot)
@@ -142,13 +141,13 @@ impl Checkpoints {
         // The wall clock's tick reads the clock and then moves it: holding it here keeps a tick
         // from moving the clock back to where it was before the restore.
         let _clock = self.clock.hold();
-        self.locker.with_svm_writer(|svm| {
-            let changed = restore::accounts(svm, &self.node_accounts, &state.accounts)
+        self.chain.write(|chain| {
+            let changed = restore::accounts(chain, &self.node_accounts, &state.accounts)
                 .map_err(RestoreError::Write)?;
-            restore::clock(svm, state.unix_ms);
+            chain.put_clock_at(state.unix_ms);
             Ok(RestoredCheckpoint {
                 checkpoint: state.summary,
-                slot: svm.get_latest_absolute_slot(),
+                slot: chain.view().slot(),
                 changed: changed as u64,
             })
         })
@@ -201,80 +200,13 @@ impl Kept {
 
 /// The chain's accounts a checkpoint holds: those the kept chain holds.
 fn carried<'a>(
-    svm: &'a SurfnetSvm,
+    chain: &ChainView<'a>,
     node_accounts: &'a NodeAccounts,
 ) -> impl Iterator<Item = (&'a Pubkey, &'a AccountSharedData)> {
-    svm.inner
-        .svm
-        .accounts_db()
-        .inner
-        .iter()
+    chain
+        .accounts()
         .filter(|(address, account)| node_accounts.carried(address, *account))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A chain of `count` accounts of `data` bytes each.
-    fn chain(count: usize, data: usize) -> HashMap<Pubkey, AccountSharedData> {
-        (0..count)
-            .map(|_| {
-                let mut account = AccountSharedData::new(1, data, &Pubkey::new_unique());
-                account.set_data_from_slice(&vec![7; data]);
-                (Pubkey::new_unique(), account)
-            })
-            .collect()
-    }
-
-    fn ids(kept: &Kept) -> Vec<u64> {
-        kept.states.iter().map(|state| state.summary.id).collect()
-    }
-
-    const MIB: u64 = 1024 * 1024;
-
-    #[test]
-    fn the_newest_are_kept_within_the_count() {
-        let mut kept = Kept::new(CheckpointLimits::default());
-        for slot in 0..70 {
-            kept.keep(chain(3, 10), 1_000, slot);
-        }
-        assert_eq!(ids(&kept), (7..=70).collect::<Vec<_>>());
-    }
-
-    /// 64 checkpoints of a chain of 1 MiB once held up to 64 MiB, whatever the memory; now the
-    /// oldest go as soon as the kept ones pass the bound, and the bytes counted follow.
-    #[test]
-    fn the_newest_are_kept_within_the_memory_bound() {
-        let mut kept = Kept::new(CheckpointLimits::with_mib(4));
-        for slot in 0..10 {
-            kept.keep(chain(64, 16 * 1024), 1_000, slot);
-        }
-        let one = limits::size_of(&chain(64, 16 * 1024));
-        assert!(one > MIB && one < MIB + MIB / 64, "{one}");
-        assert_eq!(ids(&kept), [8, 9, 10]);
-        assert_eq!(kept.bytes, 3 * one);
-        assert!(kept.bytes <= 4 * MIB);
-        let refused = RestoreError::Unknown {
-            id: 1,
-            kept: Some((8, 10)),
-            limits: kept.limits,
-        };
-        assert_eq!(
-            refused.to_string(),
-            "no checkpoint 1: this node keeps checkpoints 8 to 10 (the newest 64 that fit in 4 \
-             MiB, for as long as it runs)"
-        );
-    }
-
-    #[test]
-    fn a_checkpoint_larger_than_the_bound_is_kept_alone() {
-        let mut kept = Kept::new(CheckpointLimits::with_mib(1));
-        kept.keep(chain(1, 100), 1_000, 0);
-        kept.keep(chain(2, MIB as usize), 1_000, 1);
-        assert_eq!(ids(&kept), [2]);
-        kept.keep(chain(1, 100), 1_000, 2);
-        assert_eq!(ids(&kept), [3]);
-        assert_eq!(kept.bytes, 128 + 100);
-    }
-}
+mod tests;

@@ -2,27 +2,16 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use fulltime_client::snapshot::{ChainClock, ChainSnapshot, ProgramBuild, SnapshotAccount};
+use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, SnapshotAccount};
 use solana_account::ReadableAccount;
-use surfpool_core::surfnet::svm::SurfnetSvm;
 
 use super::{ChainFacts, NodeAccounts, now_unix};
-
-/// Where the chain is in time.
-pub fn clock(svm: &SurfnetSvm) -> ChainClock {
-    let epoch = &svm.latest_epoch_info;
-    ChainClock {
-        unix_ms: svm.updated_at,
-        slot: epoch.absolute_slot,
-        block_height: svm.chain_tip.index,
-        transaction_count: epoch.transaction_count.unwrap_or_default(),
-    }
-}
+use crate::node::surfpool::ChainView;
 
 /// A digest of the accounts a snapshot holds: equal digests, nothing to save.
-pub fn accounts_digest(svm: &SurfnetSvm, node_accounts: &NodeAccounts) -> u64 {
+pub fn accounts_digest(chain: &ChainView<'_>, node_accounts: &NodeAccounts) -> u64 {
     let mut hasher = DefaultHasher::new();
-    for (address, account) in svm.inner.svm.accounts_db().inner.iter() {
+    for (address, account) in chain.accounts() {
         if node_accounts.carried(address, account) {
             address.hash(&mut hasher);
             account.lamports().hash(&mut hasher);
@@ -35,16 +24,12 @@ pub fn accounts_digest(svm: &SurfnetSvm, node_accounts: &NodeAccounts) -> u64 {
 
 /// The whole chain: its accounts (the data, not what the node writes itself), clock and facts.
 pub fn snapshot(
-    svm: &SurfnetSvm,
+    chain: &ChainView<'_>,
     facts: &ChainFacts,
     node_accounts: &NodeAccounts,
 ) -> ChainSnapshot {
-    let mut accounts: Vec<SnapshotAccount> = svm
-        .inner
-        .svm
-        .accounts_db()
-        .inner
-        .iter()
+    let mut accounts: Vec<SnapshotAccount> = chain
+        .accounts()
         .filter(|(address, account)| node_accounts.carried(address, *account))
         .map(|(address, account)| SnapshotAccount {
             address: *address,
@@ -60,7 +45,7 @@ pub fn snapshot(
         build: ProgramBuild::current(),
         saved_at: now_unix(),
         started: facts.started,
-        clock: clock(svm),
+        clock: chain.clock(),
         mint: facts.mint,
         keys: facts.keys.clone(),
         accounts,

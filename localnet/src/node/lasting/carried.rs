@@ -12,7 +12,8 @@ use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda::program_data_of;
 use fulltime_client::snapshot::{NodeWritten, SnapshotAccount, belongs_in_snapshot, node_written};
 use solana_account::ReadableAccount;
-use surfpool_core::surfnet::svm::SurfnetSvm;
+
+use crate::node::surfpool::ChainView;
 
 /// The addresses whose accounts a start of the node writes itself, each with what it is.
 #[derive(Clone, Debug, Default)]
@@ -43,10 +44,10 @@ impl fmt::Display for NodeAccount {
 }
 
 impl NodeAccounts {
-    /// What a fresh chain in `svm` holds, programs loaded, before anything is restored into it.
-    pub fn of(svm: &SurfnetSvm) -> Self {
+    /// What a fresh `chain` holds, programs loaded, before anything is restored into it.
+    pub fn of(chain: &ChainView<'_>) -> Self {
         let mut accounts = HashMap::new();
-        for (address, account) in svm.inner.svm.accounts_db().inner.iter() {
+        for (address, account) in chain.accounts() {
             if account.executable() {
                 accounts.insert(*address, NodeAccount::Program);
                 let program_data = program_data_of(address);

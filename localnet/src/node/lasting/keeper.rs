@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use fulltime_client::snapshot::ChainClock;
 use fulltime_client::terminal_text::escaped;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use super::clock_file::{self, TickedClock};
 use super::{CHAIN_FILE, CLOCK_FILE, ChainFacts, NodeAccounts, capture};
 use crate::node::NodeError;
+use crate::node::surfpool::Chain;
 
 const TICK: Duration = Duration::from_secs(1);
 
@@ -25,7 +25,7 @@ pub struct Keeper {
 }
 
 struct Shared {
-    locker: SurfnetSvmLocker,
+    chain: Chain,
     state_dir: PathBuf,
     facts: ChainFacts,
     /// Left out of the kept chain, which a later start would otherwise refuse.
@@ -45,13 +45,13 @@ struct Saved {
 impl Keeper {
     /// Saves the chain at once, then keeps it saved from a thread of its own.
     pub fn start(
-        locker: SurfnetSvmLocker,
+        chain: Chain,
         state_dir: PathBuf,
         facts: ChainFacts,
         node_accounts: NodeAccounts,
     ) -> Result<Self, NodeError> {
         let shared = Arc::new(Shared {
-            locker,
+            chain,
             state_dir,
             facts,
             node_accounts,
@@ -82,10 +82,10 @@ impl Keeper {
 
 impl Shared {
     fn save(&self) -> Result<(), String> {
-        let (digest, clock) = self.locker.with_svm_reader(|svm| {
+        let (digest, clock) = self.chain.read(|chain| {
             (
-                capture::accounts_digest(svm, &self.node_accounts),
-                capture::clock(svm),
+                capture::accounts_digest(chain, &self.node_accounts),
+                chain.clock(),
             )
         });
         let mut saved = self
@@ -97,8 +97,8 @@ impl Shared {
         let clock_went_back = saved.clock.is_some_and(|kept| clock.unix_ms < kept.unix_ms);
         if saved.accounts != Some(digest) || clock_went_back {
             let snapshot = self
-                .locker
-                .with_svm_reader(|svm| capture::snapshot(svm, &self.facts, &self.node_accounts));
+                .chain
+                .read(|chain| capture::snapshot(chain, &self.facts, &self.node_accounts));
             snapshot
                 .write(&self.state_dir.join(CHAIN_FILE))
                 .map_err(|error| error.to_string())?;

@@ -1,6 +1,6 @@
-//! The single ordered stream of what committed: surfpool's geyser events, taken from its geyser
-//! runloop (which has no plugin here), drained by one thread and handed to every listener in the
-//! order surfpool sent them.
+//! The single ordered stream of what committed: surfpool's geyser events (`surfpool::commits`),
+//! taken from its geyser runloop (which has no plugin here), drained by one thread and handed to
+//! every listener in the order surfpool sent them.
 //!
 //! Surfpool sends the geyser events while it holds the SVM write lock, on a channel of 1,024: the
 //! thread that drains it must never wait for that lock, or both would wait for each other. What
@@ -14,43 +14,16 @@ use std::time::Instant;
 
 use anchor_lang::prelude::Pubkey;
 use crossbeam_channel::{Receiver, Sender, select};
-use solana_account::Account;
-use solana_signature::Signature;
-use solana_transaction_error::TransactionError;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_core::surfnet::{GeyserBlockMetadata, GeyserEvent, GeyserSlotStatus};
 
 use super::feed_timing::{FeedReport, FeedTiming};
 use crate::node::NodeError;
-
-/// One thing that committed, in the order the node committed it.
-#[derive(Clone, Debug)]
-pub enum Committed {
-    /// A transaction was processed in `slot` (with `err` when it failed).
-    Transaction {
-        signature: Signature,
-        slot: u64,
-        err: Option<TransactionError>,
-    },
-    /// An account holds `account` as of `slot` (a closed account is `Account::default()`).
-    Account {
-        pubkey: Pubkey,
-        account: Arc<Account>,
-        slot: u64,
-    },
-    /// The block of `slot` is confirmed: the node moved on to the next slot.
-    SlotConfirmed { slot: u64 },
-    /// `slot` is rooted (finalized): every transaction up to it is final.
-    SlotRooted { slot: u64 },
-    /// A block was made.
-    Block(GeyserBlockMetadata),
-}
+use crate::node::surfpool::{Chain, CommitEvents, Committed, Heard};
 
 /// Called with each commit in order, from the feed's thread; returns false to be dropped.
 type Listener = Box<dyn FnMut(&Committed) -> bool + Send>;
 
-/// The commit feed: started with the geyser receiver `SurfnetSvm::new` returned, before the
-/// runloop, so nothing committed is missed.
+/// The commit feed: started with the chain's commits before its runloop, so nothing committed
+/// is missed.
 pub struct CommitFeed {
     listeners: Arc<Mutex<Vec<Listener>>>,
     timing: Arc<FeedTiming>,
@@ -60,10 +33,7 @@ pub struct CommitFeed {
 }
 
 impl CommitFeed {
-    pub fn start(
-        geyser: Receiver<GeyserEvent>,
-        locker: SurfnetSvmLocker,
-    ) -> Result<Self, NodeError> {
+    pub fn start(commits: CommitEvents, chain: Chain) -> Result<Self, NodeError> {
         let listeners: Arc<Mutex<Vec<Listener>>> = Arc::default();
         let timing = Arc::<FeedTiming>::default();
         let (rereads, reread_rx) = crossbeam_channel::unbounded();
@@ -76,7 +46,7 @@ impl CommitFeed {
             let stopped = stopped.clone();
             spawn("commit-feed", move || {
                 let channels = Channels {
-                    geyser: &geyser,
+                    commits: &commits,
                     reread_results: &reread_results,
                     stopped: &stopped,
                     rereads: &rereads,
@@ -85,7 +55,7 @@ impl CommitFeed {
             })?
         };
         let reader = spawn("commit-feed-reads", move || {
-            read_accounts(&locker, &reread_rx, &reread_tx, &stopped);
+            read_accounts(&chain, &reread_rx, &reread_tx, &stopped);
         })?;
         Ok(Self {
             listeners,
@@ -118,9 +88,9 @@ impl CommitFeed {
         self.timing.take()
     }
 
-    /// Where to name an account that changed without a geyser `UpdateAccount` (surfpool's
-    /// `set_account`, which it reports as `SimnetEvent::AccountUpdate`): the feed reads it and
-    /// streams it as [`Committed::Account`].
+    /// Where to name an account that changed without a commit (surfpool's `set_account`, which
+    /// it reports as `RunloopEvent::AccountWritten`): the feed reads it and streams it as
+    /// [`Committed::Account`].
     pub fn rereads(&self) -> Rereads {
         Rereads(self.rereads.clone())
     }
@@ -155,91 +125,35 @@ fn spawn(name: &str, run: impl FnOnce() + Send + 'static) -> Result<JoinHandle<(
 
 /// What the draining thread reads from and writes to.
 struct Channels<'a> {
-    geyser: &'a Receiver<GeyserEvent>,
+    commits: &'a CommitEvents,
     reread_results: &'a Receiver<Committed>,
     stopped: &'a Receiver<()>,
     rereads: &'a Sender<Pubkey>,
 }
 
 fn drain(channels: &Channels<'_>, listeners: &Mutex<Vec<Listener>>, timing: &FeedTiming) {
-    let geyser = channels.geyser;
+    let commits = channels.commits;
     let publish = |committed: Committed| {
-        let backlog = geyser.len();
+        let backlog = commits.backlog();
         let started = Instant::now();
         listeners
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .retain_mut(|listener| listener(&committed));
-        timing.record(started.elapsed(), backlog, geyser.capacity());
+        timing.record(started.elapsed(), backlog, commits.capacity());
     };
     loop {
-        select! {
-            recv(geyser) -> event => match event {
-                Ok(event) => {
-                    if let Some(committed) = committed(event, channels.rereads) {
-                        publish(committed);
-                    }
-                }
-                Err(_) => return,
-            },
-            recv(channels.reread_results) -> read => match read {
-                Ok(committed) => publish(committed),
-                Err(_) => return,
-            },
-            recv(channels.stopped) -> _ => return,
+        match commits.next(channels.reread_results, channels.stopped, channels.rereads) {
+            Heard::Commit(committed) => publish(committed),
+            Heard::Nothing => {}
+            Heard::Ended => return,
         }
-    }
-}
-
-/// What a geyser event says committed; `None` for what no listener needs (entries, startup
-/// accounts: surfpool sends neither here).
-fn committed(event: GeyserEvent, rereads: &Sender<Pubkey>) -> Option<Committed> {
-    match event {
-        GeyserEvent::NotifyTransaction(event) => {
-            let transaction = event.transaction_with_status_meta;
-            let signature = *transaction.transaction.signatures.first()?;
-            let err = transaction.meta.status.clone().err();
-            if err.is_some() {
-                // A failed transaction still takes its fee (and advances a nonce), but surfpool
-                // sends no `UpdateAccount` for it: read the accounts whose balance moved.
-                let keys = transaction.transaction.message.static_account_keys();
-                let moved = transaction
-                    .meta
-                    .pre_balances
-                    .iter()
-                    .zip(&transaction.meta.post_balances)
-                    .zip(keys)
-                    .filter(|((before, after), _)| before != after);
-                for (_, pubkey) in moved {
-                    let _ = rereads.send(*pubkey);
-                }
-            }
-            Some(Committed::Transaction {
-                signature,
-                slot: transaction.slot,
-                err,
-            })
-        }
-        GeyserEvent::UpdateAccount(update) => Some(Committed::Account {
-            pubkey: update.pubkey,
-            account: Arc::new(update.account),
-            slot: update.slot,
-        }),
-        GeyserEvent::UpdateSlotStatus { slot, status, .. } => match status {
-            GeyserSlotStatus::Confirmed => Some(Committed::SlotConfirmed { slot }),
-            GeyserSlotStatus::Rooted => Some(Committed::SlotRooted { slot }),
-            GeyserSlotStatus::Processed => None,
-        },
-        GeyserEvent::NotifyBlockMetadata(block) => Some(Committed::Block(block)),
-        GeyserEvent::StartupAccountUpdate(_)
-        | GeyserEvent::EndOfStartup
-        | GeyserEvent::NotifyEntry(_) => None,
     }
 }
 
 /// Reads the accounts named on `rereads` (each once per batch) and streams them.
 fn read_accounts(
-    locker: &SurfnetSvmLocker,
+    chain: &Chain,
     rereads: &Receiver<Pubkey>,
     results: &Sender<Committed>,
     stopped: &Receiver<()>,
@@ -253,12 +167,12 @@ fn read_accounts(
             recv(stopped) -> _ => return,
         };
         let batch: BTreeSet<Pubkey> = std::iter::once(first).chain(rereads.try_iter()).collect();
-        let read = locker.with_svm_reader(|svm| {
-            let slot = svm.get_latest_absolute_slot();
+        let read = chain.read(|chain| {
+            let slot = chain.slot();
             batch
                 .into_iter()
                 .filter_map(|pubkey| {
-                    let account = svm.get_account(&pubkey).ok()?.unwrap_or_default();
+                    let account = chain.account(&pubkey).ok()?.unwrap_or_default();
                     Some(Committed::Account {
                         pubkey,
                         account: Arc::new(account),

@@ -12,7 +12,6 @@ use futures_util::SinkExt;
 use futures_util::stream::{SplitSink, StreamExt};
 use serde_json::Value;
 use solana_signature::Signature;
-use surfpool_core::types::SurfnetTransactionStatus;
 use tokio::net::TcpStream;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::error::CapacityError;
@@ -256,19 +255,14 @@ impl Connection {
     fn look_up(&self, signature: Signature) {
         let shared = Arc::clone(&self.shared);
         tokio::task::spawn_blocking(move || {
-            let status = shared.locker.with_svm_reader(|svm| {
-                match svm.transactions.get(&signature.to_string()) {
-                    Ok(Some(SurfnetTransactionStatus::Processed(transaction))) => {
-                        let (transaction, _) = transaction.as_ref();
-                        Some(SignatureStatus {
-                            slot: transaction.slot,
-                            err: transaction.meta.status.clone().err(),
-                        })
-                    }
-                    _ => None,
-                }
-            });
-            if let Some(status) = status {
+            let outcome = shared
+                .chain
+                .read(|chain| chain.transaction_outcome(&signature));
+            if let Some(outcome) = outcome {
+                let status = SignatureStatus {
+                    slot: outcome.slot,
+                    err: outcome.err,
+                };
                 shared.registry.import(signature, status);
             }
         });

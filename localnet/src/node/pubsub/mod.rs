@@ -3,7 +3,8 @@
 //! `signatureSubscribe` waited ~53 ms for news ready after ~2. The front answers
 //! `signatureSubscribe`, `accountSubscribe`, `programSubscribe` and `slotSubscribe` (and their
 //! unsubscribes) from the commit feed the moment a commit happens, and relays every other
-//! frame to surfpool's own WebSocket methods, run in process (surfpool's server is closed).
+//! frame to surfpool's own WebSocket methods, run in process (`surfpool::PubsubMethods`;
+//! surfpool's server is closed).
 //!
 //! Everything a client can make it hold is bounded (`limits`): connections, subscriptions per
 //! connection, handshake time, message size, and what a connection leaves unread, so that no
@@ -23,29 +24,25 @@ mod request;
 mod shared;
 mod signature_record;
 mod subscribers;
-mod surfpool_pubsub;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
-use crossbeam_channel::Sender;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_types::{RpcConfig, SimnetCommand};
 use tokio::sync::{Semaphore, oneshot};
 
-pub use commit_feed::{CommitFeed, Committed, Rereads};
+pub use commit_feed::{CommitFeed, Rereads};
 pub use feed_timing::FeedReport;
 pub use limits::PubsubLimits;
 pub use registry::{FIRST_FRONT_ID, PubsubLoad};
 
 use super::NodeError;
 use super::loopback::LoopbackPolicy;
+use super::surfpool::{Chain, Ports, PubsubMethods, PubsubMethodsRuntime};
 use handshake::{RefusalLog, Turned};
 use limits::REFUSALS_AT_ONCE;
 use registry::Registry;
 use shared::Shared;
-use surfpool_pubsub::{SurfpoolPubsub, SurfpoolPubsubRuntime};
 
 /// Worker threads of the front's runtime: enough for a writer and a reader at once on the
 /// two-core machines this runs on.
@@ -74,27 +71,26 @@ pub struct PubsubFront {
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
     /// Stopped after the front (fields drop in order, after `Drop::drop`).
-    _surfpool_runtime: SurfpoolPubsubRuntime,
+    _surfpool_runtime: PubsubMethodsRuntime,
 }
 
 /// What surfpool's WebSocket methods run over.
-pub struct SurfpoolParts<'a> {
-    pub locker: SurfnetSvmLocker,
-    pub commands: &'a Sender<SimnetCommand>,
+pub struct SurfpoolParts {
+    pub chain: Chain,
     /// surfpool's own server's ports, as its methods are told them.
-    pub ports: &'a RpcConfig,
+    pub ports: Ports,
 }
 
 impl PubsubFront {
     /// Serves `listener` (bound to `--ws-port`), fed by `feed`, relaying to surfpool's own
-    /// WebSocket methods, run in process over `surfpool` (the chain's runloop, its ports).
+    /// WebSocket methods, run in process over `surfpool` (the chain, surfpool's ports).
     /// `chain` is the chain as the node starts: its slot, and whether it is new (then every
     /// signature it ever commits reaches the feed; else older ones are looked up in surfpool's
     /// store). It takes what `options` allows.
     pub fn start(
         listener: std::net::TcpListener,
         feed: &CommitFeed,
-        surfpool: SurfpoolParts<'_>,
+        surfpool: SurfpoolParts,
         chain: StartingChain,
         options: &PubsubOptions,
     ) -> Result<Self, NodeError> {
@@ -120,10 +116,10 @@ impl PubsubFront {
             });
         }
         let (surfpool_pubsub, surfpool_runtime) =
-            SurfpoolPubsub::start(surfpool.locker.clone(), surfpool.commands, surfpool.ports)?;
+            PubsubMethods::start(&surfpool.chain, surfpool.ports)?;
         let shared = Arc::new(Shared {
             registry,
-            locker: surfpool.locker,
+            chain: surfpool.chain,
             surfpool: surfpool_pubsub,
             relays: AtomicUsize::new(0),
         });

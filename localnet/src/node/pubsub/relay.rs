@@ -17,11 +17,11 @@ use super::frames::Frame;
 use super::outbox::Outbox;
 use super::request::{CallKind, SubscriptionCall};
 use super::shared::Shared;
-use super::surfpool_pubsub::SurfpoolSession;
+use crate::node::surfpool::PubsubSession;
 
 /// One client's session with surfpool's WebSocket methods.
 pub struct Upstream {
-    session: SurfpoolSession,
+    session: PubsubSession,
     outbox: Outbox,
     counted: Arc<RelayedSubscriptions>,
     /// Passes surfpool's notifications to the client.

@@ -27,9 +27,9 @@ use solana_rpc_client_api::config::RpcSignatureSubscribeConfig;
 use solana_rpc_client_api::filter::RpcFilterType;
 use solana_rpc_client_api::request::MAX_GET_PROGRAM_ACCOUNT_FILTERS;
 use solana_signature::Signature;
-use surfpool_core::rpc::ws::{RpcAccountSubscribeConfig, RpcProgramSubscribeConfig};
 
 use super::registry::{Registry, SignatureLevel};
+use crate::node::surfpool::{AccountSubscribeConfig, ProgramSubscribeConfig};
 
 /// A client's frame, read.
 pub enum Request {
@@ -271,13 +271,13 @@ fn encoding(encoding: Option<UiAccountEncoding>) -> Option<UiAccountEncoding> {
 }
 
 fn account(params: &[Value]) -> Option<Ask> {
-    let (pubkey, config) = with_config::<Pubkey, RpcAccountSubscribeConfig>(params)?;
+    let (pubkey, config) = with_config::<Pubkey, AccountSubscribeConfig>(params)?;
     let encoding = encoding(config.and_then(|config| config.encoding))?;
     Some(Ask::Account { pubkey, encoding })
 }
 
 fn program(params: &[Value]) -> Option<Ask> {
-    let (program, config) = with_config::<Pubkey, RpcProgramSubscribeConfig>(params)?;
+    let (program, config) = with_config::<Pubkey, ProgramSubscribeConfig>(params)?;
     let config = config.unwrap_or_default();
     let encoding = encoding(config.encoding)?;
     let mut filters = config.filters.unwrap_or_default();

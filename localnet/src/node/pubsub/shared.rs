@@ -3,16 +3,14 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-
 use super::registry::Registry;
-use super::surfpool_pubsub::SurfpoolPubsub;
+use crate::node::surfpool::{Chain, PubsubMethods};
 
 pub struct Shared {
     pub registry: Arc<Registry>,
-    pub locker: SurfnetSvmLocker,
+    pub chain: Chain,
     /// surfpool's own WebSocket methods, for what the front relays.
-    pub surfpool: SurfpoolPubsub,
+    pub surfpool: PubsubMethods,
     /// How many clients hold a session with surfpool (have relayed a frame).
     pub relays: AtomicUsize,
 }

@@ -7,17 +7,16 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use solana_hash::Hash;
 use solana_message::VersionedMessage;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
 
 use fulltime_client::rpc::{RESTORE_CHECKPOINT_METHOD, SAVE_CHECKPOINT_METHOD};
 
 use super::gate::{Gate, Refused, Writes};
-use super::surfpool::Surfpool;
 use super::time_travel::{self, ChainNow};
 use super::{checkpoint_calls, refusal, transactions};
 use crate::node::blocks::lifetime::{self, Freshness};
 use crate::node::blocks::{BlockRequests, durable_nonce};
 use crate::node::checkpoints::Checkpoints;
+use crate::node::surfpool::{Chain, RpcMethods};
 
 /// What the front does with a call, by its method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +65,8 @@ impl Treatment {
 }
 
 pub struct Calls {
-    pub surfpool: Surfpool,
-    pub locker: SurfnetSvmLocker,
+    pub surfpool: RpcMethods,
+    pub chain: Chain,
     pub blocks: BlockRequests,
     pub checkpoints: Arc<Checkpoints>,
     pub gate: Gate,
@@ -109,8 +108,9 @@ impl Calls {
     async fn check_gate(&self, method: &str, params: Option<&Value>) -> Result<(), Refused> {
         let writes = self.gate.check_call(method, params)?;
         if writes != Writes::Nothing {
-            let svm = self.locker.0.read().await;
-            Gate::check_account(&svm, method, &writes)?;
+            self.chain
+                .read_async(|chain| Gate::check_account(chain, method, &writes))
+                .await?;
         }
         Ok(())
     }
@@ -190,7 +190,7 @@ impl Calls {
     /// `surfnet_timeTravel`, checked and run while the clock's hold is held.
     async fn time_travel(&self, id: Option<&Value>, call: Value) -> Result<Option<Value>, String> {
         let _clock = self.checkpoints.clock_hold().hold_async().await;
-        let now = ChainNow::of(&*self.locker.0.read().await);
+        let now = self.chain.read_async(ChainNow::of).await;
         if let Err(refused) = time_travel::check(call.get("params"), &now) {
             return refuse(id, refused);
         }
@@ -213,15 +213,15 @@ impl Calls {
     /// Whether a transaction with `message` may still be processed: a recent blockhash, or a
     /// durable nonce that holds.
     async fn lifetime_holds(&self, message: &VersionedMessage) -> bool {
-        let svm = self.locker.0.read().await;
-        match lifetime::freshness(
-            message.recent_blockhash(),
-            svm.latest_epoch_info.block_height,
-        ) {
-            Freshness::Recent => true,
-            Freshness::Expired => false,
-            Freshness::Foreign => durable_nonce::holds(&svm, message),
-        }
+        self.chain
+            .read_async(|chain| {
+                match lifetime::freshness(message.recent_blockhash(), chain.block_height()) {
+                    Freshness::Recent => true,
+                    Freshness::Expired => false,
+                    Freshness::Foreign => durable_nonce::holds(chain, message),
+                }
+            })
+            .await
     }
 
     async fn blockhash_is_recent(&self, call: &Value) -> bool {
@@ -231,7 +231,7 @@ impl Calls {
         else {
             return false;
         };
-        let height = self.locker.0.read().await.latest_epoch_info.block_height;
+        let height = self.chain.read_async(|chain| chain.block_height()).await;
         lifetime::freshness(&hash, height) == Freshness::Recent
     }
 }
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn last_valid_block_height_follows_the_blockhash() {
-        let hash = *surfpool_core::types::SyntheticBlockhash::new(41).hash();
+        let hash = crate::node::surfpool::synthetic_blockhash(41);
         let mut value = json!({"blockhash": hash.to_string(), "lastValidBlockHeight": 192});
         set_last_valid_block_height(&mut value);
         assert_eq!(

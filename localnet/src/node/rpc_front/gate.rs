@@ -1,7 +1,7 @@
 //! The methods a call may not use (`method_rules`), and the accounts no cheat code writes
 //! without `--unsafe-cheatcodes`: the ones the Fulltime programs' trust rests on. Their params
-//! are read as surfpool reads them (its own types); params the front cannot read are refused,
-//! never passed on.
+//! are read as surfpool reads them (`surfpool::params`); params the front cannot read are
+//! refused, never passed on.
 
 use std::str::FromStr;
 
@@ -11,10 +11,9 @@ use fulltime_client::snapshot::node_written;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use solana_account::Account;
-use surfpool_core::surfnet::svm::SurfnetSvm;
-use surfpool_types::{AccountUpdate, ResetAccountConfig};
 
 use crate::node::method_rules::{self, MethodRule, UNSAFE_FLAG};
+use crate::node::surfpool::{AccountWrite, ChainView, ResetOptions};
 
 /// A Token-2022 account's type byte, after the 165 bytes of a token account's base layout.
 const TOKEN_2022_ACCOUNT_TYPE: usize = 165;
@@ -65,7 +64,7 @@ impl Gate {
         }
         match method_rules::rule_of(method) {
             MethodRule::UnlessProtectedAccount if method == "surfnet_setAccount" => {
-                let (address, update): (String, AccountUpdate) = read_params(method, params)?;
+                let (address, update): (String, AccountWrite) = read_params(method, params)?;
                 let address = read_address(method, &address)?;
                 if update.executable == Some(true) {
                     return Err(protected(method, &address, "it would make it a program"));
@@ -86,7 +85,7 @@ impl Gate {
                 })
             }
             MethodRule::UnlessProtectedAccount => {
-                let (address, config): (String, Option<ResetAccountConfig>) =
+                let (address, config): (String, Option<ResetOptions>) =
                     read_params(method, params)?;
                 Ok(Writes::Account {
                     address: read_address(method, &address)?,
@@ -126,15 +125,19 @@ impl Gate {
         }
     }
 
-    /// Whether `method` may write the account `writes` names, as `svm` holds it now.
-    pub fn check_account(svm: &SurfnetSvm, method: &str, writes: &Writes) -> Result<(), Refused> {
+    /// Whether `method` may write the account `writes` names, as `chain` holds it now.
+    pub fn check_account(
+        chain: &ChainView<'_>,
+        method: &str,
+        writes: &Writes,
+    ) -> Result<(), Refused> {
         let Writes::Account { address, owned } = writes else {
             return Ok(());
         };
         if let Some(what) = protected_address(address) {
             return Err(protected(method, address, what));
         }
-        if let Ok(Some(account)) = svm.get_account(address)
+        if let Ok(Some(account)) = chain.account(address)
             && let Some(what) = protected_account(&account)
         {
             return Err(protected(method, address, &what));

@@ -1,5 +1,5 @@
 //! The node's own HTTP JSON-RPC front on `--rpc-port`: the only way into the node's JSON-RPC
-//! (surfpool's methods run in process, `surfpool`; its own server is closed).
+//! (surfpool's methods run in process, `surfpool::RpcMethods`; its own server is closed).
 //!
 //! Before it reads a request it applies the loopback policy (`loopback`: this machine's own
 //! tools, and the web pages `--allow-origin` names) and its bounds (`limits`); before a call
@@ -18,7 +18,6 @@ mod limits;
 mod refusal;
 mod request_body;
 mod responses;
-mod surfpool;
 mod time_travel;
 mod transactions;
 
@@ -29,7 +28,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crossbeam_channel::Sender;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Body, Bytes, Incoming};
 use hyper::server::conn::http1;
@@ -37,20 +35,18 @@ use hyper::service::service_fn;
 use hyper::{Method, Request, Response, header};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use serde_json::Value;
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_types::{RpcConfig, SimnetCommand};
 use tokio::sync::{Semaphore, oneshot};
 
 use super::NodeError;
 use super::blocks::BlockRequests;
 use super::checkpoints::Checkpoints;
 use super::loopback::LoopbackPolicy;
+use super::surfpool::{Chain, Ports, RpcMethods, RpcMethodsRuntime};
 use calls::Calls;
 pub use gate::Gate;
 use limits::ACCEPT_ERROR_PAUSE;
 pub use limits::RpcLimits;
 use request_body::Calls as BodyCalls;
-use surfpool::{Surfpool, SurfpoolRuntime};
 
 /// The front's port, bound before anything starts, so that a taken port is refused naming
 /// its flag.
@@ -82,8 +78,7 @@ impl FrontListener {
 
 /// What the front serves, and under which rules.
 pub struct FrontParts {
-    pub locker: SurfnetSvmLocker,
-    pub commands: Sender<SimnetCommand>,
+    pub chain: Chain,
     /// The node's public WebSocket port, which `getClusterNodes` names.
     pub ws_port: u16,
     pub blocks: BlockRequests,
@@ -98,7 +93,7 @@ pub struct RpcFront {
     stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
     /// Stopped after the front's thread, which waits on it.
-    _surfpool: SurfpoolRuntime,
+    _surfpool: RpcMethodsRuntime,
 }
 
 /// What every connection shares.
@@ -111,14 +106,11 @@ struct Shared {
 impl RpcFront {
     pub fn start(listener: FrontListener, parts: FrontParts) -> Result<Self, NodeError> {
         let start_error = |error: io::Error| NodeError::Start(error.to_string());
-        let ports = RpcConfig {
-            bind_host: "127.0.0.1".into(),
-            bind_port: listener.port()?,
-            ws_port: parts.ws_port,
-            ..RpcConfig::default()
+        let ports = Ports {
+            rpc: listener.port()?,
+            ws: parts.ws_port,
         };
-        let (surfpool, surfpool_runtime) =
-            Surfpool::start(parts.locker.clone(), &parts.commands, &ports)?;
+        let (surfpool, surfpool_runtime) = RpcMethods::start(&parts.chain, ports)?;
         listener.0.set_nonblocking(true).map_err(start_error)?;
         // One thread: the front only reads, checks and hands calls to surfpool's runtime, and a
         // second one would mostly wake the first.
@@ -130,7 +122,7 @@ impl RpcFront {
         let shared = Shared {
             calls: Calls {
                 surfpool,
-                locker: parts.locker,
+                chain: parts.chain,
                 blocks: parts.blocks,
                 checkpoints: Arc::new(parts.checkpoints),
                 gate: parts.gate,

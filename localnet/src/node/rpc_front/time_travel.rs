@@ -8,13 +8,12 @@
 
 use serde_json::Value;
 use solana_sysvar::epoch_schedule::EpochSchedule;
-use surfpool_core::surfnet::svm::SurfnetSvm;
-use surfpool_core::types::TimeTravelConfig;
 
 use fulltime_client::snapshot::{LATEST_SLOT, LATEST_UNIX_MS};
 use fulltime_client::time::{LATEST_CLUSTER_TIME, format_time};
 
 use super::gate::{INVALID_PARAMS, Refused};
+use crate::node::surfpool::{ChainView, Warp};
 
 const METHOD: &str = "surfnet_timeTravel";
 
@@ -28,12 +27,12 @@ pub struct ChainNow {
 }
 
 impl ChainNow {
-    pub fn of(svm: &SurfnetSvm) -> Self {
+    pub fn of(chain: &ChainView<'_>) -> Self {
         Self {
-            unix_ms: svm.updated_at,
-            slot: svm.latest_epoch_info.absolute_slot,
-            slot_time_ms: svm.slot_time,
-            schedule: svm.inner.get_sysvar::<EpochSchedule>(),
+            unix_ms: chain.unix_ms(),
+            slot: chain.slot(),
+            slot_time_ms: chain.slot_time_ms(),
+            schedule: chain.epoch_schedule(),
         }
     }
 }
@@ -46,7 +45,7 @@ pub fn check(params: Option<&Value>, now: &ChainNow) -> Result<(), Refused> {
         return Ok(());
     };
     let (target, slot) = match config {
-        TimeTravelConfig::AbsoluteTimestamp(unix_ms) => {
+        Warp::UnixMs(unix_ms) => {
             let jump = unix_ms.saturating_sub(now.unix_ms);
             let slots = jump.checked_div(now.slot_time_ms).unwrap_or(0);
             (
@@ -54,8 +53,8 @@ pub fn check(params: Option<&Value>, now: &ChainNow) -> Result<(), Refused> {
                 Some(unix_ms).zip(now.slot.checked_add(slots)),
             )
         }
-        TimeTravelConfig::AbsoluteSlot(slot) => (format!("slot {slot}"), landing(now, slot)),
-        TimeTravelConfig::AbsoluteEpoch(epoch) => {
+        Warp::Slot(slot) => (format!("slot {slot}"), landing(now, slot)),
+        Warp::Epoch(epoch) => {
             let last_epoch = now.schedule.get_epoch(LATEST_SLOT);
             let landed = (epoch <= last_epoch)
                 .then(|| now.schedule.get_first_slot_in_epoch(epoch).max(now.slot))
@@ -87,7 +86,7 @@ fn landing(now: &ChainNow, slot: u64) -> Option<(u64, u64)> {
 }
 
 /// surfpool's one optional argument; params it could not read either are refused here.
-fn read_config(params: Option<&Value>) -> Result<Option<TimeTravelConfig>, Refused> {
+fn read_config(params: Option<&Value>) -> Result<Option<Warp>, Refused> {
     let first = match params {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::Array(arguments)) => arguments.first().cloned().unwrap_or(Value::Null),

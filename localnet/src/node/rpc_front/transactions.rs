@@ -1,17 +1,17 @@
 //! The transactions a call carries, read exactly as surfpool reads them (its own config types
-//! and decoder: `encoding` absent is base58, `binary` is base58 too, `base64`, nothing else),
-//! so that the front checks the very transaction surfpool would run. A transaction the front
-//! cannot read is refused with surfpool's own words, never passed on for surfpool to decide.
+//! and decoder, through `surfpool`: `encoding` absent is base58, `binary` is base58 too,
+//! `base64`, nothing else), so that the front checks the very transaction surfpool would run. A
+//! transaction the front cannot read is refused with surfpool's own words, never passed on for
+//! surfpool to decide.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use solana_rpc_client_api::config::{RpcSendTransactionConfig, RpcSimulateTransactionConfig};
 use solana_transaction::versioned::VersionedTransaction;
 use solana_transaction_status_client_types::UiTransactionEncoding;
-use surfpool_core::rpc::full::SurfpoolRpcSendTransactionConfig;
-use surfpool_core::rpc::utils::{decode_and_deserialize, decode_rpc_versioned_transaction};
 
 use super::gate::{INVALID_PARAMS, Refused};
+use crate::node::surfpool::{SendConfig, decode_bundled_transaction, decode_transaction};
 
 /// A `simulateTransaction`'s transaction, and whether it asks for its blockhash to be replaced.
 pub struct Simulated {
@@ -21,17 +21,16 @@ pub struct Simulated {
 
 /// `sendTransaction`'s `[transaction, config?]`.
 pub fn sent(params: Option<&Value>) -> Result<VersionedTransaction, Refused> {
-    let (data, config): (String, Option<SurfpoolRpcSendTransactionConfig>) = arguments(params)?;
-    let encoding = config.and_then(|config| config.base.encoding);
-    decode_rpc_versioned_transaction(data, encoding).map_err(|error| invalid(error.message))
+    let (data, config): (String, Option<SendConfig>) = arguments(params)?;
+    let encoding = config.and_then(|config| config.encoding);
+    decode_transaction(data, encoding).map_err(invalid)
 }
 
 /// `simulateTransaction`'s `[transaction, config?]`.
 pub fn simulated(params: Option<&Value>) -> Result<Simulated, Refused> {
     let (data, config): (String, Option<RpcSimulateTransactionConfig>) = arguments(params)?;
     let config = config.unwrap_or_default();
-    let transaction = decode_rpc_versioned_transaction(data, config.encoding)
-        .map_err(|error| invalid(error.message))?;
+    let transaction = decode_transaction(data, config.encoding).map_err(invalid)?;
     Ok(Simulated {
         transaction,
         replaces_blockhash: config.replace_recent_blockhash,
@@ -52,15 +51,12 @@ pub fn bundled(params: Option<&Value>) -> Result<Vec<VersionedTransaction>, Refu
     data.into_iter()
         .enumerate()
         .map(|(index, data)| {
-            decode_and_deserialize::<VersionedTransaction>(data, binary)
-                .map(|(_, transaction)| transaction)
-                .map_err(|error| {
-                    invalid(format!(
-                        "Failed to decode bundle transaction {}: {}",
-                        index + 1,
-                        error.message
-                    ))
-                })
+            decode_bundled_transaction(data, binary).map_err(|error| {
+                invalid(format!(
+                    "Failed to decode bundle transaction {}: {error}",
+                    index + 1
+                ))
+            })
         })
         .collect()
 }

@@ -8,14 +8,13 @@ use anchor_lang::prelude::Pubkey;
 use solana_account::Account;
 use solana_rpc_client_api::filter::RpcFilterType;
 use solana_rpc_client_api::response::SlotInfo;
-use surfpool_core::surfnet::FINALIZATION_SLOT_THRESHOLD;
 
-use super::super::commit_feed::Committed;
 use super::super::delivery::Deliveries;
 use super::super::signature_record::SignatureStatus;
 use super::super::subscribers::grouped;
 use super::signatures::processed;
 use super::{Registry, State};
+use crate::node::surfpool::{Committed, FINALIZATION_SLOTS};
 
 impl Registry {
     /// What the feed streams, in commit order.
@@ -67,7 +66,7 @@ impl State {
         let info = SlotInfo {
             slot: next,
             parent: slot,
-            root: next.saturating_sub(FINALIZATION_SLOT_THRESHOLD),
+            root: next.saturating_sub(FINALIZATION_SLOTS),
         };
         let to = grouped(
             &self.slots,
@@ -85,7 +84,7 @@ impl State {
         let later = self.until_rooted.split_off(&(slot + 1));
         let reached = std::mem::replace(&mut self.until_rooted, later);
         // Surfpool answers at the slot whose confirmation rooted `slot`.
-        let current = slot + FINALIZATION_SLOT_THRESHOLD;
+        let current = slot + FINALIZATION_SLOTS;
         for (key, status) in reached.into_values().flatten() {
             self.answer(key, current, processed(&status), deliveries);
         }

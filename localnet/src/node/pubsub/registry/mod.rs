@@ -23,12 +23,12 @@ use anchor_lang::prelude::Pubkey;
 use solana_account_decoder::UiAccountEncoding;
 use solana_rpc_client_api::filter::RpcFilterType;
 use solana_signature::Signature;
-use surfpool_core::surfnet::FINALIZATION_SLOT_THRESHOLD;
 
 use super::outbox::Outbox;
 use super::signature_record::Record;
 pub use super::signature_record::SignatureStatus;
 use super::subscribers::{ConnectionId, Key, Subscribers, remove_from};
+use crate::node::surfpool::FINALIZATION_SLOTS;
 pub use signatures::SignatureLevel;
 
 /// The front's subscription ids count from here. Surfpool's own WebSocket methods (run in
@@ -119,7 +119,7 @@ enum Place {
 
 impl Registry {
     /// `slot` is the chain's slot as the front starts (its earlier slots are confirmed, and
-    /// those [`FINALIZATION_SLOT_THRESHOLD`] behind rooted); `complete` says whether the chain
+    /// those [`FINALIZATION_SLOTS`] behind rooted); `complete` says whether the chain
     /// is new (so every signature it ever commits reaches the record). A connection may hold
     /// `max_subscriptions`.
     pub fn new(slot: u64, complete: bool, max_subscriptions: usize) -> Self {
@@ -127,7 +127,7 @@ impl Registry {
             state: Mutex::new(State {
                 record: Record::new(complete),
                 confirmed: slot.saturating_sub(1),
-                rooted: slot.saturating_sub(FINALIZATION_SLOT_THRESHOLD),
+                rooted: slot.saturating_sub(FINALIZATION_SLOTS),
                 clients: HashMap::new(),
                 live: HashMap::new(),
                 waiting: HashMap::new(),
@@ -303,219 +303,4 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use solana_account::Account;
-    use tokio_tungstenite::tungstenite::Message;
-
-    use super::super::commit_feed::Committed;
-    use super::super::frames::Frame;
-    use super::super::outbox::{Outgoing, outbox};
-    use super::super::subscribers::tests::comparisons;
-    use super::*;
-
-    /// Enough for every frame these tests queue.
-    const ROOMY: usize = 64 << 20;
-
-    fn client(registry: &Registry, limit: usize) -> (ConnectionId, Outgoing) {
-        let (outbox, outgoing) = outbox(limit);
-        (registry.open_connection(outbox), outgoing)
-    }
-
-    fn subscribe_account(registry: &Registry, connection: ConnectionId, pubkey: Pubkey) -> u64 {
-        let id = registry.reserve(connection, 0).expect("room");
-        registry.watch_account(Key { connection, id }, pubkey, UiAccountEncoding::Base64);
-        id
-    }
-
-    fn changed(pubkey: Pubkey, lamports: u64) -> Committed {
-        Committed::Account {
-            pubkey,
-            account: Arc::new(Account {
-                lamports,
-                ..Account::default()
-            }),
-            slot: 9,
-        }
-    }
-
-    fn notifications(outgoing: &mut Outgoing) -> Vec<(String, Arc<str>, Vec<u64>)> {
-        std::iter::from_fn(|| outgoing.try_next())
-            .filter_map(|frame| match frame {
-                Frame::Notification(notification) => Some((
-                    notification.method.to_owned(),
-                    notification.result,
-                    notification.subscriptions,
-                )),
-                Frame::Message(_) => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn removing_a_subscription_never_looks_at_the_others() {
-        const SUBSCRIPTIONS: usize = 4_096;
-        // A B-tree search compares a key with at most 11 others on each of its levels (5 for
-        // 4,096 keys); a scan of the others, as before, compared thousands.
-        const MOST_PER_REMOVAL: usize = 64;
-        let registry = Registry::new(1, true, SUBSCRIPTIONS);
-        let pubkey = Pubkey::new_unique();
-        let (connection, _outgoing) = client(&registry, ROOMY);
-        let ids: Vec<u64> = (0..SUBSCRIPTIONS)
-            .map(|_| subscribe_account(&registry, connection, pubkey))
-            .collect();
-        let before = comparisons();
-        for id in ids.iter().step_by(2) {
-            registry.unsubscribe(connection, *id);
-        }
-        let unsubscribes = comparisons() - before;
-        assert!(
-            unsubscribes <= SUBSCRIPTIONS / 2 * MOST_PER_REMOVAL,
-            "{unsubscribes} comparisons for {} unsubscribes",
-            SUBSCRIPTIONS / 2
-        );
-        assert_eq!(registry.load().subscriptions, SUBSCRIPTIONS / 2);
-        let before = comparisons();
-        registry.close_connection(connection);
-        let teardown = comparisons() - before;
-        assert!(
-            teardown <= SUBSCRIPTIONS / 2 * MOST_PER_REMOVAL,
-            "{teardown} comparisons to tear down {} subscriptions",
-            SUBSCRIPTIONS / 2
-        );
-        assert_eq!(registry.load(), PubsubLoad::default());
-    }
-
-    #[test]
-    fn a_connection_holds_at_most_its_cap_its_relayed_subscriptions_included() {
-        let registry = Registry::new(1, true, 3);
-        let (connection, _outgoing) = client(&registry, ROOMY);
-        let pubkey = Pubkey::new_unique();
-        let first = subscribe_account(&registry, connection, pubkey);
-        subscribe_account(&registry, connection, pubkey);
-        assert_eq!(
-            registry.reserve(connection, 1),
-            Err(Refused::Full { held: 3 })
-        );
-        subscribe_account(&registry, connection, pubkey);
-        assert_eq!(
-            registry.reserve(connection, 0),
-            Err(Refused::Full { held: 3 })
-        );
-        registry.unsubscribe(connection, first);
-        assert!(registry.reserve(connection, 0).is_ok());
-        // Another connection has a cap of its own.
-        let (other, _other_outgoing) = client(&registry, ROOMY);
-        assert!(registry.reserve(other, 0).is_ok());
-        registry.close_connection(connection);
-        assert_eq!(registry.reserve(connection, 0), Err(Refused::Gone));
-    }
-
-    #[test]
-    fn a_commit_queues_one_frame_per_connection_its_result_serialised_once() {
-        let registry = Registry::new(1, true, 100);
-        let pubkey = Pubkey::new_unique();
-        let (first, mut first_outgoing) = client(&registry, ROOMY);
-        let (second, mut second_outgoing) = client(&registry, ROOMY);
-        let first_ids: Vec<u64> = (0..3)
-            .map(|_| subscribe_account(&registry, first, pubkey))
-            .collect();
-        let second_ids: Vec<u64> = (0..2)
-            .map(|_| subscribe_account(&registry, second, pubkey))
-            .collect();
-        let slots = registry.reserve(second, 0).expect("room");
-        registry.watch_slots(Key {
-            connection: second,
-            id: slots,
-        });
-        // The replies the connection would have written are not queued here: only what the
-        // registry sends is.
-        registry.committed(&changed(pubkey, 42));
-        registry.committed(&Committed::SlotConfirmed { slot: 9 });
-        let first_frames = notifications(&mut first_outgoing);
-        let second_frames = notifications(&mut second_outgoing);
-        assert_eq!(first_frames.len(), 1);
-        assert_eq!(second_frames.len(), 2);
-        let (method, first_result, ids) = &first_frames[0];
-        assert_eq!(method, "accountNotification");
-        assert_eq!(ids, &first_ids);
-        let (_, second_result, ids) = &second_frames[0];
-        assert_eq!(ids, &second_ids);
-        assert!(Arc::ptr_eq(first_result, second_result));
-        let value: serde_json::Value = serde_json::from_str(first_result).expect("JSON");
-        assert_eq!(value["context"]["slot"], 9);
-        assert_eq!(value["value"]["lamports"], 42);
-        let (method, slot, ids) = &second_frames[1];
-        assert_eq!(method, "slotNotification");
-        assert_eq!(ids, &vec![slots]);
-        assert_eq!(
-            serde_json::from_str::<serde_json::Value>(slot).expect("JSON"),
-            serde_json::json!({"parent": 9, "root": 0, "slot": 10})
-        );
-    }
-
-    #[test]
-    fn a_client_that_does_not_read_overflows_its_own_outbox_only() {
-        let registry = Registry::new(1, true, 1_000);
-        let pubkey = Pubkey::new_unique();
-        let (stalled, mut stalled_outgoing) = client(&registry, 4_096);
-        let (reading, mut reading_outgoing) = client(&registry, ROOMY);
-        for _ in 0..100 {
-            subscribe_account(&registry, stalled, pubkey);
-        }
-        subscribe_account(&registry, reading, pubkey);
-        for lamports in 1..=50 {
-            registry.committed(&changed(pubkey, lamports));
-        }
-        // The stalled client's first notification was already past its bound: nothing queued.
-        assert!(stalled_outgoing.try_next().is_none());
-        let heard: Vec<u64> = notifications(&mut reading_outgoing)
-            .into_iter()
-            .map(|(_, result, _)| {
-                let value: serde_json::Value = serde_json::from_str(&result).expect("JSON");
-                value["value"]["lamports"].as_u64().expect("lamports")
-            })
-            .collect();
-        assert_eq!(heard, (1..=50).collect::<Vec<u64>>());
-    }
-
-    #[test]
-    fn a_signature_is_answered_once_to_each_of_its_subscriptions() {
-        let registry = Registry::new(1, true, 100);
-        let (connection, mut outgoing) = client(&registry, ROOMY);
-        let signature = Signature::from([4; 64]);
-        let ids: Vec<u64> = [SignatureLevel::Processed, SignatureLevel::Confirmed]
-            .into_iter()
-            .map(|level| {
-                let id = registry.reserve(connection, 0).expect("room");
-                let key = Key { connection, id };
-                assert!(!registry.watch_signature(key, signature, level));
-                id
-            })
-            .collect();
-        let commit = Committed::Transaction {
-            signature,
-            slot: 5,
-            err: None,
-        };
-        registry.committed(&commit);
-        registry.committed(&Committed::SlotConfirmed { slot: 5 });
-        registry.committed(&commit);
-        registry.committed(&Committed::SlotConfirmed { slot: 6 });
-        let answered: Vec<Vec<u64>> = notifications(&mut outgoing)
-            .into_iter()
-            .map(|(method, _, ids)| {
-                assert_eq!(method, "signatureNotification");
-                ids
-            })
-            .collect();
-        assert_eq!(answered, vec![vec![ids[0]], vec![ids[1]]]);
-        assert_eq!(registry.load().subscriptions, 0);
-        // A message frame never comes from the registry.
-        assert!(!matches!(
-            outgoing.try_next(),
-            Some(Frame::Message(Message::Text(_)))
-        ));
-    }
-}
+mod tests;

@@ -1,11 +1,10 @@
 //! surfpool's own JSON-RPC methods, called in process: the handlers and the middleware its HTTP
 //! server runs, on a runtime of their own, with no server in between. Nothing but the front
-//! reaches them (surfpool's server is closed once it opens: `surfpool_listeners`), and each
-//! call surfpool runs is the very value the front checked, not a text that it reads again.
+//! reaches them (surfpool's server is closed once it opens: `listeners`), and each call surfpool
+//! runs is the very value the front checked, not a text that it reads again.
 
 use std::sync::{Arc, RwLock};
 
-use crossbeam_channel::Sender;
 use serde_json::{Map, Value, json};
 use surfpool_core::jsonrpc_core::{Call, MetaIoHandler, Output, Request, Response};
 use surfpool_core::rpc::accounts_data::AccountsData;
@@ -17,9 +16,9 @@ use surfpool_core::rpc::jito::Jito;
 use surfpool_core::rpc::minimal::Minimal;
 use surfpool_core::rpc::surfnet_cheatcodes::{SurfnetCheatcodes, SurfnetCheatcodesRpc};
 use surfpool_core::rpc::{self, RunloopContext, SurfpoolMiddleware};
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_types::{RpcConfig, SimnetCommand};
 
+use super::chain::Chain;
+use super::ports::Ports;
 use crate::node::NodeError;
 
 /// As many workers as surfpool's own HTTP server runs (its `threads(6)`): a synchronous method
@@ -30,16 +29,16 @@ type Handler = MetaIoHandler<Option<RunloopContext>, SurfpoolMiddleware>;
 
 /// surfpool's JSON-RPC methods, ready to call.
 #[derive(Clone)]
-pub struct Surfpool {
+pub struct RpcMethods {
     io: Arc<Handler>,
     runtime: tokio::runtime::Handle,
 }
 
 /// The runtime surfpool's methods run on; stopped when dropped (from anywhere, an async context
 /// included).
-pub struct SurfpoolRuntime(Option<tokio::runtime::Runtime>);
+pub struct RpcMethodsRuntime(Option<tokio::runtime::Runtime>);
 
-impl Drop for SurfpoolRuntime {
+impl Drop for RpcMethodsRuntime {
     fn drop(&mut self) {
         if let Some(runtime) = self.0.take() {
             runtime.shutdown_background();
@@ -47,16 +46,12 @@ impl Drop for SurfpoolRuntime {
     }
 }
 
-impl Surfpool {
-    /// surfpool's methods over the chain of `locker`, sending to its runloop on `commands`, and
-    /// describing the node as `ports` says (`getClusterNodes` names its RPC and WebSocket
-    /// addresses: the node's fronts). surfpool's plugin manager is not reachable from here, so
-    /// its plugin methods fail (the front refuses them first: `gate`).
-    pub fn start(
-        locker: SurfnetSvmLocker,
-        commands: &Sender<SimnetCommand>,
-        ports: &RpcConfig,
-    ) -> Result<(Self, SurfpoolRuntime), NodeError> {
+impl RpcMethods {
+    /// surfpool's methods over `chain`, describing the node as `ports` says (`getClusterNodes`
+    /// names its RPC and WebSocket addresses: the node's fronts). surfpool's plugin manager is
+    /// not reachable from here, so its plugin methods fail (the front refuses them first:
+    /// `gate`).
+    pub fn start(chain: &Chain, ports: Ports) -> Result<(Self, RpcMethodsRuntime), NodeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(WORKERS)
             .thread_name("surfpool-rpc")
@@ -65,7 +60,13 @@ impl Surfpool {
             .map_err(|error| NodeError::Start(format!("no runtime for surfpool's RPC: {error}")))?;
         // No plugin manager listens: a plugin method's send fails at once instead of waiting.
         let (plugin_commands, _) = crossbeam_channel::unbounded();
-        let middleware = SurfpoolMiddleware::new(locker, commands, ports, &None, plugin_commands);
+        let middleware = SurfpoolMiddleware::new(
+            chain.locker.clone(),
+            &chain.commands,
+            &ports.rpc_config(),
+            &None,
+            plugin_commands,
+        );
         let mut io = MetaIoHandler::with_middleware(middleware);
         // As surfpool's server does: the cheat codes first, and the list of their names, which
         // `surfnet_enableCheatcode` and `surfnet_disableCheatcode` look names up in.
@@ -86,11 +87,11 @@ impl Surfpool {
         io.extend_with(rpc::accounts_scan::SurfpoolAccountsScanRpc.to_delegate());
         io.extend_with(rpc::bank_data::SurfpoolBankDataRpc.to_delegate());
         io.extend_with(rpc::admin::SurfpoolAdminRpc.to_delegate());
-        let surfpool = Self {
+        let methods = Self {
             io: Arc::new(io),
             runtime: runtime.handle().clone(),
         };
-        Ok((surfpool, SurfpoolRuntime(Some(runtime))))
+        Ok((methods, RpcMethodsRuntime(Some(runtime))))
     }
 
     /// One call (a JSON object), answered as surfpool's server answers it alone: its response,
@@ -147,4 +148,10 @@ fn output_value(output: Output) -> Value {
     }
     fields.insert("id".into(), serde_json::to_value(id).unwrap_or(Value::Null));
     Value::Object(fields)
+}
+
+/// Whether jsonrpc-core, which agave's and surfpool's servers run, reads `body` as a request.
+#[cfg(test)]
+pub fn jsonrpc_core_reads(body: &str) -> bool {
+    serde_json::from_str::<Request>(body).is_ok()
 }

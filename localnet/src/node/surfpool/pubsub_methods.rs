@@ -1,23 +1,23 @@
 //! surfpool's own WebSocket methods, called in process: the handler and middleware its
 //! WebSocket server runs, on a runtime of their own, each client given a pubsub session of its
 //! own, with no server in between. Nothing but the front reaches them: surfpool's server is
-//! closed once it opens (`surfpool_listeners`), as its JSON-RPC server is.
+//! closed once it opens (`listeners`), as its JSON-RPC server is.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
-use crossbeam_channel::Sender;
+use futures_util::Stream;
 use jsonrpc_pubsub::{PubSubHandler, Session};
 use surfpool_core::jsonrpc_core::MetaIoHandler;
-use surfpool_core::jsonrpc_core::futures::channel::mpsc::{self, UnboundedReceiver};
+use surfpool_core::jsonrpc_core::futures::channel::mpsc;
 use surfpool_core::rpc::ws::{Rpc as _, SurfpoolWsRpc};
 use surfpool_core::rpc::{
     RunloopContext, SurfpoolMiddleware, SurfpoolWebsocketMeta, SurfpoolWebsocketMiddleware,
 };
-use surfpool_core::surfnet::locker::SurfnetSvmLocker;
-use surfpool_types::{RpcConfig, SimnetCommand};
 
+use super::chain::Chain;
+use super::ports::Ports;
 use crate::node::NodeError;
 
 /// Worker threads for surfpool's subscriptions (each a task that looks at the chain now and
@@ -28,7 +28,7 @@ type Handler = PubSubHandler<Option<SurfpoolWebsocketMeta>, SurfpoolWebsocketMid
 
 /// surfpool's WebSocket methods, ready to call.
 #[derive(Clone)]
-pub struct SurfpoolPubsub {
+pub struct PubsubMethods {
     io: Arc<Handler>,
     middleware: SurfpoolMiddleware,
     runtime: tokio::runtime::Handle,
@@ -39,9 +39,9 @@ pub struct SurfpoolPubsub {
 
 /// The runtime surfpool's subscriptions run on; stopped, with every subscription on it, when
 /// dropped (from anywhere, an async context included).
-pub struct SurfpoolPubsubRuntime(Option<tokio::runtime::Runtime>);
+pub struct PubsubMethodsRuntime(Option<tokio::runtime::Runtime>);
 
-impl Drop for SurfpoolPubsubRuntime {
+impl Drop for PubsubMethodsRuntime {
     fn drop(&mut self) {
         if let Some(runtime) = self.0.take() {
             runtime.shutdown_background();
@@ -51,18 +51,13 @@ impl Drop for SurfpoolPubsubRuntime {
 
 /// One client's session with surfpool: what surfpool sends it outside an answer (its
 /// notifications) arrives on the receiver. Dropping the session ends its subscriptions.
-pub struct SurfpoolSession {
+pub struct PubsubSession {
     session: Arc<Session>,
 }
 
-impl SurfpoolPubsub {
-    /// surfpool's WebSocket methods over the chain of `locker`, sending to its runloop on
-    /// `commands`, and describing the node as `ports` says.
-    pub fn start(
-        locker: SurfnetSvmLocker,
-        commands: &Sender<SimnetCommand>,
-        ports: &RpcConfig,
-    ) -> Result<(Self, SurfpoolPubsubRuntime), NodeError> {
+impl PubsubMethods {
+    /// surfpool's WebSocket methods over `chain`, describing the node as `ports` says.
+    pub fn start(chain: &Chain, ports: Ports) -> Result<(Self, PubsubMethodsRuntime), NodeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(WORKERS)
             .thread_name("surfpool-ws")
@@ -73,7 +68,13 @@ impl SurfpoolPubsub {
             })?;
         // No plugin manager listens: nothing here sends to it.
         let (plugin_commands, _) = crossbeam_channel::unbounded();
-        let middleware = SurfpoolMiddleware::new(locker, commands, ports, &None, plugin_commands);
+        let middleware = SurfpoolMiddleware::new(
+            chain.locker.clone(),
+            &chain.commands,
+            &ports.rpc_config(),
+            &None,
+            plugin_commands,
+        );
         let mut io = PubSubHandler::new(MetaIoHandler::with_middleware(
             SurfpoolWebsocketMiddleware::new(middleware.clone(), None),
         ));
@@ -98,11 +99,16 @@ impl SurfpoolPubsub {
             runtime: runtime.handle().clone(),
             sessions: Arc::default(),
         };
-        Ok((pubsub, SurfpoolPubsubRuntime(Some(runtime))))
+        Ok((pubsub, PubsubMethodsRuntime(Some(runtime))))
     }
 
     /// A new client's session, and where its notifications arrive.
-    pub fn session(&self) -> (SurfpoolSession, UnboundedReceiver<String>) {
+    pub fn session(
+        &self,
+    ) -> (
+        PubsubSession,
+        impl Stream<Item = String> + Unpin + Send + 'static,
+    ) {
         let (sender, notifications) = mpsc::unbounded();
         let session = Session::new(sender);
         self.sessions.fetch_add(1, Ordering::Relaxed);
@@ -111,7 +117,7 @@ impl SurfpoolPubsub {
         session.on_drop(move || {
             sessions.fetch_sub(1, Ordering::Relaxed);
         });
-        let session = SurfpoolSession {
+        let session = PubsubSession {
             session: Arc::new(session),
         };
         (session, notifications)
@@ -127,7 +133,7 @@ impl SurfpoolPubsub {
     pub async fn call(
         &self,
         text: String,
-        session: &SurfpoolSession,
+        session: &PubsubSession,
     ) -> Result<Option<String>, String> {
         let io = Arc::clone(&self.io);
         let meta = Some(SurfpoolWebsocketMeta::new(

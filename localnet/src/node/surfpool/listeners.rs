@@ -1,14 +1,14 @@
 //! surfpool 1.6.1 always opens its own servers, JSON-RPC over HTTP (six listeners sharing a
 //! TCP port, `SO_REUSEPORT`) and WebSocket, and has no way to start without them, bind them
 //! elsewhere than TCP, check a secret, or close them from outside. The node runs surfpool's
-//! methods in process (`rpc_front::surfpool`, `pubsub::surfpool_pubsub`), so those servers are
-//! of no use to it, and any process on the machine that lists sockets could reach surfpool
-//! there, past every check of the fronts. So the node closes their listeners as soon as
-//! surfpool has opened them: the only module that touches surfpool's sockets.
+//! methods in process (`rpc_methods`, `pubsub_methods`), so those servers are of no use to it,
+//! and any process on the machine that lists sockets could reach surfpool there, past every
+//! check of the fronts. So the node closes their listeners as soon as surfpool has opened them:
+//! the only module that touches surfpool's sockets.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 
-use super::NodeError;
+use crate::node::NodeError;
 
 /// A loopback port free now, for surfpool's HTTP server (closed once it starts).
 pub fn free_loopback_port() -> Result<u16, NodeError> {
