@@ -3,12 +3,13 @@
 //! router (`update`) changes it; `draw` only reads it.
 
 use std::any::Any;
+use std::path::Path;
 
 use fulltime_client::proof_file::ProofFile;
 
 use super::activity::Activity;
 use super::chain::{Chain, Link, ReadFailure};
-use super::component::{Context, Popup};
+use super::component::{Context, Pane, Popup};
 use super::effect::Request;
 use super::keys::{Keymap, Mode};
 use super::panes::history::PoolHistory;
@@ -102,6 +103,7 @@ impl App {
             selected: self.list.selected,
             notice: self.notice.as_deref(),
             tick: self.tick,
+            height: self.height,
             recording: self.recording,
         }
     }
@@ -119,15 +121,53 @@ impl App {
     }
 }
 
+impl App {
+    /// The pane in the list's place: the log view while open, else the timeline pane while
+    /// shown, else the market list.
+    pub fn shown_pane(&self) -> &dyn Pane {
+        if self.logs.open {
+            &self.logs
+        } else if self.timeline.shown {
+            &self.timeline
+        } else {
+            &self.list
+        }
+    }
+
+    /// [`Self::shown_pane`] taken out of the app to change it with `context` read from the
+    /// rest, and put back: a pane's update reads the app it is part of.
+    pub fn with_shown_pane<T>(&mut self, change: impl FnOnce(&mut dyn Pane, &Context) -> T) -> T {
+        if self.logs.open {
+            // Following no file, the app's stand-in while the view is out.
+            let mut logs = std::mem::replace(&mut self.logs, Logs::new(Path::new("")));
+            let changed = change(&mut logs, &self.context());
+            self.logs = logs;
+            changed
+        } else if self.timeline.shown {
+            let mut pane = std::mem::take(&mut self.timeline);
+            let changed = change(&mut pane, &self.context());
+            self.timeline = pane;
+            changed
+        } else {
+            let mut list = std::mem::take(&mut self.list);
+            // The list is out while it changes: its selection is what the context carries.
+            let context = Context {
+                selected: list.selected,
+                ..self.context()
+            };
+            let changed = change(&mut list, &context);
+            self.list = list;
+            changed
+        }
+    }
+}
+
 impl Mode {
-    /// Where the keys go: the popup, else the log view, else the timeline pane, else the market
-    /// list or its filter.
+    /// Where the keys go: the popup, else the pane shown in the list's place.
     pub fn of(app: &App) -> Self {
         match &app.popup {
             Some(popup) => popup.mode(),
-            None if app.logs.open => Self::Logs,
-            None if app.timeline.shown => Self::Timeline,
-            None => app.list.mode(),
+            None => app.shown_pane().mode(),
         }
     }
 }

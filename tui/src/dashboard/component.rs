@@ -3,9 +3,9 @@
 //! action with what it asks of the app ([`Ask`]) rather than changing the app itself, and draws
 //! itself from its state and what the app lets every component read ([`Context`]).
 //!
-//! The panes (`panes/`) are always there, and the router calls each by name; a popup
-//! (`popups/`) is any [`Popup`], held boxed, so that a new one is a folder of its own and the
-//! line of the router that opens it.
+//! A pane in the list's place (`panes/`: the market list, the log view, the timeline pane) is a
+//! [`Pane`], the one shown getting the keys; a popup (`popups/`) is any [`Popup`], held boxed,
+//! so that a new one is a folder of its own and the line of the router that opens it.
 
 use std::any::Any;
 
@@ -37,6 +37,20 @@ pub trait Popup: Any + ClonePopup {
     }
 
     /// Draws itself over `area`, the whole screen.
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect);
+}
+
+/// A pane in the market list's place that takes the keys while it is shown: the market list, the
+/// log view, the timeline pane. The router hands the one shown its keys, `draw` draws it; the
+/// panes around it (the market's detail, the wallet, the activity) only draw what they read.
+pub trait Pane {
+    /// The mode of the key table its keys are read in.
+    fn mode(&self) -> Mode;
+
+    /// A command of its mode, a typed character or the mouse wheel; what it asks of the app.
+    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask>;
+
+    /// Draws itself over `area`.
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect);
 }
 
@@ -103,6 +117,8 @@ pub struct Context<'a> {
     pub notice: Option<&'a str>,
     /// Animates spinners.
     pub tick: u64,
+    /// The terminal's height (rows), for the log view's page.
+    pub height: u16,
     /// The recording under way.
     pub recording: Option<Recording>,
 }
@@ -149,6 +165,17 @@ pub fn still_running() -> String {
 
 /// Rows moved by PgUp/PgDn.
 pub const PAGE: i64 = 10;
+
+/// Row `index` of `len` rows moved by `delta`, kept within them: what every list does with a
+/// moving key.
+pub fn moved(index: usize, delta: i64, len: usize) -> usize {
+    let last = i64::try_from(len.saturating_sub(1)).unwrap_or(i64::MAX);
+    let target = i64::try_from(index)
+        .unwrap_or(i64::MAX)
+        .saturating_add(delta)
+        .clamp(0, last);
+    usize::try_from(target).unwrap_or(0)
+}
 
 /// How far a moving key moves a list or a scrolled view: a row, a page, or to either end.
 pub fn movement(command: Command) -> Option<i64> {

@@ -33,6 +33,7 @@ mod requests;
 mod run;
 mod session_view;
 mod tasks;
+mod text_field;
 mod theme;
 mod timeline_news;
 mod update;

@@ -178,30 +178,23 @@ fn sends_as_the_wallet(command: Command) -> bool {
     )
 }
 
-/// The popup, else the log view, else the timeline pane, else the market list.
+/// The popup, else the pane shown in the list's place.
 fn to_focused(app: &mut App, action: Action) -> Vec<Ask> {
     if let Some(mut popup) = app.popup.take() {
         let asks = popup.update(&app.context(), action);
         app.popup = Some(popup);
-        asks
-    } else if app.logs.open {
-        app.logs.update(action, app.height);
-        Vec::new()
-    } else if app.timeline.shown {
-        // Stepping back over a branch asks first.
-        if let (Action::Command(Command::StepBack), Some(desk)) = (&action, &app.timeline.desk)
-            && let Some(ask) = drop_branch::open(desk)
-        {
-            return vec![ask];
-        }
-        let mut pane = std::mem::take(&mut app.timeline);
-        let asks = pane.update(&app.context(), action);
-        app.timeline = pane;
-        asks
-    } else {
-        app.list.update(app.chain.loaded(), action);
-        Vec::new()
+        return asks;
     }
+    // Stepping back over a branch of the timeline asks first.
+    if let (true, Action::Command(Command::StepBack), Some(desk)) = (
+        app.timeline.shown && !app.logs.open,
+        &action,
+        &app.timeline.desk,
+    ) && let Some(ask) = drop_branch::open(desk)
+    {
+        return vec![ask];
+    }
+    app.with_shown_pane(|pane, context| pane.update(context, action))
 }
 
 /// What the components asked, in order; the work for the runner.

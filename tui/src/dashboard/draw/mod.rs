@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
 use super::app::App;
-use super::component::Context;
+use super::component::{Context, Pane};
 use super::keys::Mode;
 use super::panes::timeline::header_spans;
 use super::panes::{activity, detail, wallet};
@@ -32,7 +32,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         ])
         .areas(area);
         header_line(app, &context, frame, header);
-        app.logs.draw(app.tick, frame, logs_area);
+        app.logs.draw(&context, frame, logs_area);
         bar::draw(&app.keys, mode, frame, bar_area);
         popup(app, &context, frame, area);
         return;
@@ -47,11 +47,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     ])
     .areas(area);
     header_line(app, &context, frame, header);
-    if app.timeline.shown {
-        app.timeline.draw(frame, list_area);
-    } else {
-        app.list.draw(&context, frame, list_area);
-    }
+    app.shown_pane().draw(&context, frame, list_area);
     let side = SIDE_WIDTH.min(lower_area.width * 2 / 5);
     let [detail_area, side_area] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(lower_area);

@@ -2,7 +2,7 @@
 //! wallets): the selected line, kept within the list.
 
 use crate::dashboard::action::Command;
-use crate::dashboard::component::movement;
+use crate::dashboard::component::{moved, movement};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ListPicker {
@@ -19,12 +19,7 @@ impl ListPicker {
 
     /// Moves the selection by `delta` within `len` lines.
     fn move_by(&mut self, delta: i64, len: usize) {
-        let last = i64::try_from(len.saturating_sub(1)).unwrap_or(i64::MAX);
-        let moved = i64::try_from(self.selected)
-            .unwrap_or(i64::MAX)
-            .saturating_add(delta)
-            .clamp(0, last);
-        self.selected = usize::try_from(moved).unwrap_or(0);
+        self.selected = moved(self.selected, delta, len);
     }
 }
 

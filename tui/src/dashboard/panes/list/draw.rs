@@ -24,54 +24,52 @@ use crate::output::labels::status_label;
 /// Below this width the odds and time-to-close columns give way to the question.
 const WIDE: u16 = 110;
 
-impl MarketList {
-    pub fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
-        let listed = self.listed();
-        let block = Block::bordered().title(title(self, context.notice, listed.len()));
-        let chain = match context.chain {
-            Remote::Loaded(chain) => chain,
-            Remote::Idle | Remote::Loading => {
-                let text = format!("{} Reading the markets...", spinner(context.tick));
-                frame.render_widget(Paragraph::new(text).block(block), area);
-                return;
-            }
-            Remote::Failed(error) => {
-                draw_failed(error, block, frame, area);
-                return;
-            }
-        };
-        if listed.is_empty() {
-            let text = self.nothing_listed(chain);
+pub fn draw(pane: &MarketList, context: &Context, frame: &mut Frame, area: Rect) {
+    let listed = pane.listed();
+    let block = Block::bordered().title(title(pane, context.notice, listed.len()));
+    let chain = match context.chain {
+        Remote::Loaded(chain) => chain,
+        Remote::Idle | Remote::Loading => {
+            let text = format!("{} Reading the markets...", spinner(context.tick));
             frame.render_widget(Paragraph::new(text).block(block), area);
             return;
         }
-        let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
-        let selected = self.selected.and_then(|id| self.row_of(id)).unwrap_or(0);
-        // Whole pages: the list only jumps when the selection leaves the page.
-        let first = selected / inner_height * inner_height;
-        let wide = area.width >= WIDE;
-        let page = self.page(chain, first, inner_height);
-        let state_width = state_width(&page, self.grouping, wide);
-        let table_rows = page.into_iter().map(|(index, row)| match row {
-            PageRow::Fixture(fixture_id, markets) => {
-                fixture_heading(fixture_id, markets, state_width)
-            }
-            PageRow::Market(market, status, label) => {
-                let row = market_row(market, status, label, chain, wide, self.odds);
-                if index == selected {
-                    row.style(theme::selected())
-                } else {
-                    row
-                }
-            }
-        });
-        let table = Table::new(table_rows, widths(wide, id_width(listed), state_width))
-            .header(header(wide, self.odds).style(theme::header()))
-            .block(block)
-            .column_spacing(1);
-        frame.render_widget(table, area);
+        Remote::Failed(error) => {
+            draw_failed(error, block, frame, area);
+            return;
+        }
+    };
+    if listed.is_empty() {
+        let text = pane.nothing_listed(chain);
+        frame.render_widget(Paragraph::new(text).block(block), area);
+        return;
     }
+    let inner_height = usize::from(area.height.saturating_sub(3)).max(1);
+    let selected = pane.selected.and_then(|id| pane.row_of(id)).unwrap_or(0);
+    // Whole pages: the list only jumps when the selection leaves the page.
+    let first = selected / inner_height * inner_height;
+    let wide = area.width >= WIDE;
+    let page = pane.page(chain, first, inner_height);
+    let state_width = state_width(&page, pane.grouping, wide);
+    let table_rows = page.into_iter().map(|(index, row)| match row {
+        PageRow::Fixture(fixture_id, markets) => fixture_heading(fixture_id, markets, state_width),
+        PageRow::Market(market, status, label) => {
+            let row = market_row(market, status, label, chain, wide, pane.odds);
+            if index == selected {
+                row.style(theme::selected())
+            } else {
+                row
+            }
+        }
+    });
+    let table = Table::new(table_rows, widths(wide, id_width(listed), state_width))
+        .header(header(wide, pane.odds).style(theme::header()))
+        .block(block)
+        .column_spacing(1);
+    frame.render_widget(table, area);
+}
 
+impl MarketList {
     /// Why no market is listed: none on the chain, none of the wallet's, or none the filter
     /// matches.
     fn nothing_listed(&self, chain: &Chain) -> &'static str {

@@ -9,16 +9,19 @@ mod relist;
 
 pub use order::{Grouping, ListRow, OddsDisplay, Sort};
 
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::chain::Chain;
-use crate::dashboard::component::movement;
+use crate::dashboard::component::{Ask, Context, Pane, moved, movement};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::text_field::TextField;
 
 #[derive(Clone, Debug, Default)]
 pub struct MarketList {
     /// The selected market's id.
     pub selected: Option<u64>,
-    pub filter: String,
+    pub filter: TextField,
     /// Typing the filter.
     pub filtering: bool,
     pub sort: Sort,
@@ -32,8 +35,8 @@ pub struct MarketList {
     rows: Vec<ListRow>,
 }
 
-impl MarketList {
-    pub fn mode(&self) -> Mode {
+impl Pane for MarketList {
+    fn mode(&self) -> Mode {
         if self.filtering {
             Mode::Filter
         } else {
@@ -41,12 +44,13 @@ impl MarketList {
         }
     }
 
-    /// A key of the list or the filter, or the mouse wheel; `chain` is the reading it lists.
-    pub fn update(&mut self, chain: Option<&Chain>, action: Action) {
+    /// A key of the list or the filter, or the mouse wheel, on the reading the context holds.
+    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+        let chain = context.loaded();
         match action {
             Action::Scroll(rows) => self.move_selection(i64::from(rows)),
             Action::Type(c) if self.filtering => {
-                self.filter.push(c);
+                self.filter.type_char(c);
                 self.relist(chain);
             }
             Action::Command(command) => match command {
@@ -59,7 +63,7 @@ impl MarketList {
                     self.relist(chain);
                 }
                 Command::Erase if self.filtering => {
-                    self.filter.pop();
+                    self.filter.erase();
                     self.relist(chain);
                 }
                 Command::ToggleMine => {
@@ -83,8 +87,15 @@ impl MarketList {
             },
             _ => {}
         }
+        Vec::new()
     }
 
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(self, context, frame, area);
+    }
+}
+
+impl MarketList {
     /// The ids of the markets the list shows, filtered and sorted, as of the last `relist`.
     pub fn listed(&self) -> &[u64] {
         &self.listed
@@ -121,14 +132,8 @@ impl MarketList {
             .selected
             .and_then(|id| self.listed.iter().position(|&listed| listed == id))
             .unwrap_or(0);
-        let target = i64::try_from(current)
-            .unwrap_or(0)
-            .saturating_add(delta)
-            .clamp(0, i64::try_from(last).unwrap_or(0));
-        self.selected = usize::try_from(target)
-            .ok()
-            .and_then(|index| self.listed.get(index))
-            .copied();
+        let target = moved(current, delta, last + 1);
+        self.selected = self.listed.get(target).copied();
     }
 }
 

@@ -10,74 +10,74 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::Logs;
 use super::file::{LogFile, LogStatus};
+use crate::dashboard::component::Context;
 use crate::dashboard::log_source::LogSource;
 use crate::dashboard::theme::{self, spinner};
 
-impl Logs {
-    pub fn draw(&self, tick: u64, frame: &mut Frame, area: Rect) {
-        let file = self.shown_file();
-        let mut title = vec![Span::raw(" Logs ")];
-        for source in LogSource::ALL {
-            title.push(if source == self.shown {
-                Span::styled(format!("[{}]", source.label()), theme::selected())
-            } else {
-                Span::raw(format!(" {} ", source.label()))
-            });
-        }
-        title.push(Span::styled(format!(" {} ", file.path), theme::dim()));
-        let mut block = Block::bordered().title(Line::from(title));
-        // Whether it follows, at the bottom: a long path in the top title cannot hide it.
-        if file.status == LogStatus::Present {
-            let (mode, style) = if file.following() {
-                (" following ", theme::good())
-            } else {
-                (" scrolled: End follows ", theme::key())
-            };
-            block = block.title_bottom(Line::styled(mode, style));
-        }
-        let height = usize::from(area.height.saturating_sub(2));
-        let text = match &file.status {
-            LogStatus::Waiting => vec![Line::raw(format!(
-                "{} Looking for {}",
-                spinner(tick),
-                file.path
-            ))],
-            LogStatus::Missing => vec![Line::raw(format!(
-                "No log at {} — `just dev` writes the node's and the faucet's logs there",
-                file.path
-            ))],
-            LogStatus::Unreadable(why) => vec![Line::styled(
-                format!("Cannot read {}: {why}", file.path),
-                theme::bad(),
-            )],
-            LogStatus::Present if file.lines.is_empty() => vec![Line::styled(
-                "Nothing written yet; new lines show here as they come.",
-                theme::dim(),
-            )],
-            LogStatus::Present => {
-                let top = file.top_index(height);
-                let shown = file.lines.len().min(top + height) - top;
-                block = block.title_bottom(
-                    Line::styled(
-                        format!(" {}-{} of {} ", top + 1, top + shown, file.lines.len()),
-                        theme::dim(),
-                    )
-                    .right_aligned(),
-                );
-                frame.render_widget(
-                    Paragraph::new(lines(file, top, height))
-                        .scroll((0, file.shift))
-                        .block(block),
-                    area,
-                );
-                return;
-            }
-        };
-        frame.render_widget(
-            Paragraph::new(text).wrap(Wrap { trim: false }).block(block),
-            area,
-        );
+/// The log view over `area`, its spinner turning with the context's tick.
+pub fn draw(pane: &Logs, context: &Context, frame: &mut Frame, area: Rect) {
+    let file = pane.shown_file();
+    let mut title = vec![Span::raw(" Logs ")];
+    for source in LogSource::ALL {
+        title.push(if source == pane.shown {
+            Span::styled(format!("[{}]", source.label()), theme::selected())
+        } else {
+            Span::raw(format!(" {} ", source.label()))
+        });
     }
+    title.push(Span::styled(format!(" {} ", file.path), theme::dim()));
+    let mut block = Block::bordered().title(Line::from(title));
+    // Whether it follows, at the bottom: a long path in the top title cannot hide it.
+    if file.status == LogStatus::Present {
+        let (mode, style) = if file.following() {
+            (" following ", theme::good())
+        } else {
+            (" scrolled: End follows ", theme::key())
+        };
+        block = block.title_bottom(Line::styled(mode, style));
+    }
+    let height = usize::from(area.height.saturating_sub(2));
+    let text = match &file.status {
+        LogStatus::Waiting => vec![Line::raw(format!(
+            "{} Looking for {}",
+            spinner(context.tick),
+            file.path
+        ))],
+        LogStatus::Missing => vec![Line::raw(format!(
+            "No log at {} — `just dev` writes the node's and the faucet's logs there",
+            file.path
+        ))],
+        LogStatus::Unreadable(why) => vec![Line::styled(
+            format!("Cannot read {}: {why}", file.path),
+            theme::bad(),
+        )],
+        LogStatus::Present if file.lines.is_empty() => vec![Line::styled(
+            "Nothing written yet; new lines show here as they come.",
+            theme::dim(),
+        )],
+        LogStatus::Present => {
+            let top = file.top_index(height);
+            let shown = file.lines.len().min(top + height) - top;
+            block = block.title_bottom(
+                Line::styled(
+                    format!(" {}-{} of {} ", top + 1, top + shown, file.lines.len()),
+                    theme::dim(),
+                )
+                .right_aligned(),
+            );
+            frame.render_widget(
+                Paragraph::new(lines(file, top, height))
+                    .scroll((0, file.shift))
+                    .block(block),
+                area,
+            );
+            return;
+        }
+    };
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: false }).block(block),
+        area,
+    );
 }
 
 /// The `height` lines from `top`, styled.

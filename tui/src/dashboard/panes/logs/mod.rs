@@ -8,9 +8,12 @@ mod file;
 use std::path::Path;
 
 use file::LogFile;
+use ratatui::Frame;
+use ratatui::layout::Rect;
 
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{PAGE, movement};
+use crate::dashboard::component::{Ask, Context, PAGE, Pane, movement};
+use crate::dashboard::keys::Mode;
 use crate::dashboard::log_source::LogSource;
 
 /// Rows of the log screen that are not log lines: the title line, the hint bar and the box's
@@ -30,6 +33,46 @@ pub struct Logs {
     pub shown: LogSource,
     pub node: LogFile,
     pub faucet: LogFile,
+}
+
+impl Pane for Logs {
+    fn mode(&self) -> Mode {
+        Mode::Logs
+    }
+
+    /// A key of the log view, or the mouse wheel, in a terminal as tall as the context says.
+    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+        let rows = view_height(context.height);
+        match action {
+            Action::Scroll(notches) => {
+                self.shown_file_mut()
+                    .scroll(i64::from(notches) * WHEEL_LINES, rows);
+            }
+            Action::Command(command) => match command {
+                Command::Back | Command::Logs => self.open = false,
+                Command::Switch => self.shown = self.shown.other(),
+                Command::Left => self.shown_file_mut().shift_by(-SIDEWAYS),
+                Command::Right => self.shown_file_mut().shift_by(SIDEWAYS),
+                Command::PageUp | Command::PageDown => {
+                    // A page of the log is the view less one line, kept for context.
+                    let page = i64::try_from(rows.saturating_sub(1).max(1)).unwrap_or(PAGE);
+                    let direction = if command == Command::PageUp { -1 } else { 1 };
+                    self.shown_file_mut().scroll(direction * page, rows);
+                }
+                other => {
+                    if let Some(delta) = movement(other) {
+                        self.shown_file_mut().scroll(delta, rows);
+                    }
+                }
+            },
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(self, context, frame, area);
+    }
 }
 
 impl Logs {
@@ -63,35 +106,6 @@ impl Logs {
 
     pub fn shown_file_mut(&mut self) -> &mut LogFile {
         self.file_mut(self.shown)
-    }
-
-    /// A key of the log view, or the mouse wheel, in a terminal `height` rows tall.
-    pub fn update(&mut self, action: Action, height: u16) {
-        let rows = view_height(height);
-        match action {
-            Action::Scroll(notches) => {
-                self.shown_file_mut()
-                    .scroll(i64::from(notches) * WHEEL_LINES, rows);
-            }
-            Action::Command(command) => match command {
-                Command::Back | Command::Logs => self.open = false,
-                Command::Switch => self.shown = self.shown.other(),
-                Command::Left => self.shown_file_mut().shift_by(-SIDEWAYS),
-                Command::Right => self.shown_file_mut().shift_by(SIDEWAYS),
-                Command::PageUp | Command::PageDown => {
-                    // A page of the log is the view less one line, kept for context.
-                    let page = i64::try_from(rows.saturating_sub(1).max(1)).unwrap_or(PAGE);
-                    let direction = if command == Command::PageUp { -1 } else { 1 };
-                    self.shown_file_mut().scroll(direction * page, rows);
-                }
-                other => {
-                    if let Some(delta) = movement(other) {
-                        self.shown_file_mut().scroll(delta, rows);
-                    }
-                }
-            },
-            _ => {}
-        }
     }
 }
 

@@ -15,38 +15,37 @@ use crate::dashboard::timeline_news::InvariantsState;
 use crate::input::format_time;
 use crate::output::timeline::StepRun;
 
-impl TimelinePane {
-    pub fn draw(&self, frame: &mut Frame, area: Rect) {
-        let Some(desk) = &self.desk else {
-            return;
-        };
-        let block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let mut lines = vec![Line::from(header_spans(desk))];
-        if let Some(branch) = desk.branch {
-            lines.push(Line::styled(
-                format!(
-                    "BRANCH from step {}: {} done by hand; b steps back and drops it",
-                    text(desk.step_name(branch.from)),
-                    match branch.actions {
-                        1 => "1 request".to_owned(),
-                        many => format!("{many} requests"),
-                    }
-                ),
-                theme::key(),
-            ));
-        }
-        let fixed = lines.len();
-        let (rows, selected_row) = step_rows(desk);
-        // The selected step stays in view, halfway down once the rows scroll.
-        let room = usize::from(inner.height).saturating_sub(fixed).max(1);
-        let first = selected_row
-            .saturating_sub(room / 2)
-            .min(rows.len().saturating_sub(room));
-        lines.extend(rows.into_iter().skip(first).take(room));
-        frame.render_widget(Paragraph::new(lines), inner);
+/// The timeline pane over `area`: its header, the steps and what each did.
+pub fn draw(pane: &TimelinePane, frame: &mut Frame, area: Rect) {
+    let Some(desk) = &pane.desk else {
+        return;
+    };
+    let block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines = vec![Line::from(header_spans(desk))];
+    if let Some(branch) = desk.branch {
+        lines.push(Line::styled(
+            format!(
+                "BRANCH from step {}: {} done by hand; b steps back and drops it",
+                text(desk.step_name(branch.from)),
+                match branch.actions {
+                    1 => "1 request".to_owned(),
+                    many => format!("{many} requests"),
+                }
+            ),
+            theme::key(),
+        ));
     }
+    let fixed = lines.len();
+    let (rows, selected_row) = step_rows(desk);
+    // The selected step stays in view, halfway down once the rows scroll.
+    let room = usize::from(inner.height).saturating_sub(fixed).max(1);
+    let first = selected_row
+        .saturating_sub(room / 2)
+        .min(rows.len().saturating_sub(room));
+    lines.extend(rows.into_iter().skip(first).take(room));
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// `step 3/6 settle · invariants held`, as the pane's header and the dashboard's title say it.

@@ -10,9 +10,13 @@ mod draw;
 
 pub use draw::header_spans;
 
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
 use crate::dashboard::action::{Action, Command};
-use crate::dashboard::component::{Ask, Context, movement};
+use crate::dashboard::component::{Ask, Context, Pane, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::keys::Mode;
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::output::timeline::{StepRun, TimelineFailure};
 
@@ -91,6 +95,59 @@ impl Desk {
     }
 }
 
+impl Pane for TimelinePane {
+    fn mode(&self) -> Mode {
+        Mode::Timeline
+    }
+
+    /// A request of the pane's mode.
+    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
+        let Action::Command(command) = action else {
+            return Vec::new();
+        };
+        if matches!(command, Command::Back | Command::Timeline) {
+            self.shown = false;
+            return Vec::new();
+        }
+        let Some(desk) = &mut self.desk else {
+            return Vec::new();
+        };
+        if let Some(delta) = movement(command) {
+            desk.selected = moved(desk.selected, delta, desk.steps.len());
+            return Vec::new();
+        }
+        let ask = match command {
+            Command::NextStep if desk.next >= desk.steps.len() => {
+                Ask::Notice("Every step has run; b steps back".to_owned())
+            }
+            Command::NextStep => send(
+                format!("Timeline: step {}", desk.step_name(Some(desk.next))),
+                TimelineOrder::Next,
+            ),
+            Command::RunTo if desk.selected < desk.next => Ask::Notice(format!(
+                "Step {} has run; b steps back",
+                desk.step_name(Some(desk.selected))
+            )),
+            Command::RunTo => send(
+                format!(
+                    "Timeline: run to step {}",
+                    desk.step_name(Some(desk.selected))
+                ),
+                TimelineOrder::RunTo(desk.selected),
+            ),
+            Command::StepBack if desk.next == 0 => Ask::Notice("No step has run yet".to_owned()),
+            // With a branch, the router asks first (`drop_branch`).
+            Command::StepBack => step_back(desk),
+            _ => return Vec::new(),
+        };
+        vec![ask]
+    }
+
+    fn draw(&self, _context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(self, frame, area);
+    }
+}
+
 impl TimelinePane {
     /// `T` in the list: the pane when a timeline is set up, else the picker (its `open`).
     pub fn show(&mut self) -> bool {
@@ -166,54 +223,6 @@ impl TimelinePane {
             }
             TimelineNews::Checked(state) => desk.invariants = state,
         }
-    }
-
-    /// A request of the pane's mode.
-    pub fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        let Action::Command(command) = action else {
-            return Vec::new();
-        };
-        if matches!(command, Command::Back | Command::Timeline) {
-            self.shown = false;
-            return Vec::new();
-        }
-        let Some(desk) = &mut self.desk else {
-            return Vec::new();
-        };
-        if let Some(delta) = movement(command) {
-            let last = i64::try_from(desk.steps.len().saturating_sub(1)).unwrap_or(i64::MAX);
-            let moved = i64::try_from(desk.selected)
-                .unwrap_or(i64::MAX)
-                .saturating_add(delta)
-                .clamp(0, last);
-            desk.selected = usize::try_from(moved).unwrap_or(0);
-            return Vec::new();
-        }
-        let ask = match command {
-            Command::NextStep if desk.next >= desk.steps.len() => {
-                Ask::Notice("Every step has run; b steps back".to_owned())
-            }
-            Command::NextStep => send(
-                format!("Timeline: step {}", desk.step_name(Some(desk.next))),
-                TimelineOrder::Next,
-            ),
-            Command::RunTo if desk.selected < desk.next => Ask::Notice(format!(
-                "Step {} has run; b steps back",
-                desk.step_name(Some(desk.selected))
-            )),
-            Command::RunTo => send(
-                format!(
-                    "Timeline: run to step {}",
-                    desk.step_name(Some(desk.selected))
-                ),
-                TimelineOrder::RunTo(desk.selected),
-            ),
-            Command::StepBack if desk.next == 0 => Ask::Notice("No step has run yet".to_owned()),
-            // With a branch, the router asks first (`drop_branch`).
-            Command::StepBack => step_back(desk),
-            _ => return Vec::new(),
-        };
-        vec![ask]
     }
 
     /// A request done by hand went through: while a timeline is set up, it is (or adds to) a

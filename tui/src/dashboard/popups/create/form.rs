@@ -9,6 +9,7 @@ use fulltime_client::settlement::constants::MAX_QUESTION_CHARS;
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use fulltime_client::validate::check_market_terms;
 
+use crate::dashboard::text_field::{Takes, TextField};
 use crate::input::{DEFAULT_DISPUTE_WINDOW, When, parse_predicate, parse_span, parse_stat};
 
 /// The form's fields, in order.
@@ -36,7 +37,7 @@ const PROOF_CLOSE: &str = "+10m";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CreateForm {
-    pub values: [String; 6],
+    pub values: [TextField; 6],
     /// Index into `FIELDS`.
     pub focus: usize,
     /// The proof file the form was last filled from, as an index into the proof files found on
@@ -44,17 +45,22 @@ pub struct CreateForm {
     pub from_proof: Option<usize>,
 }
 
+/// The form's fields, each taking any character, filled in with `texts`.
+fn fields(texts: [String; 6]) -> [TextField; 6] {
+    texts.map(|text| TextField::with_text(Takes::Anything, text))
+}
+
 impl CreateForm {
     pub fn blank() -> Self {
         Self {
-            values: [
+            values: fields([
                 String::new(),
                 "+1h".to_owned(),
                 String::new(),
                 "1".to_owned(),
                 "gt:0".to_owned(),
                 DEFAULT_DISPUTE_WINDOW.to_owned(),
-            ],
+            ]),
             focus: 0,
             from_proof: None,
         }
@@ -81,14 +87,14 @@ impl CreateForm {
             ProofComparison::Lt => "lt",
             ProofComparison::Eq => "eq",
         };
-        self.values = [
+        self.values = fields([
             market.question.clone(),
             PROOF_CLOSE.to_owned(),
             market.fixture_id.to_string(),
             stat,
             format!("{comparison}:{}", market.predicate.threshold),
             DEFAULT_DISPUTE_WINDOW.to_owned(),
-        ];
+        ]);
         self.from_proof = Some(index);
     }
 
@@ -100,13 +106,13 @@ impl CreateForm {
 
     pub fn type_char(&mut self, c: char) {
         if let Some(value) = self.values.get_mut(self.focus) {
-            value.push(c);
+            value.type_char(c);
         }
     }
 
     pub fn erase(&mut self) {
         if let Some(value) = self.values.get_mut(self.focus) {
-            value.pop();
+            value.erase();
         }
     }
 
@@ -132,7 +138,7 @@ impl CreateForm {
         let predicate = parse_predicate(predicate).map_err(|error| field("Predicate", &error))?;
         let dispute_window = parse_span(dispute).map_err(|error| field("Dispute", &error))?;
         let terms = MarketTerms {
-            question: question.clone(),
+            question: question.to_string(),
             close_time,
             fixture_id,
             stat_key: stat.stat_key,
@@ -159,30 +165,30 @@ mod tests {
     fn terms_parse_and_are_checked_like_the_program() {
         let mut form = CreateForm::blank();
         assert!(form.terms(NOW).is_err());
-        form.values[0] = "Will it rain goals?".into();
-        form.values[2] = "18502311".into();
+        form.values[0] = TextField::with_text(Takes::Anything, "Will it rain goals?");
+        form.values[2] = TextField::with_text(Takes::Anything, "18502311");
         let terms = form.terms(NOW).expect("valid terms");
         assert_eq!(terms.close_time, NOW + 3_600);
         assert_eq!(terms.dispute_window, 3_600);
-        form.values[0] = "x".repeat(141);
+        form.values[0] = TextField::with_text(Takes::Anything, "x".repeat(141));
         assert_eq!(form.question_count(), "141/140");
         assert!(
             form.terms(NOW)
                 .expect_err("too long")
                 .starts_with("QuestionTooLong")
         );
-        form.values[0] = "ok?".into();
-        form.values[5] = "10s".into();
+        form.values[0] = TextField::with_text(Takes::Anything, "ok?");
+        form.values[5] = TextField::with_text(Takes::Anything, "10s");
         assert!(
             form.terms(NOW)
                 .expect_err("window")
                 .starts_with("InvalidDisputeWindow")
         );
-        form.values[3] = "1+".into();
+        form.values[3] = TextField::with_text(Takes::Anything, "1+");
         assert!(form.terms(NOW).expect_err("stat").starts_with("Stat: "));
         // A half is a key of TxLINE's encoding, settled from the game_finalised record.
-        form.values[3] = "1001".into();
-        form.values[5] = "1h".into();
+        form.values[3] = TextField::with_text(Takes::Anything, "1001");
+        form.values[5] = TextField::with_text(Takes::Anything, "1h");
         let terms = form.terms(NOW).expect("a first-half market");
         assert_eq!((terms.stat_key, terms.period), (1001, 100));
     }

@@ -9,13 +9,14 @@ use fulltime_client::validate::check_deposit_market;
 use crate::actions::deposit::{check, staked};
 use crate::actions::{DepositOrder, Refusal};
 use crate::dashboard::chain::Chain;
+use crate::dashboard::text_field::{Takes, TextField};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepositForm {
     pub market: u64,
     pub side: Side,
     /// As typed, in USDC.
-    pub amount: String,
+    pub amount: TextField,
 }
 
 /// What pressing Enter would do now.
@@ -41,19 +42,12 @@ impl DepositForm {
         Self {
             market,
             side,
-            amount: String::new(),
+            amount: TextField::new(Takes::Amount),
         }
     }
 
     pub fn toggle_side(&mut self) {
         self.side = self.side.opposite();
-    }
-
-    /// Only what can be part of an amount is taken, so a stray key does not spoil it.
-    pub fn type_char(&mut self, c: char) {
-        if c.is_ascii_digit() || c == '.' {
-            self.amount.push(c);
-        }
     }
 
     /// The deposit action's own checks (`crate::actions::deposit`), the market's state first so

@@ -31,10 +31,12 @@ impl Popup for DepositForm {
 
     fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
         match action {
-            Action::Type(c) => self.type_char(c),
+            Action::Type(c) => {
+                self.amount.type_char(c);
+            }
             Action::Command(Command::Switch) => self.toggle_side(),
             Action::Command(Command::Erase) => {
-                self.amount.pop();
+                self.amount.erase();
             }
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}

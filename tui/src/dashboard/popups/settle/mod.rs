@@ -19,7 +19,7 @@ use super::failure::FailurePopup;
 use super::frame::centered;
 use crate::actions::{self, Order, RecordSettleOrder, Refusal, SettleOrder};
 use crate::dashboard::action::{Action, Command, RecordsRead};
-use crate::dashboard::component::{Ask, Context, Popup, movement};
+use crate::dashboard::component::{Ask, Context, Popup, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::remote::Remote;
@@ -100,12 +100,7 @@ impl SettlePicker {
     }
 
     pub fn move_by(&mut self, delta: i64) {
-        let last = self.rows().len().saturating_sub(1);
-        let target = i64::try_from(self.selected)
-            .unwrap_or(0)
-            .saturating_add(delta)
-            .clamp(0, i64::try_from(last).unwrap_or(0));
-        self.selected = usize::try_from(target).unwrap_or(0);
+        self.selected = moved(self.selected, delta, self.rows().len());
     }
 
     pub fn chosen<'a>(&self, proof_files: &'a [ProofFile]) -> Option<&'a ProofFile> {

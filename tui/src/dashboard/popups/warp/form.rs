@@ -6,6 +6,7 @@ use fulltime_client::rpc::moves_forward;
 use fulltime_client::settlement::state::Market;
 
 use crate::dashboard::popups::settle::fits;
+use crate::dashboard::text_field::{Takes, TextField};
 use crate::input::{format_span_short, format_time, parse_span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub struct WarpForm {
     pub publication: Option<Publication>,
     pub target: WarpTarget,
     /// As typed, like `10m` or `2days`.
-    pub duration: String,
+    pub duration: TextField,
 }
 
 impl WarpForm {
@@ -88,7 +89,7 @@ impl WarpForm {
             market: market.map(|market| market.id),
             publication,
             target,
-            duration: String::new(),
+            duration: TextField::new(Takes::Duration),
         }
     }
 
@@ -98,9 +99,8 @@ impl WarpForm {
 
     /// Typing goes to the duration, and picks it.
     pub fn type_char(&mut self, c: char) {
-        if c.is_ascii_alphanumeric() || c == ' ' {
+        if self.duration.type_char(c) {
             self.target = WarpTarget::Duration;
-            self.duration.push(c);
         }
     }
 
@@ -194,7 +194,7 @@ mod tests {
         }
         assert_eq!(form.target, WarpTarget::Duration);
         assert_eq!(form.time_of(WarpTarget::Duration, None, NOW), Ok(NOW + 90));
-        form.duration = "soon".into();
+        form.duration = TextField::with_text(Takes::Duration, "soon");
         assert!(form.time_of(WarpTarget::Duration, None, NOW).is_err());
     }
 

@@ -37,7 +37,7 @@ impl Popup for WarpForm {
             Action::Type(c) => self.type_char(c),
             Action::Command(Command::Switch) => self.next_target(),
             Action::Command(Command::Erase) => {
-                self.duration.pop();
+                self.duration.erase();
             }
             Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
