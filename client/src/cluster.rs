@@ -6,10 +6,9 @@ use std::path::Path;
 use std::str::FromStr;
 
 use anchor_lang::prelude::Pubkey;
+use fulltime_files::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use solana_signature::Signature;
-
-use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
 
 pub const DEVNET_URL: &str = "https://api.devnet.solana.com";
 pub const MAINNET_URL: &str = "https://api.mainnet-beta.solana.com";

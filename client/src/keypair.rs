@@ -1,14 +1,15 @@
 //! Wallet keypair files in the solana CLI's format: a JSON array of the 64 secret and public key
 //! bytes, by default at `~/.config/solana/id.json`, read; and which wallet a command acts as. The
-//! one way a keypair file is written is `keypair_file`'s, which the wallet book uses too.
+//! one way a keypair file is written is `fulltime_files::keypair_file`'s, which the wallet book
+//! uses too.
 
 use std::path::{Path, PathBuf};
 
+use fulltime_files::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_files::wallet_book::{WalletBook, WalletBookError, WalletName};
 use solana_keypair::{Keypair, read_keypair};
 
 use crate::cluster::Cluster;
-use crate::localnet_env::{LocalnetEnv, LocalnetEnvError};
-use crate::wallet_book::{WalletBook, WalletBookError, WalletName};
 
 /// `~/.config/solana/id.json`, the solana CLI's default wallet; `None` without a home directory.
 pub fn default_keypair_path() -> Option<PathBuf> {

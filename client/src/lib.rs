@@ -5,7 +5,6 @@
 
 pub mod amount;
 pub mod bundle;
-pub mod checksummed_file;
 pub mod cluster;
 pub mod compute_budget;
 pub mod errors;
@@ -13,8 +12,6 @@ pub mod faucet;
 pub mod idl_roles;
 pub mod instructions;
 pub mod keypair;
-pub mod keypair_file;
-pub mod localnet_env;
 #[cfg(test)]
 mod loopback;
 pub mod market_status;
@@ -30,15 +27,12 @@ pub mod rpc;
 mod sample;
 pub mod side;
 pub mod snapshot;
-pub mod state_dir_lock;
 pub mod terminal_text;
 pub mod time;
 pub mod txline;
 pub mod unreachable;
 pub mod validate;
 pub mod view;
-pub mod wallet_book;
-pub mod whole_file;
 
 pub use settlement;
 pub use txline_interface;

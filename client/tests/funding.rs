@@ -5,8 +5,8 @@
 
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::{ACCOUNTS_PER_REQUEST, FulltimeClient, Funding};
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use solana_keypair::Keypair;
 use solana_signer::Signer;

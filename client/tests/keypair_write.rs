@@ -7,8 +7,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::keypair_file::write_keypair_file;
-use fulltime_client::whole_file::Existing;
+use fulltime_files::keypair_file::write_keypair_file;
+use fulltime_files::whole_file::Existing;
 use solana_keypair::Keypair;
 
 /// Tells the writer which file to write.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fulltime_client::cluster::Cluster;
-use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
 
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Global options")]

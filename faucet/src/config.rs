@@ -13,10 +13,8 @@ use std::{
 };
 
 use clap::Parser;
-use fulltime_client::{
-    cluster::{Cluster, DEVNET_URL, MAINNET_URL},
-    localnet_env::{LocalnetEnv, LocalnetEnvError},
-};
+use fulltime_client::cluster::{Cluster, DEVNET_URL, MAINNET_URL};
+use fulltime_files::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use solana_address::Address;
 use solana_signer::Signer;
 
@@ -49,7 +47,7 @@ pub struct Args {
     pub rpc_url: Cluster,
 
     /// Where `localnet` wrote env.json.
-    #[arg(long, env = "FAUCET_STATE_DIR", default_value = fulltime_client::localnet_env::DEFAULT_STATE_DIR)]
+    #[arg(long, env = "FAUCET_STATE_DIR", default_value = fulltime_files::localnet_env::DEFAULT_STATE_DIR)]
     pub state_dir: PathBuf,
 
     /// The test USDC mint (default with `localnet`: the one in env.json).

@@ -14,9 +14,9 @@ use anchor_lang::solana_program::program_pack::Pack;
 use anchor_spl::token::spl_token;
 use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::program_data::UpgradeAuthority;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_localnet::node::{
     DEMO_MARKETS, MINT_AUTHORITY_FILE, ORACLE_AUTHORITY_FILE, USDC_MINT_FILE, WALLET_SOL,
     WALLET_USDC,

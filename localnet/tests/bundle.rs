@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 
 use anchor_lang::prelude::Pubkey;
 use common::{binary, picture, refused_start, save_snapshot, unique_dir, write_wallet};
-use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELINE_FILE};
-use fulltime_client::bundle::{
+use fulltime_files::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELINE_FILE};
+use fulltime_files::bundle::{
     Bundle, BundleBuild, BundleCast, BundleFile, BundleTimeline, BundleWallet,
 };
-use fulltime_client::snapshot::{ChainClock, ChainSnapshot, SnapshotAccount};
-use fulltime_client::wallet_book::WalletBook;
+use fulltime_files::snapshot::{ChainClock, ChainSnapshot, SnapshotAccount};
+use fulltime_files::wallet_book::WalletBook;
 use fulltime_testkit::process::LocalnetProcess;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::system_instruction;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::snapshot::ChainSnapshot;
+use fulltime_files::snapshot::ChainSnapshot;
 use fulltime_localnet::node::CHAIN_FILE;
 use fulltime_testkit::process::LocalnetProcess;
 use solana_commitment_config::CommitmentConfig;

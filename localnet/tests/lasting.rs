@@ -16,12 +16,12 @@ use common::{
 };
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::program_data::UpgradeAuthority;
 use fulltime_client::rpc::{CLOCK_SYSVAR, FulltimeClient, unix_timestamp};
 use fulltime_client::side::Side;
-use fulltime_client::snapshot::{
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::snapshot::{
     ChainClock, ChainSnapshot, KeyRole, SnapshotAccount, SnapshotKey, named_path,
 };
 use fulltime_localnet::node::{

@@ -14,7 +14,7 @@ use std::time::Duration;
 use common::{
     assert_resumes, binary, picture, refused_start, save_snapshot, unique_dir, write_wallet,
 };
-use fulltime_client::localnet_env::READY;
+use fulltime_files::localnet_env::READY;
 use fulltime_testkit::process::{LocalnetProcess, free_ports};
 
 /// A debug build boots in seconds; the margin is for a loaded machine.

@@ -2,8 +2,8 @@ use std::path::PathBuf;
 use std::process::ExitStatus;
 use std::time::Duration;
 
-use fulltime_client::localnet_env::LocalnetEnvError;
-use fulltime_client::state_dir_lock::StateDirLockError;
+use fulltime_files::localnet_env::LocalnetEnvError;
+use fulltime_files::state_dir_lock::StateDirLockError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StackError {

@@ -8,9 +8,9 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use fulltime_client::faucet::SERVING as FAUCET_SERVING;
-use fulltime_client::localnet_env::LocalnetEnv;
-use fulltime_client::localnet_env::READY;
 use fulltime_client::txline::api::SERVING as TXLINE_SERVING;
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::READY;
 
 use crate::error::StackError;
 use crate::options::StackOptions;

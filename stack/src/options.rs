@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
 
 use crate::error::{StackError, io};
 

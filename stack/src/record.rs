@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::snapshot::write_atomically;
+use fulltime_files::whole_file::write_atomically;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{StackError, io};

@@ -10,7 +10,7 @@ use std::process::Output;
 use std::time::Instant;
 
 use common::{Stack, assert_success, binaries, text};
-use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELINE_FILE};
+use fulltime_files::bundle::opened::{OPENED_DIR, OpenedInfo, PROOFS_DIR, TIMELINE_FILE};
 use fulltime_testkit::workspace_root;
 use serde_json::Value;
 

@@ -6,8 +6,8 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus};
 
-use fulltime_client::localnet_env::READY;
-use fulltime_client::localnet_env::{LocalnetEnv, LocalnetEnvError};
+use fulltime_files::localnet_env::READY;
+use fulltime_files::localnet_env::{LocalnetEnv, LocalnetEnvError};
 use fulltime_launch::{NotReady, wait_for_line_blocking};
 use fulltime_workspace::workspace_root;
 use solana_keypair::{Keypair, write_keypair_file};

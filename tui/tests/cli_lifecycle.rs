@@ -14,7 +14,6 @@ use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::compute_budget::SETTLE_COMPUTE_UNIT_LIMIT;
 use fulltime_client::instructions::{insert_scores_root, mint_to_wallet};
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::proof_file::{
     Expected, OracleRoot, ProofComparison, ProofFile, ProofOp, RootsFile,
@@ -23,6 +22,7 @@ use fulltime_client::rpc::{DEFAULT_HISTORY_DEPTH, FulltimeClient, Pools};
 use fulltime_client::settlement::final_value::is_period_ever_final;
 use fulltime_client::time::format_time;
 use fulltime_client::txline_interface::time::FINAL_PERIOD;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_testkit::deep_proof::{Depths, PROMISED, deep_proof};
 use fulltime_testkit::planted::set_market_period;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};

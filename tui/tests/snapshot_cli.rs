@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, named_path};
+use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use serde_json::Value;
 

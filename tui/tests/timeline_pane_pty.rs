@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use fulltime_client::bundle::Bundle;
+use fulltime_files::bundle::Bundle;
 use fulltime_testkit::process::{LocalnetProcess, binary_beside};
 use fulltime_testkit::pty::{PtyScreen, dashboard_command};
 

@@ -15,13 +15,13 @@ use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::time::format_time;
-use fulltime_client::wallet_book::WalletName;
 use fulltime_desk::actions::{
     CreateOrder, DepositOrder, Order, PayoutOrder, SettleOrder, WalletOrder,
 };
 use fulltime_desk::input::When;
 use fulltime_desk::output::receipt::Landed;
 use fulltime_desk::output::receipt::payout::PayoutKind;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{Expectation, load, write};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_client::time::format_time;
+use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_matches::timeline::{load, timelines_dir};
 use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
-use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
 
 /// The port of `fulltime_client::txline::api::DEFAULT_LOCAL_API_URL`.
 pub const DEFAULT_PORT: u16 = 8090;

@@ -4,7 +4,8 @@
 //! time and one slot per block, unchecked), so each is refused on load, naming the value and
 //! the limit, before anything is served.
 
-use super::ChainClock;
+use fulltime_files::snapshot::ChainClock;
+
 use crate::time::{LATEST_CLUSTER_TIME, format_time};
 
 /// The latest slot, block height and transaction count a loaded chain may hold: 2^53, the
@@ -30,9 +31,15 @@ pub enum ClockBoundError {
     Count { what: &'static str, value: u64 },
 }
 
-impl ChainClock {
+/// The bounds, on a clock read from a file (the format holds any clock; the limits are the
+/// client's rules of time).
+pub trait ChainClockBounds {
     /// Whether a node can run from this clock: its time and its counts within their bounds.
-    pub fn check_bounds(&self) -> Result<(), ClockBoundError> {
+    fn check_bounds(&self) -> Result<(), ClockBoundError>;
+}
+
+impl ChainClockBounds for ChainClock {
+    fn check_bounds(&self) -> Result<(), ClockBoundError> {
         if self.unix_ms > LATEST_UNIX_MS {
             return Err(ClockBoundError::Clock {
                 unix_ms: self.unix_ms,

@@ -6,8 +6,13 @@ use std::path::{Path, PathBuf};
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 
-use super::{ChainClock, ChainSnapshot, EXTENSION, SNAPSHOTS_DIR, SaveError, capture, named_path};
-use crate::localnet_env::LocalnetEnv;
+use fulltime_files::file_name::is_plain_file_name;
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::snapshot::{
+    ChainClock, ChainSnapshot, EXTENSION, ProgramBuild, SNAPSHOTS_DIR, named_path,
+};
+
+use super::{SaveError, capture};
 
 /// A snapshot just written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,13 +52,6 @@ pub fn check_name(name: &str) -> Result<(), SaveError> {
         });
     }
     Ok(())
-}
-
-/// Letters, digits, `-`, `_` and `.`, 1 to 100 of them, not starting with a dot: one file in the
-/// directory it is joined to, on every system (snapshot and bundle names, a bundle's files).
-pub fn is_plain_file_name(name: &str) -> bool {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    !name.is_empty() && name.len() <= 100 && !name.starts_with('.') && name.chars().all(allowed)
 }
 
 /// Saves the chain of the node `env` describes as `<state_dir>/snapshots/<name>.snapshot`; an
@@ -125,7 +123,7 @@ pub fn list(state_dir: &Path) -> Result<Vec<Listed>, SaveError> {
                 accounts: snapshot.accounts.len(),
                 other_build: snapshot
                     .build
-                    .check(&super::ProgramBuild::current())
+                    .check(&ProgramBuild::current())
                     .err()
                     .map(|mismatch| mismatch.to_string()),
             })
@@ -164,7 +162,7 @@ mod tests {
         ));
         assert!(list(&dir).expect("no directory").is_empty());
         std::fs::create_dir_all(dir.join(SNAPSHOTS_DIR)).expect("dir");
-        let snapshot = super::super::tests::sample();
+        let snapshot = crate::sample::chain_snapshot();
         snapshot.write(&named_path(&dir, "b-good")).expect("write");
         std::fs::write(named_path(&dir, "a-broken"), b"not a snapshot").expect("write");
         std::fs::write(dir.join(SNAPSHOTS_DIR).join("notes.txt"), b"").expect("write");

@@ -12,7 +12,8 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
-use super::{ChainClock, SnapshotAccount, belongs_in_snapshot};
+use fulltime_files::snapshot::{ChainClock, SnapshotAccount, belongs_in_snapshot};
+
 use crate::rpc::{CLOCK_SYSVAR, ClientError, account_info, rpc_error};
 
 /// surfpool's cheat code that returns every account of the chain.

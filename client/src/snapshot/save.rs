@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_signer::Signer;
 
-use super::{
-    ChainSnapshot, KeyRole, ProgramBuild, SnapshotFileError, SnapshotKey, export_accounts,
-    read_clock,
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::snapshot::{
+    ChainSnapshot, KeyRole, ProgramBuild, SnapshotFileError, SnapshotKey,
 };
+
+use super::{export_accounts, read_clock};
 use crate::keypair::{KeypairError, read_keypair_file};
-use crate::localnet_env::LocalnetEnv;
 use crate::rpc::ClientError;
 
 #[derive(Debug, thiserror::Error)]

@@ -3,11 +3,10 @@
 
 use std::path::Path;
 
-use fulltime_client::bundle::{
-    BundleCast, BundleFile, BundleTimeline, bundle_path, save_bundle as save,
-};
+use fulltime_client::bundle::{bundle_path, save_bundle as save};
 use fulltime_client::cluster::ClusterError;
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::bundle::{BundleCast, BundleFile, BundleTimeline};
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_matches::timeline::{Problem, TimelineError, parse};
 
 use super::Actor;

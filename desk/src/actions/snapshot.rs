@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use fulltime_client::cluster::ClusterError;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::snapshot::save_named_into;
+use fulltime_files::localnet_env::LocalnetEnv;
 
 use super::Actor;
 use crate::error::Error;

@@ -1,5 +1,5 @@
 //! Making a wallet of the book, funded on request: what `fulltime wallet new` and the
-//! dashboard's new-wallet key both do (`fulltime_client::wallet_book` keeps the files).
+//! dashboard's new-wallet key both do (`fulltime_files::wallet_book` keeps the files).
 
 use std::sync::Arc;
 
@@ -7,10 +7,10 @@ use fulltime_client::amount::LAMPORTS_PER_SOL;
 use fulltime_client::cluster::{Cluster, ClusterError};
 use fulltime_client::faucet::request_test_usdc;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::odds::ONE_USDC;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_client::wallet_book::{WalletBook, WalletName};
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::wallet_book::{WalletBook, WalletName};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 

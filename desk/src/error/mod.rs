@@ -22,7 +22,7 @@ use fulltime_client::proof_file::ProofFileError;
 use fulltime_client::rpc::ClientError;
 use fulltime_client::snapshot::SaveError;
 use fulltime_client::txline::api::TxlineError;
-use fulltime_client::wallet_book::WalletBookError;
+use fulltime_files::wallet_book::WalletBookError;
 
 use self::bundle::bundle_report;
 use self::client::{client_report, snapshot_report};

@@ -3,8 +3,8 @@
 
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::keypair::KeypairError;
-use fulltime_client::localnet_env::LocalnetEnvError;
-use fulltime_client::wallet_book::WalletBookError;
+use fulltime_files::localnet_env::LocalnetEnvError;
+use fulltime_files::wallet_book::WalletBookError;
 
 use super::ErrorReport;
 

@@ -228,10 +228,9 @@ fn a_faucet_refusal_carries_the_status_and_its_message() {
 
 #[test]
 fn localnet_without_env_json_is_not_running_even_for_the_wallet() {
-    let error = fulltime_client::localnet_env::LocalnetEnv::load(std::path::Path::new(
-        "/nonexistent/state",
-    ))
-    .expect_err("no env.json");
+    let error =
+        fulltime_files::localnet_env::LocalnetEnv::load(std::path::Path::new("/nonexistent/state"))
+            .expect_err("no env.json");
     let report = Error::from(KeypairError::from(error)).report();
     assert_eq!(report.error, "LocalnetNotRunning");
 }

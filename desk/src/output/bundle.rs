@@ -96,8 +96,8 @@ impl fmt::Display for SavedBundleReceipt {
 mod tests {
     use std::path::PathBuf;
 
-    use fulltime_client::bundle::{BundleCast, BundleTimeline};
-    use fulltime_client::snapshot::ChainClock;
+    use fulltime_files::bundle::{BundleCast, BundleTimeline};
+    use fulltime_files::snapshot::ChainClock;
 
     use super::*;
     use crate::samples::json_of;

@@ -3,9 +3,10 @@
 use std::fmt;
 use std::path::Path;
 
-use fulltime_client::localnet_env::ChainInfo;
-use fulltime_client::snapshot::{ChainClock, Listed, Saved};
+use fulltime_client::snapshot::{Listed, Saved};
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::localnet_env::ChainInfo;
+use fulltime_files::snapshot::ChainClock;
 use serde::Serialize;
 
 use super::receipt::{Summary, TransactionLink};
@@ -200,7 +201,8 @@ impl fmt::Display for SnapshotList {
 mod tests {
     use std::path::PathBuf;
 
-    use fulltime_client::snapshot::{ChainClock, Summary};
+    use fulltime_client::snapshot::Summary;
+    use fulltime_files::snapshot::ChainClock;
 
     use super::*;
     use crate::samples::json_of;

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::wallet_book::{WalletBook, WalletBookError, WalletName};
+use fulltime_files::wallet_book::{WalletBook, WalletBookError, WalletName};
 use solana_signer::Signer;
 
 use super::play::Cast;

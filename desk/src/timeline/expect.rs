@@ -15,7 +15,7 @@ use fulltime_matches::timeline::{Expectation, Stage};
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 
 use super::play::Cast;
 use crate::actions::payout::paid;

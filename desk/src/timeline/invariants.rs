@@ -9,7 +9,7 @@ use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
 use fulltime_client::rpc::{ClientError, FulltimeClient};
 use fulltime_client::settlement::state::{Market, Position};
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use solana_keypair::Address as Pubkey;
 
 use super::play::Cast;

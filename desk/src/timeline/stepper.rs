@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use fulltime_client::bundle::BundleCast;
+use fulltime_files::bundle::BundleCast;
 use fulltime_matches::Generated;
 use fulltime_matches::timeline::Timeline;
 

@@ -13,7 +13,7 @@
 
 use std::ops::Range;
 
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{Action, ActionKind};
 
 /// The waves of `actions`, as ranges of their indices, in order and covering them all.

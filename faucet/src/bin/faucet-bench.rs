@@ -44,7 +44,7 @@ struct Args {
     #[arg(long, value_parser = ["localnet"])]
     rpc_url: Option<String>,
     /// Where localnet wrote env.json.
-    #[arg(long, default_value = fulltime_client::localnet_env::DEFAULT_STATE_DIR)]
+    #[arg(long, default_value = fulltime_files::localnet_env::DEFAULT_STATE_DIR)]
     state_dir: String,
     /// Mints to measure against localnet (at most), each to a fresh wallet.
     #[arg(long, default_value_t = 50)]

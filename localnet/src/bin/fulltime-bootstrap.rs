@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use fulltime_client::amount::{LAMPORTS_PER_SOL, parse_usdc};
 use fulltime_client::cluster::{Cluster, DEVNET_URL};
-use fulltime_client::localnet_env::{DEFAULT_STATE_DIR, LocalnetEnv};
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::localnet_env::{DEFAULT_STATE_DIR, LocalnetEnv};
 use fulltime_localnet::node::{
     Bootstrap, BootstrapOptions, KeyPaths, NodeError, StateKeys, WALLET_SOL, websocket_url,
 };

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use fulltime_client::localnet_env::{ChainInfo, DEFAULT_STATE_DIR, READY};
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::localnet_env::{ChainInfo, DEFAULT_STATE_DIR, READY};
 use fulltime_localnet::native::FalsePredicate;
 use fulltime_localnet::node::{
     BareNode, ChainStart, CheckpointLimits, DEFAULT_CHECKPOINT_MIB, DEMO_MARKETS, Node,

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
-use fulltime_client::localnet_env::LocalnetEnvError;
-use fulltime_client::state_dir_lock::StateDirLockError;
+use fulltime_files::localnet_env::LocalnetEnvError;
+use fulltime_files::state_dir_lock::StateDirLockError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum NodeError {

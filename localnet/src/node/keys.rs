@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use fulltime_client::keypair::{default_keypair_path, read_keypair_file};
-use fulltime_client::keypair_file::write_keypair_file;
-use fulltime_client::whole_file::Existing;
+use fulltime_files::keypair_file::write_keypair_file;
+use fulltime_files::whole_file::Existing;
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 

@@ -27,8 +27,8 @@ mod transaction_log;
 use std::path::{Path, PathBuf};
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::localnet_env::{ChainInfo, LocalnetEnv, LocalnetEnvError};
-use fulltime_client::snapshot::KeyRole;
+use fulltime_files::localnet_env::{ChainInfo, LocalnetEnv, LocalnetEnvError};
+use fulltime_files::snapshot::KeyRole;
 use solana_signer::Signer;
 
 use crate::native::{Deployment, FalsePredicate};

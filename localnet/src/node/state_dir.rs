@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::snapshot::write_atomically;
-use fulltime_client::state_dir_lock::StateDirLock;
+use fulltime_files::state_dir_lock::StateDirLock;
+use fulltime_files::whole_file::write_atomically;
 use solana_keypair::Keypair;
 
 use super::NodeError;

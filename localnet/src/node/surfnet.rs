@@ -4,8 +4,8 @@
 //! How surfpool is set up (offline, no block of its own, no blockhash check of its own) is the
 //! door's (`surfpool`).
 
-use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::snapshot::{ChainClock, ChainSnapshot};
 
 use super::NodeError;
 use super::lasting;

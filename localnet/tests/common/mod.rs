@@ -12,9 +12,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::snapshot::{
-    ChainClock, ChainSnapshot, ProgramBuild, SnapshotKey, capture, named_path,
-};
+use fulltime_client::snapshot::capture;
+use fulltime_files::snapshot::{ChainClock, ChainSnapshot, ProgramBuild, SnapshotKey, named_path};
 use fulltime_testkit::process::{LocalnetProcess, free_ports};
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;

@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use fulltime_client::faucet::FAUCET_PATH;
-use fulltime_client::localnet_env::DEFAULT_STATE_DIR;
-use fulltime_client::state_dir_lock::StateDirLock;
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_files::state_dir_lock::StateDirLock;
 
 use crate::error::{StackError, io};
 use crate::options::StackOptions;

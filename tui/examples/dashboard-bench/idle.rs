@@ -10,7 +10,7 @@ use color_eyre::eyre::{Result, eyre};
 use fulltime::dashboard::{App, Link, spawn_feed, update};
 use fulltime::{GlobalArgs, Session};
 use fulltime_client::cluster::Cluster;
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_testkit::process::{free_ports, redirected_state_dir};
 use fulltime_testkit::proxy::CountingProxy;
 use solana_keypair::Address as Pubkey;

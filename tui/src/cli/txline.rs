@@ -4,7 +4,7 @@ use std::path::Path;
 
 use fulltime_client::proof_file::ProofFile;
 use fulltime_client::txline::api::{Credentials, CredentialsFile, RecordPick};
-use fulltime_client::whole_file::{Existing, write_whole};
+use fulltime_files::whole_file::{Existing, write_whole};
 
 use crate::args::{ProofFetchArgs, TxlineLoginArgs, TxlineScoresArgs};
 use crate::error::Error;

@@ -1,7 +1,7 @@
-//! `wallet list`: the wallet book (`fulltime_client::wallet_book`), each wallet's money read from
+//! `wallet list`: the wallet book (`fulltime_files::wallet_book`), each wallet's money read from
 //! the cluster. `wallet new` is an order (`crate::actions::WalletOrder`).
 
-use fulltime_client::wallet_book::{BookEntry, WalletBook};
+use fulltime_files::wallet_book::{BookEntry, WalletBook};
 
 use super::wallet::{market_ids, position_views};
 use crate::error::Error;

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use fulltime_client::rpc::Standing;
-use fulltime_client::wallet_book::WalletName;
 use fulltime_desk::timeline::record::Branch;
+use fulltime_files::wallet_book::WalletName;
 use solana_keypair::Address as Pubkey;
 use solana_signature::Signature;
 

@@ -35,7 +35,7 @@ use crate::output::snapshot::chain_label;
 use crate::session::Session;
 use fulltime_client::cluster::Cluster;
 use fulltime_client::keypair::{Wallet, WalletSource};
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.
 fn local_chain(session: &Session) -> Option<String> {

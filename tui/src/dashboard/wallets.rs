@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fulltime_client::wallet_book::WalletBook;
+use fulltime_files::wallet_book::WalletBook;
 
 /// A wallet to act as.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! `--to`: the run's own node and faucet handed to the tester, running where the run stopped,
 //! with the timeline's wallets in the node's wallet book so that `--keypair alice` works there.
 
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 
 use fulltime_desk::timeline::{Cast, write_into_book};
 

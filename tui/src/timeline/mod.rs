@@ -16,10 +16,11 @@ mod stop_step;
 use fulltime_desk::timeline::{check_clock_before_first_step, play};
 
 use fulltime_client::cluster::{Cluster, ClusterError};
-use fulltime_client::snapshot::{SaveError, check_name, named_path};
+use fulltime_client::snapshot::{SaveError, check_name};
+use fulltime_files::snapshot::named_path;
 use fulltime_matches::timeline::load;
 
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 
 use self::node::OwnNode;
 use self::part::Lifetime;

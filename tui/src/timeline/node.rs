@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
-use fulltime_client::localnet_env::READY;
+use fulltime_files::localnet_env::READY;
 use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use fulltime_client::faucet::SERVING;
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 
 use super::part::{Lifetime, PartBinary, ServingPart, free_ports};
 use crate::error::NodeError;

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use fulltime_files::whole_file::{Existing, write_whole};
 use serde::{Deserialize, Serialize};
 
 use super::error::TxlineError;
-use crate::whole_file::{Existing, write_whole};
 
 pub const CREDENTIALS_FILE: &str = "txline.toml";
 pub const JWT_VARIABLE: &str = "TXLINE_JWT";

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{ActionKind, Timeline};
 use solana_keypair::{Address as Pubkey, Keypair};
 use solana_signer::Signer;

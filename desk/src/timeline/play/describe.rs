@@ -2,7 +2,7 @@
 
 use fulltime_client::amount::format_usdc;
 use fulltime_client::txline::api::RecordPick;
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{ActionKind, SettleWith};
 
 use crate::output::receipt::payout::PayoutKind;

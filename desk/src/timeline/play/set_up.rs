@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use fulltime_client::cluster::ClusterError;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::Funding;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_matches::timeline::Timeline;
 use solana_keypair::Keypair;
 use solana_signer::Signer;

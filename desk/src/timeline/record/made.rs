@@ -3,7 +3,7 @@
 
 use fulltime_client::side::Side;
 use fulltime_client::txline::api::RecordPick;
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::SettleWith;
 
 use crate::actions::{Order, SettleOrder};

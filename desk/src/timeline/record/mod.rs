@@ -13,11 +13,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use fulltime_client::amount::LAMPORTS_PER_SOL;
-use fulltime_client::bundle::BundleCast;
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::settlement::MarketTerms;
 use fulltime_client::settlement::state::Market as ChainMarket;
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::bundle::BundleCast;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{
     Action, ActionKind, Market, Step, Timeline, Wallet, error_named, parse, write,
 };

@@ -18,9 +18,9 @@ use fulltime_client::amount::LAMPORTS_PER_SOL;
 /// Where the node's WebSocket is, from its JSON-RPC URL (the client's rule, the solana CLI's).
 pub use fulltime_client::cluster::websocket_url;
 use fulltime_client::instructions;
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::pda;
 use fulltime_client::proof_file::ProofFile;
+use fulltime_files::localnet_env::LocalnetEnv;
 use settlement::state::Config;
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;

@@ -8,9 +8,9 @@
 
 use std::path::Path;
 
-use fulltime_client::bundle::opened::OPENED_DIR;
-use fulltime_client::bundle::{Bundle, BundleFileError};
-use fulltime_client::wallet_book::WalletBook;
+use fulltime_files::bundle::opened::OPENED_DIR;
+use fulltime_files::bundle::{Bundle, BundleFileError};
+use fulltime_files::wallet_book::WalletBook;
 use solana_signer::Signer;
 
 use super::{ChainFile, Opened, chain_keys, check_loadable};

@@ -2,7 +2,7 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use fulltime_client::snapshot::{ChainSnapshot, ProgramBuild, SnapshotAccount};
+use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, SnapshotAccount};
 use solana_account::ReadableAccount;
 
 use super::{ChainFacts, NodeAccounts, now_unix};

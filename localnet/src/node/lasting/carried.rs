@@ -2,7 +2,7 @@
 //! program-data accounts (with the state directory's own upgrade authorities), sysvars and
 //! feature gates itself on every start. A snapshot or kept chain that holds an account at one
 //! of those addresses, or an account of one of those kinds anywhere
-//! ([`fulltime_client::snapshot::node_written`]), is refused whole before anything is served or
+//! ([`fulltime_files::snapshot::node_written`]), is refused whole before anything is served or
 //! written; the kept chain never holds one.
 
 use std::collections::HashMap;
@@ -10,7 +10,7 @@ use std::fmt;
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda::program_data_of;
-use fulltime_client::snapshot::{NodeWritten, SnapshotAccount, belongs_in_snapshot, node_written};
+use fulltime_files::snapshot::{NodeWritten, SnapshotAccount, belongs_in_snapshot, node_written};
 use solana_account::ReadableAccount;
 
 use crate::node::surfpool::ChainView;

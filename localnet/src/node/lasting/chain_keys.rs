@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::snapshot::{ChainSnapshot, KeyRole, SnapshotKey};
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::snapshot::{ChainSnapshot, KeyRole, SnapshotKey};
 use solana_keypair::Keypair;
 use solana_signer::Signer;
 

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use fulltime_client::snapshot::{ChainClock, write_atomically};
+use fulltime_files::snapshot::ChainClock;
+use fulltime_files::whole_file::write_atomically;
 use serde::{Deserialize, Serialize};
 
 /// The clock of the chain made at `started`.

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use fulltime_client::snapshot::ChainClock;
 use fulltime_client::terminal_text::escaped;
+use fulltime_files::snapshot::ChainClock;
 
 use super::clock_file::{self, TickedClock};
 use super::{CHAIN_FILE, CLOCK_FILE, ChainFacts, NodeAccounts, capture};

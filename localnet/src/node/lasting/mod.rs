@@ -1,7 +1,7 @@
 //! The chain that lasts: `localnet` keeps its chain in the state directory and resumes it on the
 //! next start, or starts from a snapshot file.
 //!
-//! The chain is kept in the snapshot format (`fulltime_client::snapshot`): `chain.snapshot`
+//! The chain is kept in the snapshot format (`fulltime_files::snapshot`): `chain.snapshot`
 //! holds every account a fresh start does not write itself, the clock, the slot, the mint and the
 //! keys' files, rewritten within a second of an account changing and when the node stops;
 //! `chain-clock.json` holds the clock and the slot alone, rewritten every second as the clock
@@ -23,9 +23,10 @@ mod restore;
 use std::path::{Path, PathBuf};
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::localnet_env::{ChainInfo, LocalnetEnv};
+use fulltime_client::snapshot::ChainClockBounds;
 pub use fulltime_client::snapshot::now_unix;
-use fulltime_client::snapshot::{
+use fulltime_files::localnet_env::{ChainInfo, LocalnetEnv};
+use fulltime_files::snapshot::{
     ChainClock, ChainSnapshot, EXTENSION, KeyRole, ProgramBuild, SnapshotKey, named_path,
 };
 
@@ -272,7 +273,7 @@ fn snapshot_path(state_dir: &Path, given: &str) -> Result<PathBuf, NodeError> {
 /// The snapshot at `path`, if this build can load it whole.
 fn read_checked(path: &Path) -> Result<ChainSnapshot, String> {
     let snapshot = ChainSnapshot::read(path).map_err(|error| match error {
-        fulltime_client::snapshot::SnapshotFileError::Invalid { error, .. } => error.to_string(),
+        fulltime_files::snapshot::SnapshotFileError::Invalid { error, .. } => error.to_string(),
         other => other.to_string(),
     })?;
     check_loadable(&snapshot)?;

@@ -1,7 +1,7 @@
 //! Loading a snapshot's chain into a runtime before it serves: its accounts, then its clock and
 //! slot.
 
-use fulltime_client::snapshot::{ChainClock, ChainSnapshot};
+use fulltime_files::snapshot::{ChainClock, ChainSnapshot};
 use solana_account::Account;
 
 use crate::node::NodeError;

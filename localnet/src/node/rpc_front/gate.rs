@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use anchor_lang::prelude::Pubkey;
 use fulltime_client::pda;
-use fulltime_client::snapshot::node_written;
+use fulltime_files::snapshot::node_written;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use solana_account::Account;

@@ -4,7 +4,7 @@
 //! loader refuses such a chain ([`check_bounds`]), so the front refuses a warp there, naming
 //! the target and the latest one allowed. A warp is refused, never clamped.
 //!
-//! [`check_bounds`]: fulltime_client::snapshot::ChainClock::check_bounds
+//! [`check_bounds`]: fulltime_client::snapshot::ChainClockBounds::check_bounds
 
 use serde_json::Value;
 use solana_sysvar::epoch_schedule::EpochSchedule;

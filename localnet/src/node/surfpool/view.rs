@@ -2,7 +2,7 @@
 //! the transactions surfpool's store holds.
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::snapshot::ChainClock;
+use fulltime_files::snapshot::ChainClock;
 use solana_account::{Account, AccountSharedData};
 use solana_signature::Signature;
 use solana_sysvar::epoch_schedule::EpochSchedule;

@@ -2,7 +2,7 @@
 //! surfpool's cheat codes write them, and the clock set.
 
 use anchor_lang::prelude::Pubkey;
-use fulltime_client::snapshot::ChainClock;
+use fulltime_files::snapshot::ChainClock;
 use solana_account::Account;
 use solana_sysvar::clock::Clock;
 use solana_sysvar::epoch_schedule::EpochSchedule;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anchor_lang::prelude::Pubkey;
 use anchor_lang::solana_program::system_instruction;
 use clap::Parser;
-use fulltime_client::localnet_env::LocalnetEnv;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_localnet::node::load_keypair;
 use solana_commitment_config::CommitmentConfig;
 use solana_keypair::Keypair;

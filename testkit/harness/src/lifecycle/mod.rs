@@ -1,6 +1,6 @@
 //! Random market lifecycles checked against an independent model of the contract. The property
-//! test (`program/settlement/tests/lifecycle_properties.rs`) draws the steps with proptest
-//! strategies, the soak binary (`testkit/harness/src/bin/soak.rs`) with [`SplitMix64`] from a seed; both
+//! test (`program/settlement-behaviour/tests/lifecycle_properties.rs`) draws the steps with
+//! proptest strategies, the soak binary (`testkit/harness/src/bin/soak.rs`) with [`SplitMix64`] from a seed; both
 //! run them with [`run_lifecycle`].
 
 mod batch;

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fulltime_client::bundle::BundleTimeline;
 use fulltime_client::rpc::FulltimeClient;
-use fulltime_client::wallet_book::WalletName;
 use fulltime_desk::timeline::record::{Branch, Made, Outcome, Recorder, is_a_step};
+use fulltime_files::bundle::BundleTimeline;
+use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::write;
 use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;

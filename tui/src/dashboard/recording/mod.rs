@@ -9,7 +9,7 @@ mod desk;
 pub mod news;
 mod save;
 
-use fulltime_client::wallet_book::WalletName;
+use fulltime_files::wallet_book::WalletName;
 use ratatui::text::Span;
 use solana_keypair::Address as Pubkey;
 

@@ -6,12 +6,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use fulltime_client::bundle::BundleTimeline;
-use fulltime_client::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
 use fulltime_client::keypair::read_keypair_file;
-use fulltime_client::wallet_book::{WalletBook, WalletName};
 use fulltime_desk::timeline::record::Branch;
 use fulltime_desk::timeline::{Stepped, Stepper, cast_of, write_into_book};
+use fulltime_files::bundle::BundleTimeline;
+use fulltime_files::bundle::opened::{OPENED_DIR, OpenedInfo, OpenedTimeline, TIMELINE_FILE};
+use fulltime_files::wallet_book::{WalletBook, WalletName};
 use fulltime_matches::timeline::{Timeline, load};
 use solana_signer::Signer;
 

@@ -34,7 +34,7 @@ enum Part {
     Checkpoint,
     /// 1,000 wallets, 10,000 deposits over 100 markets, settled and claimed, over JSON-RPC.
     Qa,
-    /// The same match day as a generated timeline file, played by `fulltime timeline run`.
+    /// The same match day as a generated timeline file, played by the desk's timeline engine.
     Timeline,
     /// Settling from a proof file beside settling by record from the local TxLINE API.
     Settle,
@@ -104,12 +104,12 @@ fn main() {
     }
     if runs(Part::Timeline) {
         println!(
-            "a timeline at QA scale, played by `fulltime timeline run` (release, beside this binary): {} wallets, {} deposits over {} markets, settled and claimed",
+            "a timeline at QA scale, played by the desk's timeline engine on a node of its own: {} wallets, {} deposits over {} markets, settled and claimed",
             qa_scale::WALLETS,
             qa_scale::DEPOSITS,
             qa_scale::MARKETS
         );
-        if let Err(error) = timeline::run() {
+        if let Err(error) = runtime.block_on(timeline::run()) {
             eprintln!("timeline: {error}");
         }
     }

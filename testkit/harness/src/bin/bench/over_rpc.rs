@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use fulltime_client::localnet_env::LocalnetEnv;
 use fulltime_client::rpc::send_and_confirm;
+use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_localnet::node::{ChainStart, Node, load_keypair};
 use fulltime_testkit::sample;
 use solana_commitment_config::CommitmentConfig;

@@ -93,7 +93,7 @@ impl LocalnetEnv {
         let path = Self::path_in(state_dir);
         let mut text = serde_json::to_string_pretty(self).expect("env serializes");
         text.push('\n');
-        crate::snapshot::write_atomically(&path, text.as_bytes())
+        crate::whole_file::write_atomically(&path, text.as_bytes())
             .map_err(|source| LocalnetEnvError::Write { path, source })
     }
 }

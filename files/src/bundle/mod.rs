@@ -5,26 +5,37 @@
 //! one from a running node; `localnet --bundle` (and `just dev --bundle`) opens the stack at that
 //! moment, writing what is not chain into `<state-dir>/bundle/` ([`opened`]).
 //!
-//! The file is a text line naming the format and its version, the Borsh encoding of
-//! [`Bundle`], and the SHA-256 of that encoding: damage is found before anything in it is used,
-//! then the build, then everything inside ([`Bundle::read`]).
+//! The file is the [frame](crate::framed) around the Borsh encoding of [`Bundle`]: damage is
+//! found before anything in it is used, then the build, then everything inside
+//! ([`Bundle::read`]). `fulltime bundle save` itself is the client's (`bundle`): it reads the
+//! chain from a running node.
 
 mod build;
-mod encoding;
+mod error;
 pub mod opened;
-mod save;
 
 use std::path::{Path, PathBuf};
 
 use borsh::{BorshDeserialize, BorshSerialize};
 use solana_keypair::Keypair;
 
-use crate::snapshot::{ChainSnapshot, is_plain_file_name, write_atomically};
+use crate::file_name::is_plain_file_name;
+use crate::framed::FramedFile;
+use crate::snapshot::ChainSnapshot;
 use crate::wallet_book::WalletName;
+use crate::whole_file::write_atomically;
 
 pub use build::BundleBuild;
-pub use encoding::{BundleError, BundleFileError, FORMAT_LINE, FORMAT_VERSION};
-pub use save::{BundleSaveError, SavedBundle, bundle_path, save_bundle};
+pub use error::{BundleError, BundleFileError};
+
+/// The bundle file's frame: `fulltime bundle v1\n`, the Borsh encoding, its SHA-256.
+pub static BUNDLE_FILE: FramedFile = FramedFile {
+    format_line: "fulltime bundle v",
+    version: 1,
+    name: "bundle",
+    short_name: "bundle",
+    damaged: "damaged",
+};
 
 /// The extension of bundle files.
 pub const EXTENSION: &str = "bundle";
@@ -38,7 +49,7 @@ pub struct Bundle {
     pub build: BundleBuild,
     /// When it was saved, unix seconds of the wall clock.
     pub saved_at: i64,
-    /// The bytes of a snapshot file (`crate::snapshot`), checked as one when opened.
+    /// The bytes of a snapshot file ([`crate::snapshot`]), checked as one when opened.
     pub snapshot: Vec<u8>,
     /// The wallet book of the state directory it was saved from, by name.
     pub wallets: Vec<BundleWallet>,
@@ -107,7 +118,9 @@ impl Bundle {
             path: path.to_owned(),
             error,
         };
-        let bundle = encoding::decode(&bytes).map_err(invalid)?;
+        let bundle: Self = BUNDLE_FILE
+            .decode(&bytes)
+            .map_err(|error| invalid(BundleError::Frame(error)))?;
         bundle
             .build
             .check(&BundleBuild::current())
@@ -118,7 +131,7 @@ impl Bundle {
     /// Writes the file at `path` whole or not at all, readable by its owner only: it holds
     /// secret keys.
     pub fn write(&self, path: &Path) -> Result<u64, BundleFileError> {
-        let bytes = encoding::encode(self);
+        let bytes = BUNDLE_FILE.encode(self);
         write_atomically(path, &bytes).map_err(|source| BundleFileError::Write {
             path: path.to_owned(),
             source,

@@ -12,7 +12,7 @@
 //! and every lifecycle ends with each pool paid out to the last unit of rounding dust.
 //!
 //! Both oracle modes run: a false predicate answered `false` or raised as `PredicateFailed`.
-//! `PROPTEST_CASES=200 cargo test -p fulltime-harness --test lifecycle_properties` runs longer;
+//! `PROPTEST_CASES=200 cargo test -p settlement-behaviour --test lifecycle_properties` runs longer;
 //! `just soak` runs thousands in release.
 
 use fulltime_harness::lifecycle::picks::{self, Phase, weight};

@@ -1,20 +1,23 @@
 //! `fulltime bundle save`: a running local node's chain (as `fulltime snapshot save` captures
 //! it), the state directory's wallet book, the proof files and timeline the caller hands over,
-//! written as one bundle.
+//! written as one bundle (the file format is `fulltime_files::bundle`).
 
 use std::path::{Path, PathBuf};
 
 use solana_commitment_config::CommitmentConfig;
 use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 
-use super::{
+use fulltime_files::bundle::{
     Bundle, BundleBuild, BundleFile, BundleFileError, BundleTimeline, BundleWallet, EXTENSION,
     named_path,
 };
+use fulltime_files::file_name::is_plain_file_name;
+use fulltime_files::localnet_env::LocalnetEnv;
+use fulltime_files::snapshot::ChainClock;
+use fulltime_files::wallet_book::{WalletBook, WalletBookError};
+
 use crate::keypair::read_keypair_file;
-use crate::localnet_env::LocalnetEnv;
-use crate::snapshot::{ChainClock, SaveError, capture, is_plain_file_name, now_unix};
-use crate::wallet_book::{WalletBook, WalletBookError};
+use crate::snapshot::{SaveError, capture, now_unix};
 
 #[derive(Debug, thiserror::Error)]
 pub enum BundleSaveError {
@@ -134,7 +137,9 @@ mod tests {
         let state = Path::new("/state");
         assert_eq!(
             bundle_path(state, "bug-17").expect("a name"),
-            state.join(super::super::BUNDLES_DIR).join("bug-17.bundle")
+            state
+                .join(fulltime_files::bundle::BUNDLES_DIR)
+                .join("bug-17.bundle")
         );
         assert_eq!(
             bundle_path(state, "out/bug-17.bundle").expect("a path"),

@@ -1,86 +1,19 @@
-//! The timeline step: the QA-scale match day written as a timeline file and played by the real
-//! runner, the release `fulltime` beside this binary (`fulltime timeline run FILE --json`, on a
-//! `localnet` of its own). A thousand wallets, a hundred markets on one demo match, ten thousand
-//! deposits (each wallet in ten markets, a third of them on NO, as the QA-scale step stakes),
-//! every market settled with the match's proof case, every winning position claimed and each
-//! loser's claim on its first market refused with `NotAWinner`; the pools, the stages and every
-//! wallet's test USDC expected after each step, worked out here from the program's rule.
+//! The QA-scale match day as a timeline file's text: a thousand wallets, a hundred markets on one
+//! demo match, ten thousand deposits (each wallet in ten markets, a third of them on NO, as the
+//! QA-scale step stakes), every market settled with the match's proof case, every winning
+//! position claimed and each loser's claim on its first market refused with `NotAWinner`; the
+//! pools, the stages and every wallet's test USDC expected after each step, worked out here from
+//! the program's rule.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
 
 use fulltime_client::side::Side;
-use serde_json::Value;
 
-use super::qa_scale::{
+use crate::qa_scale::{
     MARKETS, MARKETS_PER_WALLET, PROOF_FILE, WALLET_USDC, WALLETS, market_of, side_of, stake,
 };
 
 type Failure = Box<dyn std::error::Error>;
-
-/// Runs the generated timeline and prints its steps and the whole run's time.
-pub fn run() -> Result<(), Failure> {
-    let fulltime = beside_this_binary("fulltime")?;
-    let started = Instant::now();
-    let text = timeline_text()?;
-    let file = std::env::temp_dir().join(format!(
-        "fulltime-bench-timeline-{}.toml",
-        std::process::id()
-    ));
-    std::fs::write(&file, &text)?;
-    println!(
-        "  timeline written: {} KiB in {:.2} s",
-        text.len() / 1024,
-        started.elapsed().as_secs_f64()
-    );
-    let started = Instant::now();
-    let output = Command::new(&fulltime)
-        .args(["timeline", "run"])
-        .arg(&file)
-        .arg("--json")
-        .output();
-    let elapsed = started.elapsed();
-    let _ = std::fs::remove_file(&file);
-    let output = output?;
-    let run: Value = serde_json::from_slice(&output.stdout).map_err(|error| {
-        format!(
-            "`fulltime timeline run` answered no JSON ({error}); its stderr:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })?;
-    for step in run["steps"].as_array().into_iter().flatten() {
-        let count = |field: &str| step[field].as_array().map_or(0, Vec::len);
-        println!(
-            "  step {}: {} actions, {} expectations, invariants held: {}",
-            step["name"].as_str().unwrap_or("?"),
-            count("done"),
-            count("expectations"),
-            step["invariants_held"]
-        );
-    }
-    if !run["failure"].is_null() || !output.status.success() {
-        return Err(format!("the timeline did not run green: {}", run["failure"]).into());
-    }
-    println!(
-        "  the whole run (node started, {WALLETS} wallets funded, {MARKETS} markets, every step \
-         played and checked): {:.2} s",
-        elapsed.as_secs_f64()
-    );
-    Ok(())
-}
-
-/// `name` in this program's directory, where `just bench` builds every binary.
-fn beside_this_binary(name: &str) -> Result<PathBuf, Failure> {
-    let exe = std::env::current_exe()?;
-    let path = exe.parent().unwrap_or(Path::new(".")).join(name);
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!("no `{name}` beside this program at {}", path.display()).into())
-    }
-}
 
 fn wallet(index: usize) -> String {
     format!("w{index:04}")
@@ -170,7 +103,7 @@ impl Held {
 }
 
 /// The timeline file's text.
-fn timeline_text() -> Result<String, Failure> {
+pub fn timeline_text() -> Result<String, Failure> {
     let pools = Pools::of_every_deposit()?;
     let held = Held::of(&pools)?;
     let mut text = String::new();
@@ -312,18 +245,47 @@ fn stage_expectations(stage: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
+    use fulltime_matches::timeline::{ActionKind, SettleWith, Timeline};
+
     use super::*;
+
+    fn generated() -> Timeline {
+        let text = timeline_text().expect("a timeline");
+        fulltime_matches::timeline::parse(&text, Path::new("bench.toml"))
+            .expect("the generated timeline loads")
+    }
 
     #[test]
     fn the_generated_timeline_loads_and_holds_every_deposit() {
-        let text = timeline_text().expect("a timeline");
-        let timeline = fulltime_matches::timeline::parse(&text, Path::new("bench.toml"))
-            .expect("the generated timeline loads");
+        let timeline = generated();
         assert_eq!(timeline.wallets.len(), WALLETS);
         assert_eq!(timeline.markets.len(), MARKETS);
         assert_eq!(
             timeline.steps[0].actions.len(),
             WALLETS * MARKETS_PER_WALLET
         );
+    }
+
+    /// The bench plays it with no faucet and no TxLINE API beside its node.
+    #[test]
+    fn the_generated_timeline_asks_no_faucet_and_settles_from_proof_cases() {
+        let timeline = generated();
+        let actions = timeline.steps.iter().flat_map(|step| &step.actions);
+        for action in actions {
+            assert!(
+                !matches!(
+                    action.kind,
+                    ActionKind::Faucet { .. }
+                        | ActionKind::Settle {
+                            with: SettleWith::Record(_),
+                            ..
+                        }
+                ),
+                "{:?} needs a faucet or a TxLINE API",
+                action.kind
+            );
+        }
     }
 }
