@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fulltime::dashboard::{
-    Action, ActivityState, App, Command, Link, Reading, RecorderSlot, Runner, SessionView,
+    ActivityState, App, Command, Link, Message, Reading, RecorderSlot, Runner, SessionView,
     spawn_feed, update,
 };
 use fulltime::{GlobalArgs, Session};
@@ -54,9 +54,9 @@ fn runtime() -> tokio::runtime::Runtime {
 /// A dashboard's state, fed by a feed of its own on `state_dir`.
 struct Dashboard {
     app: App,
-    actions: UnboundedReceiver<Action>,
+    messages: UnboundedReceiver<Message>,
     /// Where the effect runner's answers go: the feed's channel.
-    sender: UnboundedSender<Action>,
+    sender: UnboundedSender<Message>,
     feed: UnboundedSender<Reading>,
     /// Every link the feed reported, in order.
     links: Vec<Link>,
@@ -77,7 +77,7 @@ impl Dashboard {
             txline_url: None,
             priority_fee: None,
         }));
-        let (sender, actions) = unbounded_channel();
+        let (sender, messages) = unbounded_channel();
         let feed = spawn_feed(session, Some(watcher), sender.clone());
         let view = SessionView {
             cluster: "localnet".into(),
@@ -89,7 +89,7 @@ impl Dashboard {
         };
         Self {
             app: App::new(view, Vec::new()),
-            actions,
+            messages,
             sender,
             feed,
             links: Vec::new(),
@@ -100,7 +100,7 @@ impl Dashboard {
     async fn until(&mut self, what: &str, mut done: impl FnMut(&App) -> bool) -> usize {
         let mut applied = 0;
         while !done(&self.app) {
-            let action = tokio::time::timeout(DEADLINE, self.actions.recv())
+            let message = tokio::time::timeout(DEADLINE, self.messages.recv())
                 .await
                 .unwrap_or_else(|_| {
                     panic!(
@@ -109,10 +109,10 @@ impl Dashboard {
                     )
                 })
                 .expect("the feed runs");
-            if let Action::Link(link) = action {
+            if let Message::Link(link) = message {
                 self.links.push(link);
             }
-            update(&mut self.app, action);
+            update(&mut self.app, message);
             applied += 1;
         }
         applied
@@ -236,7 +236,7 @@ fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
             wallet: Some(Arc::new(depositor)),
             faucet_url: String::new(),
             history_depth: 1,
-            actions: dashboard.sender.clone(),
+            messages: dashboard.sender.clone(),
             feed: dashboard.feed.clone(),
             timeline: Default::default(),
             recording: RecorderSlot::default(),
@@ -244,11 +244,14 @@ fn a_deposit_from_the_dashboard_costs_what_the_chain_needs() {
         feed_proxy.take();
 
         // d, 0.1, Enter on market 0, as the keys send them.
-        let mut effects = update(&mut dashboard.app, Action::Command(Command::Deposit));
+        let mut effects = update(&mut dashboard.app, Message::Command(Command::Deposit));
         for typed in "0.1".chars() {
-            effects.extend(update(&mut dashboard.app, Action::Type(typed)));
+            effects.extend(update(&mut dashboard.app, Message::Type(typed)));
         }
-        effects.extend(update(&mut dashboard.app, Action::Command(Command::Submit)));
+        effects.extend(update(
+            &mut dashboard.app,
+            Message::Command(Command::Submit),
+        ));
         assert_eq!(effects.len(), 1, "{effects:?}");
         for effect in effects {
             runner.run(effect);

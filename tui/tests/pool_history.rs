@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use fulltime::dashboard::{Action, App, Chain, Command, Remote, SessionView, draw, update};
+use fulltime::dashboard::{App, Chain, Command, Message, Remote, SessionView, draw, update};
 use fulltime_client::cluster::{Cluster, Endpoint};
 use fulltime_client::instructions;
 use fulltime_client::keypair::read_keypair_file;
@@ -185,11 +185,11 @@ async fn dashboard_with(client: &FulltimeClient, id: u64, history: DepositHistor
         balances: None,
         round_trip_ms: 0,
     };
-    update(&mut app, Action::Chain(Ok(chain)));
-    update(&mut app, Action::Command(Command::History));
+    update(&mut app, Message::Chain(Ok(chain)));
+    update(&mut app, Message::Command(Command::History));
     update(
         &mut app,
-        Action::History {
+        Message::History {
             market: id,
             history: Ok(history),
         },

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, eyre};
 use fulltime::Session;
-use fulltime::dashboard::{Action, App, Link, draw, spawn_feed, update};
+use fulltime::dashboard::{App, Link, Message, draw, spawn_feed, update};
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::side::Side;
 use fulltime_client::{instructions, pda};
@@ -34,9 +34,9 @@ pub async fn measure(
     market_id: u64,
     deposits: usize,
 ) -> Result<()> {
-    let (actions, mut received) = unbounded_channel();
+    let (messages, mut received) = unbounded_channel();
     let watcher = Keypair::new().pubkey();
-    let _refresh = spawn_feed(Arc::clone(session), Some(watcher), actions);
+    let _refresh = spawn_feed(Arc::clone(session), Some(watcher), messages);
     let mut app = App::new(session_view(watcher), Vec::new());
     let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1))?;
     wait_until_live(&mut app, &mut received).await?;
@@ -57,8 +57,8 @@ pub async fn measure(
             (sent, started.elapsed())
         };
         let watch = async {
-            while let Some(action) = received.recv().await {
-                update(&mut app, action);
+            while let Some(message) = received.recv().await {
+                update(&mut app, message);
                 terminal.draw(|frame| draw(&app, frame))?;
                 if total_yes(&app, market_id)? > before {
                     return Ok(started.elapsed());
@@ -87,10 +87,10 @@ pub async fn measure(
 /// Feeds `app` until the feed is subscribed and has read the chain once.
 pub async fn wait_until_live(
     app: &mut App,
-    received: &mut UnboundedReceiver<Action>,
+    received: &mut UnboundedReceiver<Message>,
 ) -> Result<()> {
-    while let Some(action) = received.recv().await {
-        update(app, action);
+    while let Some(message) = received.recv().await {
+        update(app, message);
         match app.link {
             Link::Live if app.chain.loaded().is_some() => return Ok(()),
             Link::Polling => return Err(eyre!("the node's WebSocket did not answer")),

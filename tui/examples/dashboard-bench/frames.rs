@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use color_eyre::eyre::{Result, eyre};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fulltime::dashboard::{
-    Action, App, Chain, Command, Grouping, Mode, SessionView, action_for, draw, update,
+    App, Chain, Command, Grouping, Message, Mode, SessionView, draw, message_for, update,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -35,9 +35,9 @@ pub fn session_view(wallet: Pubkey) -> SessionView {
 /// With `grouping`, the list is grouped by fixture (`v`) first.
 pub fn measure(chain: Chain, count: usize, grouping: Grouping) -> Result<()> {
     let mut app = App::new(session_view(Keypair::new().pubkey()), Vec::new());
-    update(&mut app, Action::Chain(Ok(chain)));
+    update(&mut app, Message::Chain(Ok(chain)));
     if grouping == Grouping::ByFixture {
-        update(&mut app, Action::Command(Command::ToggleGrouping));
+        update(&mut app, Message::Command(Command::ToggleGrouping));
     }
     let laid_out = match grouping {
         Grouping::Flat => "one list",
@@ -49,8 +49,8 @@ pub fn measure(chain: Chain, count: usize, grouping: Grouping) -> Result<()> {
     let mut steps = Vec::with_capacity(count);
     for key in script().iter().cycle().take(count) {
         let started = Instant::now();
-        if let Some(action) = action_for(Mode::of(&app), *key) {
-            update(&mut app, action);
+        if let Some(message) = message_for(Mode::of(&app), *key) {
+            update(&mut app, message);
         }
         let updated = Instant::now();
         terminal.draw(|frame| draw(&app, frame))?;
@@ -92,8 +92,8 @@ fn quickest_frames(mut app: App, count: usize) -> Result<(Vec<Duration>, Vec<Dur
             terminal.draw(|frame| draw(&app, frame))?;
             let mut tried = app.clone();
             let started = Instant::now();
-            if let Some(action) = action_for(Mode::of(&tried), *key) {
-                update(&mut tried, action);
+            if let Some(message) = message_for(Mode::of(&tried), *key) {
+                update(&mut tried, message);
             }
             let updated = Instant::now();
             terminal.draw(|frame| draw(&tried, frame))?;

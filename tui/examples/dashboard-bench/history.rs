@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
-use fulltime::dashboard::{Action, App, Command, Remote, draw, update};
+use fulltime::dashboard::{App, Command, Message, Remote, draw, update};
 use fulltime_client::rpc::{FulltimeClient, READS_AT_ONCE};
 use fulltime_client::side::Side;
 use fulltime_client::{instructions, pda};
@@ -57,11 +57,11 @@ pub async fn measure(
     let mut chain = synthetic_chain(1);
     chain.markets[0].id = market_id;
     let mut app = App::new(session_view(depositor.pubkey()), Vec::new());
-    update(&mut app, Action::Chain(Ok(chain)));
-    update(&mut app, Action::Command(Command::History));
+    update(&mut app, Message::Chain(Ok(chain)));
+    update(&mut app, Message::Command(Command::History));
     update(
         &mut app,
-        Action::History {
+        Message::History {
             market: market_id,
             history: Ok(history.clone()),
         },

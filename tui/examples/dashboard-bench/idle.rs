@@ -64,18 +64,18 @@ async fn count(
         json: false,
         state_dir: state_dir.to_owned(),
     }));
-    let (actions, mut received) = unbounded_channel();
-    let _refresh = spawn_feed(session, Some(wallet), actions);
+    let (messages, mut received) = unbounded_channel();
+    let _refresh = spawn_feed(session, Some(wallet), messages);
     let mut app = App::new(session_view(wallet), Vec::new());
     if subscribed {
         wait_until_live(&mut app, &mut received).await?;
     } else {
         while app.link != Link::Polling {
-            let action = received
+            let message = received
                 .recv()
                 .await
                 .ok_or_else(|| eyre!("the feed stopped"))?;
-            update(&mut app, action);
+            update(&mut app, message);
         }
     }
     let connecting = proxy.take();
@@ -83,8 +83,8 @@ async fn count(
     loop {
         tokio::select! {
             () = sleep_until(until) => break,
-            action = received.recv() => {
-                update(&mut app, action.ok_or_else(|| eyre!("the feed stopped"))?);
+            message = received.recv() => {
+                update(&mut app, message.ok_or_else(|| eyre!("the feed stopped"))?);
             }
         }
     }

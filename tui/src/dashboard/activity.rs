@@ -1,8 +1,8 @@
 //! The requests of this session, newest first: what the activity panel lists, the progress
 //! popup follows and the activity picker offers to inspect.
 
-use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::failure::FailureView;
+use crate::dashboard::message::{Done, Stage};
 
 /// How many requests the panel remembers.
 pub const ACTIVITY_LIMIT: usize = 50;

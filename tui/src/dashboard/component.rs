@@ -14,11 +14,11 @@ use fulltime_client::settlement::state::Market;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::action::{Action, Command};
 use super::activity::{Activity, ActivityState};
 use super::chain::{Chain, Link, ReadFailure};
 use super::effect::{Effect, Request};
 use super::keys::{Keymap, Mode};
+use super::message::{Command, Message};
 use super::recording::news::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
@@ -32,7 +32,7 @@ pub trait Popup: Any + ClonePopup {
 
     /// A command of its mode, a typed character or a task's answer; what it asks of the app.
     /// A popup that only shows something takes none.
-    fn update(&mut self, _context: &Context, _action: Action) -> Vec<Ask> {
+    fn update(&mut self, _context: &Context, _action: Message) -> Vec<Ask> {
         Vec::new()
     }
 
@@ -48,7 +48,7 @@ pub trait Pane {
     fn mode(&self) -> Mode;
 
     /// A command of its mode, a typed character or the mouse wheel; what it asks of the app.
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask>;
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask>;
 
     /// Draws itself over `area`.
     fn draw(&self, context: &Context, frame: &mut Frame, area: Rect);

@@ -4,7 +4,7 @@
 //!
 //! Shape (after ratatui's component template and gitui): components (`panes/`, `popups/`) each own their state, their keys,
 //! their update and their draw (`component.rs` says what one is); every change of state is an
-//! [`Action`], which the router ([`update`]) keeps in the shared state or hands to the focused
+//! [`Message`], which the router ([`update`]) keeps in the shared state or hands to the focused
 //! component, carrying out what it asks; [`draw`] renders the state and does no I/O; network
 //! work and the following of the log files run in tokio tasks (`tasks/`) that send actions back
 //! over a channel; one key table (`keys/`) drives key handling, the hint bar and the help.
@@ -13,7 +13,6 @@
 //! and for the tests that count what a key costs on the wire: the state and its update, drawing,
 //! the key table, the feed and the effect runner.
 
-mod action;
 mod activity;
 mod app;
 mod chain;
@@ -23,6 +22,7 @@ mod effect;
 mod failure;
 mod keys;
 mod log_source;
+mod message;
 mod panes;
 mod popups;
 mod position;
@@ -39,12 +39,12 @@ mod timeline_news;
 mod update;
 mod wallets;
 
-pub use action::{Action, Command};
 pub use activity::ActivityState;
 pub use app::App;
 pub use chain::{Chain, Link};
 pub use draw::draw;
-pub use keys::{Mode, action_for};
+pub use keys::{Mode, message_for};
+pub use message::{Command, Message};
 pub use panes::history::PoolHistory;
 pub use panes::list::Grouping;
 pub use recording::RecorderSlot;

@@ -18,10 +18,10 @@ use solana_signer::Signer;
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use tokio::time::interval;
 
-use super::action::{Action, Command};
 use super::app::App;
 use super::draw::draw;
 use super::keys::{self, Mode};
+use super::message::{Command, Message};
 use super::popups::failure::FailurePopup;
 use super::proof_files;
 use super::recording::RecorderSlot;
@@ -62,20 +62,20 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
         Err(error) => app.popup = Some(Box::new(FailurePopup::new(keys::failure(error)))),
     }
     offer_wallets(&mut app, &session, &state_dir);
-    let (actions, receiver) = unbounded_channel();
+    let (messages, receiver) = unbounded_channel();
     let wallet = wallet.ok();
-    spawn_log_tail(&state_dir, actions.clone());
+    spawn_log_tail(&state_dir, messages.clone());
     let feed = spawn_feed(
         Arc::clone(&session),
         wallet.as_ref().map(|wallet| wallet.pubkey()),
-        actions.clone(),
+        messages.clone(),
     );
     let mut runner = Runner {
         session,
         wallet,
         faucet_url: options.faucet.url,
         history_depth: options.history_depth,
-        actions,
+        messages,
         feed,
         timeline: TimelineSlot::default(),
         recording: RecorderSlot::default(),
@@ -156,32 +156,32 @@ fn started_name(started: &Wallet) -> String {
 async fn event_loop(
     terminal: &mut DefaultTerminal,
     mut app: App,
-    mut receiver: UnboundedReceiver<Action>,
+    mut receiver: UnboundedReceiver<Message>,
     runner: &mut Runner,
 ) -> color_eyre::Result<()> {
     let mut events = EventStream::new();
     let mut ticks = interval(TICK);
     let mut stop = StopSignals::new()?;
     if let Ok(size) = terminal.size() {
-        update(&mut app, Action::Resize(size.height));
+        update(&mut app, Message::Resize(size.height));
     }
     while !app.quit {
         terminal.draw(|frame| draw(&app, frame))?;
-        let action = tokio::select! {
+        let message = tokio::select! {
             event = events.next() => match event {
                 Some(Ok(event)) => action_of(&app, event),
                 Some(Err(error)) => return Err(error.into()),
                 // The terminal is gone.
-                None => Some(Action::Command(Command::Quit)),
+                None => Some(Message::Command(Command::Quit)),
             },
-            Some(action) = receiver.recv() => Some(action),
-            _ = ticks.tick() => Some(Action::Tick),
+            Some(message) = receiver.recv() => Some(message),
+            _ = ticks.tick() => Some(Message::Tick),
             // `just dev`'s supervisor stops the dashboard with SIGTERM; quitting restores the
             // terminal, which dying of the signal would not.
-            () = stop.recv() => Some(Action::Command(Command::Quit)),
+            () = stop.recv() => Some(Message::Command(Command::Quit)),
         };
-        if let Some(action) = action {
-            for effect in update(&mut app, action) {
+        if let Some(message) = message {
+            for effect in update(&mut app, message) {
                 runner.run(effect);
             }
         }
@@ -222,15 +222,15 @@ impl StopSignals {
     }
 }
 
-fn action_of(app: &App, event: Event) -> Option<Action> {
+fn action_of(app: &App, event: Event) -> Option<Message> {
     match event {
-        Event::Key(key) => app.keys.action_for(Mode::of(app), key),
+        Event::Key(key) => app.keys.message_for(Mode::of(app), key),
         Event::Mouse(mouse) => match mouse.kind {
-            MouseEventKind::ScrollDown => Some(Action::Scroll(1)),
-            MouseEventKind::ScrollUp => Some(Action::Scroll(-1)),
+            MouseEventKind::ScrollDown => Some(Message::Scroll(1)),
+            MouseEventKind::ScrollUp => Some(Message::Scroll(-1)),
             _ => None,
         },
-        Event::Resize(_, height) => Some(Action::Resize(height)),
+        Event::Resize(_, height) => Some(Message::Resize(height)),
         _ => None,
     }
 }

@@ -13,13 +13,13 @@ use fulltime_client::side::Side;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::action::Action;
 use super::app::App;
 use super::chain::{Chain, Link, ReadFailure};
 use super::draw::draw;
 use super::effect::Effect;
 use super::keys::Mode;
 use super::log_source::LogRead;
+use super::message::Message;
 use super::session_view::SessionView;
 use super::update::update;
 use fulltime_desk::samples::{FINAL_AT, NOW, sample_market, sample_position, settled_market};
@@ -126,13 +126,13 @@ pub fn refused() -> ReadFailure {
 /// A dashboard whose feed is subscribed, as it is against `localnet`.
 pub fn live(proof_files: Vec<ProofFile>) -> App {
     let mut app = App::new(session(), proof_files);
-    update(&mut app, Action::Link(Link::Live));
+    update(&mut app, Message::Link(Link::Live));
     app
 }
 
 pub fn loaded() -> App {
     let mut app = live(committed_proof_files());
-    update(&mut app, Action::Chain(Ok(chain())));
+    update(&mut app, Message::Chain(Ok(chain())));
     app
 }
 
@@ -150,8 +150,8 @@ pub fn key(code: KeyCode) -> KeyEvent {
 pub fn press(app: &mut App, codes: &[KeyCode]) -> Vec<Effect> {
     let mut effects = Vec::new();
     for &code in codes {
-        effects = match app.keys.action_for(Mode::of(app), key(code)) {
-            Some(action) => update(app, action),
+        effects = match app.keys.message_for(Mode::of(app), key(code)) {
+            Some(message) => update(app, message),
             None => Vec::new(),
         };
     }
@@ -168,7 +168,7 @@ pub fn before_the_result() -> App {
     let mut app = live(committed_proof_files());
     let mut chain = chain();
     chain.now = NOW + 1_200;
-    update(&mut app, Action::Chain(Ok(chain)));
+    update(&mut app, Message::Chain(Ok(chain)));
     press(&mut app, &[KeyCode::Down]);
     app
 }

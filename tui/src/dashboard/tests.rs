@@ -5,13 +5,13 @@ use fulltime_client::rpc::ClientError;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::dashboard::action::{Action, Stage};
 use crate::dashboard::app::App;
 use crate::dashboard::chain::{Chain, Link, ReadFailure};
 use crate::dashboard::draw::draw;
 use crate::dashboard::failure::FailureView;
-use crate::dashboard::keys::{Mode, action_for};
+use crate::dashboard::keys::{Mode, message_for};
 use crate::dashboard::log_source::{LogRead, LogSource};
+use crate::dashboard::message::{Message, Stage};
 use crate::dashboard::test_support::{
     chain, committed_proof_files, faucet_log, key, log_lines, node_log, refused, session,
 };
@@ -24,7 +24,7 @@ use crate::output::timeline::{ExpectationRun, StepRun, TimelineFailure};
 fn only_key_presses_count() {
     let mut release = key(KeyCode::Char('q'));
     release.kind = KeyEventKind::Release;
-    assert!(action_for(Mode::List, release).is_none());
+    assert!(message_for(Mode::List, release).is_none());
 }
 
 /// xorshift64: reproducible noise without another dependency.
@@ -160,24 +160,24 @@ fn random_keys_never_panic() {
             match noise.next() % 20 {
                 0 => {
                     let data = noise.pick(&[0, 1, 2]);
-                    update(&mut app, Action::Chain(datasets[data].clone()));
+                    update(&mut app, Message::Chain(datasets[data].clone()));
                     let link = noise.pick(&[
                         Link::Connecting,
                         Link::Live,
                         Link::Polling,
                         Link::Reconnecting { in_secs: 30 },
                     ]);
-                    update(&mut app, Action::Link(link));
+                    update(&mut app, Message::Link(link));
                 }
                 1 => {
-                    update(&mut app, Action::Stage(Stage::Confirming));
+                    update(&mut app, Message::Stage(Stage::Confirming));
                 }
                 2 => {
                     let failure = FailureView::new(
                         "Deposit",
                         &Error::from(ClientError::MarketNotFound { id: 9 }),
                     );
-                    update(&mut app, Action::Finished(Err(failure)));
+                    update(&mut app, Message::Finished(Err(failure)));
                 }
                 3 => {
                     let source = noise.pick(&LogSource::ALL);
@@ -189,20 +189,20 @@ fn random_keys_never_panic() {
                         },
                         _ => log_lines(node_log()),
                     };
-                    update(&mut app, Action::Log(source, read));
+                    update(&mut app, Message::Log(source, read));
                 }
                 4 => {
                     let (_, height) = noise.pick(&SIZES);
-                    update(&mut app, Action::Resize(height));
+                    update(&mut app, Message::Resize(height));
                 }
                 5 => {
                     let news = timeline_news(noise.next());
-                    update(&mut app, Action::Timeline(news));
+                    update(&mut app, Message::Timeline(news));
                 }
                 _ => {
                     let code = noise.pick(&KEYS);
-                    if let Some(action) = action_for(Mode::of(&app), key(code)) {
-                        update(&mut app, action);
+                    if let Some(message) = message_for(Mode::of(&app), key(code)) {
+                        update(&mut app, message);
                     }
                     keys += 1;
                 }
@@ -249,7 +249,7 @@ fn keys_that_send_wait_for_the_request_running_and_need_a_wallet() {
     without.wallet = Err("no keypair at ~/.config/solana/id.json".into());
     for code in sending {
         let mut app = App::new(without.clone(), committed_proof_files());
-        update(&mut app, Action::Chain(Ok(chain())));
+        update(&mut app, Message::Chain(Ok(chain())));
         crate::dashboard::test_support::press(&mut app, &[KeyCode::Char(code)]);
         assert!(
             app.popup.is_none(),

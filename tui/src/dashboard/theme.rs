@@ -46,7 +46,7 @@ pub fn no() -> Style {
     Style::new().fg(Color::Magenta)
 }
 
-/// A spinner frame for in-flight work; it moves with `Action::Tick`.
+/// A spinner frame for in-flight work; it moves with `Message::Tick`.
 pub fn spinner(tick: u64) -> &'static str {
     const FRAMES: [&str; 4] = ["|", "/", "-", "\\"];
     FRAMES[usize::try_from(tick % 4).unwrap_or(0)]

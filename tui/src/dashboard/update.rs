@@ -4,7 +4,6 @@
 //! view, else the market list), opens the popup a key of the list asks for, carries out what the
 //! components ask, and returns the network work to start (never doing it itself).
 
-use super::action::{Action, Command, Done};
 use super::activity::{self, ActivityState};
 use super::app::App;
 use super::chain::Link;
@@ -12,6 +11,7 @@ use super::component::{Ask, still_running};
 use super::effect::Effect;
 use super::failure::FailureView;
 use super::keys::Mode;
+use super::message::{Command, Done, Message};
 use super::panes::history;
 use super::popups::failure::FailurePopup;
 use super::popups::help::Help;
@@ -25,8 +25,8 @@ use super::remote::Remote;
 use super::requests;
 use crate::output::receipt::payout::PayoutKind;
 
-pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
-    let asks = route(app, action);
+pub fn update(app: &mut App, message: Message) -> Vec<Effect> {
+    let asks = route(app, message);
     let mut effects = carry_out(app, asks);
     effects.extend(history::follow_selection(
         &mut app.history,
@@ -36,18 +36,18 @@ pub fn update(app: &mut App, action: Action) -> Vec<Effect> {
 }
 
 /// An answer of a task changes what the components read; a key goes to the focused component.
-fn route(app: &mut App, action: Action) -> Vec<Ask> {
-    match action {
-        Action::Tick => app.tick = app.tick.wrapping_add(1),
-        Action::Resize(height) => app.height = height,
-        Action::Link(link) => app.link = link,
-        Action::Chain(Ok(chain)) => {
+fn route(app: &mut App, message: Message) -> Vec<Ask> {
+    match message {
+        Message::Tick => app.tick = app.tick.wrapping_add(1),
+        Message::Resize(height) => app.height = height,
+        Message::Link(link) => app.link = link,
+        Message::Chain(Ok(chain)) => {
             history::follow_chain(&mut app.history, &chain);
             app.chain = Remote::Loaded(chain);
             app.node_down = None;
             app.list.relist(app.chain.loaded());
         }
-        Action::Chain(Err(failure)) => {
+        Message::Chain(Err(failure)) => {
             // Older data stays on screen under a banner; the next good reading clears it.
             if app.chain.loaded().is_some() {
                 app.node_down = Some(failure);
@@ -55,7 +55,7 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
                 app.chain = Remote::Failed(failure.reason);
             }
         }
-        Action::Switched(Ok(choice)) => {
+        Message::Switched(Ok(choice)) => {
             // Until the new wallet's first reading, the old one's money and positions go.
             if let Remote::Loaded(chain) = &mut app.chain {
                 chain.positions.clear();
@@ -66,32 +66,35 @@ fn route(app: &mut App, action: Action) -> Vec<Ask> {
             app.acting = Some(choice.name);
             app.list.relist(app.chain.loaded());
         }
-        Action::Switched(Err(reason)) => app.notice = Some(reason),
-        Action::WalletMade(choice) => {
+        Message::Switched(Err(reason)) => app.notice = Some(reason),
+        Message::WalletMade(choice) => {
             if !app.wallets.iter().any(|wallet| wallet.name == choice.name) {
                 app.wallets.push(choice);
             }
         }
-        Action::History { market, history } => history::answer(&mut app.history, market, history),
-        Action::Timeline(news) => app.timeline.apply(news),
-        Action::Log(source, read) => app.logs.file_mut(source).apply(read),
-        Action::Stage(stage) => {
+        Message::History { market, history } => history::answer(&mut app.history, market, history),
+        Message::Timeline(news) => app.timeline.apply(news),
+        Message::Log(source, read) => app.logs.file_mut(source).apply(read),
+        Message::Stage(stage) => {
             if let Some(activity) = app.activity.first_mut() {
                 activity.state = ActivityState::Running(stage);
             }
         }
-        Action::Finished(result) => return finish(app, result),
-        Action::Recording(news) => {
+        Message::Finished(result) => return finish(app, result),
+        Message::Recording(news) => {
             if let Some(forward) = recording::answer(app, news) {
                 return to_focused(app, forward);
             }
         }
-        Action::Command(command) => {
+        Message::Command(command) => {
             app.notice = None;
             return command_of(app, command);
         }
-        Action::Type(_) | Action::Scroll(_) | Action::Inspected { .. } | Action::Records { .. } => {
-            return to_focused(app, action);
+        Message::Type(_)
+        | Message::Scroll(_)
+        | Message::Inspected { .. }
+        | Message::Records { .. } => {
+            return to_focused(app, message);
         }
     }
     Vec::new()
@@ -119,7 +122,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
         return requests::bundle(&app.context()).into_iter().collect();
     }
     if Mode::of(app) != Mode::List {
-        return to_focused(app, Action::Command(command));
+        return to_focused(app, Message::Command(command));
     }
     // `T`: the pane of the timeline set up, else the picker.
     if command == Command::Timeline && app.timeline.show() {
@@ -157,7 +160,7 @@ fn command_of(app: &mut App, command: Command) -> Vec<Ask> {
             app.logs.open = true;
             None
         }
-        _ => return to_focused(app, Action::Command(command)),
+        _ => return to_focused(app, Message::Command(command)),
     };
     opened.into_iter().collect()
 }
@@ -179,22 +182,22 @@ fn sends_as_the_wallet(command: Command) -> bool {
 }
 
 /// The popup, else the pane shown in the list's place.
-fn to_focused(app: &mut App, action: Action) -> Vec<Ask> {
+fn to_focused(app: &mut App, message: Message) -> Vec<Ask> {
     if let Some(mut popup) = app.popup.take() {
-        let asks = popup.update(&app.context(), action);
+        let asks = popup.update(&app.context(), message);
         app.popup = Some(popup);
         return asks;
     }
     // Stepping back over a branch of the timeline asks first.
-    if let (true, Action::Command(Command::StepBack), Some(desk)) = (
+    if let (true, Message::Command(Command::StepBack), Some(desk)) = (
         app.timeline.shown && !app.logs.open,
-        &action,
+        &message,
         &app.timeline.desk,
     ) && let Some(ask) = drop_branch::open(desk)
     {
         return vec![ask];
     }
-    app.with_shown_pane(|pane, context| pane.update(context, action))
+    app.with_shown_pane(|pane, context| pane.update(context, message))
 }
 
 /// What the components asked, in order; the work for the runner.

@@ -12,11 +12,11 @@ use fulltime_testkit::sample;
 use insta::assert_snapshot;
 use solana_keypair::Address as Pubkey;
 
-use crate::dashboard::action::{Action, Done};
 use crate::dashboard::activity::{Activity, ActivityState};
 use crate::dashboard::app::App;
 use crate::dashboard::chain::{Chain, Link};
 use crate::dashboard::keys;
+use crate::dashboard::message::{Done, Message};
 use crate::dashboard::popups::deposit::DepositForm;
 use crate::dashboard::popups::help::Help;
 use crate::dashboard::session_view::SessionView;
@@ -86,10 +86,10 @@ fn first_trade() -> App {
         },
         proof_files,
     );
-    update(&mut app, Action::Link(Link::Live));
+    update(&mut app, Message::Link(Link::Live));
     update(
         &mut app,
-        Action::Chain(Ok(Chain {
+        Message::Chain(Ok(Chain {
             now: FIRST_TRADE_AT,
             markets,
             positions,
@@ -140,9 +140,9 @@ fn the_first_trade_the_readmes_show() {
 #[test]
 fn the_node_going_away_shows_a_banner_and_keeps_the_data() {
     let mut app = loaded();
-    update(&mut app, Action::Chain(Err(refused())));
+    update(&mut app, Message::Chain(Err(refused())));
     assert_snapshot!("node_down", render(&app, 80, 24));
-    update(&mut app, Action::Chain(Ok(chain())));
+    update(&mut app, Message::Chain(Ok(chain())));
     assert_eq!(app.node_down, None);
 }
 
@@ -155,7 +155,7 @@ fn the_header_says_which_chain_localnet_serves_and_since_when() {
         },
         committed_proof_files(),
     );
-    update(&mut app, Action::Chain(Ok(chain())));
+    update(&mut app, Message::Chain(Ok(chain())));
     assert_snapshot!("header_resumed_chain", render(&app, 80, 24));
 }
 
@@ -167,7 +167,7 @@ fn a_question_that_steers_the_terminal_reaches_no_cell() {
     let mut hostile = chain();
     hostile.markets[0].question = format!("{HOSTILE_QUESTION} \u{202e}desrever");
     let mut app = live(committed_proof_files());
-    update(&mut app, Action::Chain(Ok(hostile)));
+    update(&mut app, Message::Chain(Ok(hostile)));
     for (width, height) in [(80, 24), (120, 40)] {
         let shown = render(&app, width, height);
         assert!(shown.contains("Will it rain?"), "{shown}");

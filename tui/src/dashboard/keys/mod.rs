@@ -17,8 +17,8 @@ pub use table::BINDINGS;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::action::{Action, Command};
 use super::failure::FailureView;
+use super::message::{Command, Message};
 use crate::error::ErrorReport;
 
 /// Where the keys go: each component reads the keys of its mode (`Mode::of` asks the focused
@@ -119,20 +119,20 @@ impl Keymap {
 
     /// What a key press does in `mode`; key releases and repeats of other kinds do nothing.
     /// Ctrl-C quits from anywhere and cannot be rebound.
-    pub fn action_for(&self, mode: Mode, key: KeyEvent) -> Option<Action> {
+    pub fn message_for(&self, mode: Mode, key: KeyEvent) -> Option<Message> {
         if key.kind != KeyEventKind::Press {
             return None;
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return (key.code == KeyCode::Char('c')).then_some(Action::Command(Command::Quit));
+            return (key.code == KeyCode::Char('c')).then_some(Message::Command(Command::Quit));
         }
         let bound = self
             .bindings(mode)
             .find(|bound| bound.keys.contains(&key.code))
-            .map(|bound| Action::Command(bound.binding.command));
+            .map(|bound| Message::Command(bound.binding.command));
         match (bound, key.code) {
-            (Some(action), _) => Some(action),
-            (None, KeyCode::Char(c)) if mode.takes_text() => Some(Action::Type(c)),
+            (Some(message), _) => Some(message),
+            (None, KeyCode::Char(c)) if mode.takes_text() => Some(Message::Type(c)),
             _ => None,
         }
     }
@@ -205,8 +205,8 @@ pub fn failure(error: KeysError) -> FailureView {
 }
 
 /// What a key press does in `mode` with the default keys.
-pub fn action_for(mode: Mode, key: KeyEvent) -> Option<Action> {
-    DEFAULT_KEYS.action_for(mode, key)
+pub fn message_for(mode: Mode, key: KeyEvent) -> Option<Message> {
+    DEFAULT_KEYS.message_for(mode, key)
 }
 
 static DEFAULT_KEYS: std::sync::LazyLock<Keymap> = std::sync::LazyLock::new(Keymap::default);

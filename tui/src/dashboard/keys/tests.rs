@@ -9,8 +9,8 @@ fn press(code: KeyCode) -> KeyEvent {
 }
 
 fn command(keymap: &Keymap, mode: Mode, code: KeyCode) -> Option<Command> {
-    match keymap.action_for(mode, press(code)) {
-        Some(Action::Command(command)) => Some(command),
+    match keymap.message_for(mode, press(code)) {
+        Some(Message::Command(command)) => Some(command),
         _ => None,
     }
 }
@@ -150,8 +150,8 @@ fn ctrl_c_quits_whatever_is_rebound() {
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     for mode in [Mode::List, Mode::Deposit, Mode::Logs] {
         assert!(matches!(
-            keymap.action_for(mode, ctrl_c),
-            Some(Action::Command(Command::Quit))
+            keymap.message_for(mode, ctrl_c),
+            Some(Message::Command(Command::Quit))
         ));
     }
     assert_eq!(command(&keymap, Mode::List, KeyCode::Char('q')), None);

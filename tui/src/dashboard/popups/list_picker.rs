@@ -1,8 +1,8 @@
 //! A choice among the lines of a list (the activity picker's requests, the wallet picker's
 //! wallets): the selected line, kept within the list.
 
-use crate::dashboard::action::Command;
 use crate::dashboard::component::{moved, movement};
+use crate::dashboard::message::Command;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ListPicker {

@@ -6,10 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::frame::show_fitted;
-use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::activity::ActivityState;
 use crate::dashboard::component::{Context, Popup};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Done, Stage};
 use crate::dashboard::theme::{self, spinner};
 
 #[derive(Clone, Copy, Debug)]

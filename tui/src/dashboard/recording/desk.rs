@@ -18,7 +18,7 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::news::RecordingNews;
 use crate::actions::Order;
-use crate::dashboard::action::Action;
+use crate::dashboard::message::Message;
 use crate::error::{Error, ErrorReport};
 use crate::output::receipt::Landed;
 use crate::session::Session;
@@ -66,7 +66,7 @@ impl RecorderSlot {
     pub async fn start(
         &self,
         session: Arc<Session>,
-        actions: UnboundedSender<Action>,
+        messages: UnboundedSender<Message>,
         book: Vec<(WalletName, Pubkey)>,
         branch: Option<Branch>,
     ) {
@@ -79,12 +79,12 @@ impl RecorderSlot {
             *self.0.lock().await = Some(Live { recorder, names });
             Ok(())
         };
-        let _ = actions.send(Action::Recording(RecordingNews::Started(started.await)));
+        let _ = messages.send(Message::Recording(RecordingNews::Started(started.await)));
     }
 
     /// Writes the recording to `path` (its folder made first) and ends it; a recording that
     /// could not be written goes on.
-    pub fn spawn_save(&self, actions: UnboundedSender<Action>, path: PathBuf) {
+    pub fn spawn_save(&self, messages: UnboundedSender<Message>, path: PathBuf) {
         let slot = self.clone();
         tokio::spawn(async move {
             let mut live = slot.0.lock().await;
@@ -96,7 +96,7 @@ impl RecorderSlot {
                 *live = None;
             }
             drop(live);
-            let _ = actions.send(Action::Recording(RecordingNews::Saved(saved)));
+            let _ = messages.send(Message::Recording(RecordingNews::Saved(saved)));
         });
     }
 
@@ -108,7 +108,7 @@ impl RecorderSlot {
         acting: Option<Pubkey>,
         order: Order,
         ended: Result<Landed, ErrorReport>,
-        actions: &UnboundedSender<Action>,
+        messages: &UnboundedSender<Message>,
     ) {
         if !self.active().await {
             return;
@@ -124,7 +124,7 @@ impl RecorderSlot {
             Err(error) => Some(Err(report(&error))),
         };
         if let Some(recorded) = recorded {
-            let _ = actions.send(Action::Recording(RecordingNews::Recorded(recorded)));
+            let _ = messages.send(Message::Recording(RecordingNews::Recorded(recorded)));
         }
     }
 }

@@ -17,10 +17,10 @@ pub use desk::RecorderSlot;
 pub use news::{Recording, RecordingNews};
 pub use save::SavePopup;
 
-use super::action::Action;
 use super::app::App;
 use super::component::{Ask, still_running};
 use super::effect::Effect;
+use super::message::Message;
 use super::theme;
 use super::wallets::WalletChoice;
 
@@ -48,7 +48,7 @@ pub fn key(app: &mut App) -> Ask {
 }
 
 /// Keeps the runner's news; a save's end is also for the save popup, when it is open.
-pub fn answer(app: &mut App, news: RecordingNews) -> Option<Action> {
+pub fn answer(app: &mut App, news: RecordingNews) -> Option<Message> {
     match &news {
         RecordingNews::Started(Ok(())) => {
             app.recording = Some(Recording::On { steps: 0 });
@@ -67,7 +67,7 @@ pub fn answer(app: &mut App, news: RecordingNews) -> Option<Action> {
                 app.recording = None;
             }
             if app.shows::<SavePopup>() {
-                return Some(Action::Recording(news));
+                return Some(Message::Recording(news));
             }
             app.notice = Some(match saved {
                 Ok(path) => format!("Recording saved to {}", path.display()),

@@ -9,10 +9,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::news::RecordingNews;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::popups::frame::show_fitted;
 use crate::dashboard::requests::snapshot_stamp;
 use crate::dashboard::theme;
@@ -68,14 +68,14 @@ impl Popup for SavePopup {
         }
     }
 
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Type(c) if !c.is_control() => self.name.push(c),
-            Action::Command(Command::Erase) => {
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Type(c) if !c.is_control() => self.name.push(c),
+            Message::Command(Command::Erase) => {
                 self.name.pop();
             }
-            Action::Command(Command::Submit) => return self.submit(),
-            Action::Recording(RecordingNews::Saved(saved)) => {
+            Message::Command(Command::Submit) => return self.submit(),
+            Message::Recording(RecordingNews::Saved(saved)) => {
                 self.state = match saved {
                     Ok(path) => SaveState::Saved(path),
                     Err(why) => SaveState::Failed(why),

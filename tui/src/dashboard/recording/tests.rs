@@ -8,9 +8,9 @@ use insta::assert_snapshot;
 use solana_keypair::Address as Pubkey;
 
 use super::{Recording, RecordingNews, SavePopup};
-use crate::dashboard::action::Action;
 use crate::dashboard::effect::Effect;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::Message;
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;
 use crate::dashboard::wallets::WalletChoice;
@@ -24,7 +24,7 @@ fn choice(name: &str, address: Pubkey) -> WalletChoice {
 }
 
 fn news(app: &mut crate::dashboard::App, news: RecordingNews) -> Vec<Effect> {
-    update(app, Action::Recording(news))
+    update(app, Message::Recording(news))
 }
 
 #[test]

@@ -4,9 +4,9 @@ use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::app::App;
 use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::session_view::SessionView;
 use crate::dashboard::test_support::{chain, loaded, press, render, session};
 use crate::dashboard::update::update;
@@ -25,7 +25,7 @@ fn a_faucet_grant_shows_its_signature() {
     assert_snapshot!("faucet_running", render(&app, 80, 24));
     update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: None,
             summary: "Minted 1000 USDC to the wallet".into(),
             short_signature: "5VER..kQUW".into(),
@@ -49,10 +49,10 @@ fn shift_s_saves_a_snapshot_named_after_the_chain_clock() {
         "{effects:?}"
     );
     assert_snapshot!("snapshot_running", render(&app, 80, 24));
-    update(&mut app, Action::Stage(Stage::Requesting));
+    update(&mut app, Message::Stage(Stage::Requesting));
     update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: None,
             summary: format!(
                 "Snapshot {name} saved: .localnet/snapshots/{name}.snapshot (23 accounts, chain \
@@ -78,7 +78,7 @@ fn snapshots_and_bundles_are_of_localnet_only() {
             },
             Vec::new(),
         );
-        update(&mut app, Action::Chain(Ok(chain())));
+        update(&mut app, Message::Chain(Ok(chain())));
         assert!(press(&mut app, &[KeyCode::Char(key)]).is_empty());
         assert_eq!(app.notice.as_deref(), Some(notice));
     }

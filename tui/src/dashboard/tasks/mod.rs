@@ -1,5 +1,5 @@
 //! The dashboard's network and file work, each piece in a tokio task that reports back with an
-//! `Action` on the channel the runner reads, so drawing and typing never wait for it.
+//! `Message` on the channel the runner reads, so drawing and typing never wait for it.
 
 mod feed;
 mod read;

@@ -9,7 +9,7 @@ use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
 
 use super::feed::Reading;
-use crate::dashboard::action::Action;
+use crate::dashboard::message::Message;
 use crate::dashboard::recording::RecorderSlot;
 use crate::session::Session;
 
@@ -27,7 +27,7 @@ pub struct Runner {
     pub faucet_url: String,
     /// How many of a market's newest transactions its pool history reads.
     pub history_depth: usize,
-    pub actions: UnboundedSender<Action>,
+    pub messages: UnboundedSender<Message>,
     /// The feed of the acting wallet, which reads the chain when asked.
     pub feed: UnboundedSender<Reading>,
     /// The timeline set up on the node by the timeline pane, if any.

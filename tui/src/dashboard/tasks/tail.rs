@@ -11,8 +11,8 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::time::{MissedTickBehavior, interval};
 
-use crate::dashboard::action::Action;
 use crate::dashboard::log_source::{LogRead, LogSource};
+use crate::dashboard::message::Message;
 
 /// How often the files are looked at: new lines show within a quarter of a second.
 const LOOK_EVERY: Duration = Duration::from_millis(250);
@@ -25,7 +25,7 @@ const MAX_READ: u64 = 1 << 20;
 const MAX_LINE: usize = 4_096;
 
 /// Starts following `<state_dir>/localnet.log` and `<state_dir>/faucet.log`.
-pub fn spawn_log_tail(state_dir: &Path, actions: UnboundedSender<Action>) {
+pub fn spawn_log_tail(state_dir: &Path, messages: UnboundedSender<Message>) {
     let mut tails: Vec<(LogSource, Tail)> = LogSource::ALL
         .iter()
         .map(|&source| (source, Tail::new(state_dir.join(source.file_name()))))
@@ -50,7 +50,7 @@ pub fn spawn_log_tail(state_dir: &Path, actions: UnboundedSender<Action>) {
             tails = returned;
             for (source, read) in reads {
                 if let Some(read) = read
-                    && actions.send(Action::Log(source, read)).is_err()
+                    && messages.send(Message::Log(source, read)).is_err()
                 {
                     return;
                 }

@@ -18,7 +18,7 @@ use solana_signer::Signer;
 use super::feed::Reading;
 use super::runner::Runner;
 use crate::actions;
-use crate::dashboard::action::{Action, Done, Stage};
+use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
@@ -65,7 +65,7 @@ impl Runner {
         let booked = write_into_book(self.session.state_dir(), stepper.cast())?;
         let mut book_names = BTreeMap::new();
         for wallet in &booked {
-            self.tell(Action::WalletMade(WalletChoice {
+            self.tell(Message::WalletMade(WalletChoice {
                 name: wallet.book_name.to_string(),
                 address: wallet.address.clone(),
                 path: wallet.path.clone(),
@@ -142,7 +142,7 @@ impl Runner {
                 at: step.at,
             })
             .collect();
-        self.tell(Action::Timeline(TimelineNews::Opened {
+        self.tell(Message::Timeline(TimelineNews::Opened {
             name: name.to_owned(),
             steps,
             played: stepper.run_so_far(),
@@ -167,7 +167,7 @@ impl Runner {
         // A restore takes the clock back, which no push carries.
         let _ = self.feed.send(Reading::Full);
         let next = stepper.run_so_far();
-        self.tell(Action::Timeline(TimelineNews::SteppedBack { next }));
+        self.tell(Message::Timeline(TimelineNews::SteppedBack { next }));
         Ok(match (went_back, stepper.timeline().steps.get(next)) {
             (true, Some(step)) => format!("Back to before step {}", step.name),
             (false, _) if next > 0 => format!(
@@ -200,7 +200,7 @@ impl Runner {
             ),
         };
         let stopped = failure.is_some();
-        self.tell(Action::Timeline(TimelineNews::Stepped {
+        self.tell(Message::Timeline(TimelineNews::Stepped {
             index,
             run: Box::new(run),
             failure: failure.map(Box::new),
@@ -209,7 +209,7 @@ impl Runner {
         // still worth knowing, so they are read now.
         if reading.is_none() {
             let state = invariants_now(stepper, &self.session).await;
-            self.tell(Action::Timeline(TimelineNews::Checked(state)));
+            self.tell(Message::Timeline(TimelineNews::Checked(state)));
         }
         Ok((words, stopped))
     }
@@ -223,7 +223,7 @@ impl Runner {
                 return;
             };
             let state = invariants_now(stepper, &runner.session).await;
-            runner.tell(Action::Timeline(TimelineNews::Checked(state)));
+            runner.tell(Message::Timeline(TimelineNews::Checked(state)));
         });
     }
 
@@ -251,8 +251,8 @@ impl Runner {
         })
     }
 
-    fn tell(&self, action: Action) {
-        let _ = self.actions.send(action);
+    fn tell(&self, message: Message) {
+        let _ = self.messages.send(message);
     }
 }
 

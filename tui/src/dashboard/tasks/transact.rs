@@ -16,9 +16,9 @@ use tokio::sync::mpsc::unbounded_channel;
 use super::feed::{Reading, spawn_feed};
 use super::runner::Runner;
 use crate::actions::{self, Actor, Order};
-use crate::dashboard::action::{Action, Done, RecordsRead, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
+use crate::dashboard::message::{Done, Message, RecordsRead, Stage};
 use crate::dashboard::wallets::WalletChoice;
 use crate::error::Error;
 use crate::output::receipt::Receipt;
@@ -51,14 +51,14 @@ impl Runner {
                         .recording
                         .start(
                             Arc::clone(&runner.session),
-                            runner.actions.clone(),
+                            runner.messages.clone(),
                             book,
                             branch,
                         )
                         .await;
                 });
             }
-            Effect::SaveRecording(path) => self.recording.spawn_save(self.actions.clone(), path),
+            Effect::SaveRecording(path) => self.recording.spawn_save(self.messages.clone(), path),
         }
     }
 
@@ -74,7 +74,7 @@ impl Runner {
                 Request::Timeline(order) => runner.carry_out_timeline(order).await,
             };
             let finished = ended.map_err(|error| FailureView::new(doing, &error));
-            let _ = runner.actions.send(Action::Finished(finished));
+            let _ = runner.messages.send(Message::Finished(finished));
         });
     }
 
@@ -85,9 +85,9 @@ impl Runner {
         if let Some(order) = recorded {
             let acting = self.wallet().ok().map(|wallet| wallet.pubkey());
             let landed = ended.as_ref().map(Receipt::landed).map_err(Error::report);
-            let (session, actions) = (&self.session, &self.actions);
+            let (session, messages) = (&self.session, &self.messages);
             self.recording
-                .record(session, acting, order, landed, actions)
+                .record(session, acting, order, landed, messages)
                 .await;
         }
         ended.map(|receipt| Done::of(&receipt))
@@ -103,10 +103,10 @@ impl Runner {
             self.stage(Stage::Requesting);
         }
         let (progress, mut stages) = unbounded_channel();
-        let actions = self.actions.clone();
+        let messages = self.messages.clone();
         let forward = tokio::spawn(async move {
             while let Some(stage) = stages.recv().await {
-                let _ = actions.send(Action::Stage(Stage::of(stage)));
+                let _ = messages.send(Message::Stage(Stage::of(stage)));
             }
         });
         let actor = Actor {
@@ -125,7 +125,7 @@ impl Runner {
                 let _ = self.feed.send(Reading::Clock);
             }
             Receipt::Wallet(made) => {
-                let _ = self.actions.send(Action::WalletMade(WalletChoice {
+                let _ = self.messages.send(Message::WalletMade(WalletChoice {
                     name: made.name.clone(),
                     address: made.address.clone(),
                     path: made.path.clone().into(),
@@ -158,7 +158,7 @@ impl Runner {
     }
 
     pub(super) fn stage(&self, stage: Stage) {
-        let _ = self.actions.send(Action::Stage(stage));
+        let _ = self.messages.send(Message::Stage(stage));
     }
 
     /// Reads `signature` back for the inspector.
@@ -172,7 +172,9 @@ impl Runner {
                     .map_err(|error| Error::from(error).report().message),
                 Err(error) => Err(error.report().message),
             };
-            let _ = runner.actions.send(Action::Inspected { signature, detail });
+            let _ = runner
+                .messages
+                .send(Message::Inspected { signature, detail });
         });
     }
 
@@ -187,7 +189,7 @@ impl Runner {
                     .map_err(|error| Error::from(error).report().message),
                 Err(error) => Err(error.report().message),
             };
-            let _ = runner.actions.send(Action::History { market, history });
+            let _ = runner.messages.send(Message::History { market, history });
         });
     }
 
@@ -204,7 +206,7 @@ impl Runner {
                 })
             };
             let read = read.await.map_err(|error| error.report().message);
-            let _ = runner.actions.send(Action::Records { fixture_id, read });
+            let _ = runner.messages.send(Message::Records { fixture_id, read });
         });
     }
 
@@ -218,13 +220,13 @@ impl Runner {
                 self.feed = spawn_feed(
                     Arc::clone(&self.session),
                     Some(address),
-                    self.actions.clone(),
+                    self.messages.clone(),
                 );
                 Ok(choice)
             }
             Err(error) => Err(format!("Cannot act as {}: {error}", choice.name)),
         };
-        let _ = self.actions.send(Action::Switched(switched));
+        let _ = self.messages.send(Message::Switched(switched));
     }
 }
 

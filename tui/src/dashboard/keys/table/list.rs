@@ -3,9 +3,9 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Command;
 use crate::dashboard::keys::Binding;
 use crate::dashboard::keys::Mode::{List, Timeline};
+use crate::dashboard::message::Command;
 
 pub const CLEAR_FILTER: Binding = Binding {
     name: "clear_filter",

@@ -2,9 +2,9 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Command;
 use crate::dashboard::keys::Binding;
 use crate::dashboard::keys::Mode::{List, Logs};
+use crate::dashboard::message::Command;
 
 pub const LOGS: Binding = Binding {
     name: "logs",

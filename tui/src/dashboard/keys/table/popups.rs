@@ -3,9 +3,9 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Command;
 use crate::dashboard::keys::Binding;
 use crate::dashboard::keys::Mode::{Create, Deposit, Inspect, Warp};
+use crate::dashboard::message::Command;
 
 pub const COPY_SIGNATURE: Binding = Binding {
     name: "copy_signature",

@@ -3,12 +3,12 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Command;
 use crate::dashboard::keys::Binding;
 use crate::dashboard::keys::Mode::{
     self, Confirm, Create, Deposit, Filter, Inspect, List, Logs, Picker, Popup as Pop, Save,
     Timeline, Warp,
 };
+use crate::dashboard::message::Command;
 
 const NOT_TYPING: &[Mode] = &[List, Picker, Confirm, Logs, Timeline, Inspect, Pop];
 const MOVING: &[Mode] = &[List, Picker, Logs, Timeline, Inspect, Pop];

@@ -2,9 +2,9 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Command;
 use crate::dashboard::keys::Binding;
 use crate::dashboard::keys::Mode::{List, Timeline};
+use crate::dashboard::message::Command;
 
 pub const TIMELINE: Binding = Binding {
     name: "timeline",

@@ -4,7 +4,7 @@ use fulltime_client::settlement::state::SecondStat;
 use fulltime_client::txline_interface::BinaryExpression;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
+use crate::dashboard::message::Message;
 use crate::dashboard::test_support::{chain, loaded, render};
 use crate::dashboard::update::update;
 
@@ -16,6 +16,6 @@ fn a_two_stat_market_names_both_stats() {
         stat_key: 2,
         op: BinaryExpression::Add,
     });
-    update(&mut app, Action::Chain(Ok(chain)));
+    update(&mut app, Message::Chain(Ok(chain)));
     assert_snapshot!("two_stats", render(&app, 100, 30));
 }

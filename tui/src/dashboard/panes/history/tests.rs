@@ -5,8 +5,8 @@ use fulltime_client::rpc::{DepositHistory, TransactionCount};
 use insta::assert_snapshot;
 
 use super::*;
-use crate::dashboard::action::Action;
 use crate::dashboard::effect::Effect;
+use crate::dashboard::message::Message;
 use crate::dashboard::test_support::{chain, loaded, press, render};
 use crate::dashboard::update::update;
 use fulltime_desk::samples::sample_market;
@@ -111,7 +111,7 @@ fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
     );
     update(
         &mut app,
-        Action::History {
+        Message::History {
             market: 0,
             history: Ok(history),
         },
@@ -121,7 +121,7 @@ fn the_pool_history_loads_for_the_selection_and_follows_the_readings() {
     // Another wallet's deposit reaches the next reading: the history gains a point.
     let mut more = chain();
     more.markets[0].total_no = 2_500_000;
-    update(&mut app, Action::Chain(Ok(more)));
+    update(&mut app, Message::Chain(Ok(more)));
     let shown = app
         .history
         .as_ref()
@@ -156,7 +156,7 @@ fn a_bounded_history_says_how_much_it_read_and_marks_what_it_could_not() {
     );
     update(
         &mut app,
-        Action::History {
+        Message::History {
             market: 0,
             history: Ok(history),
         },
@@ -171,7 +171,7 @@ fn a_bounded_history_says_how_much_it_read_and_marks_what_it_could_not() {
     // A history that could not be read at all says why.
     update(
         &mut app,
-        Action::History {
+        Message::History {
             market: 0,
             history: Err("RPC request to http://127.0.0.1:8899 failed".into()),
         },

@@ -12,9 +12,9 @@ pub use order::{Grouping, ListRow, OddsDisplay, Sort};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Pane, moved, movement};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::text_field::TextField;
 
 #[derive(Clone, Debug, Default)]
@@ -45,15 +45,15 @@ impl Pane for MarketList {
     }
 
     /// A key of the list or the filter, or the mouse wheel, on the reading the context holds.
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
         let chain = context.loaded();
-        match action {
-            Action::Scroll(rows) => self.move_selection(i64::from(rows)),
-            Action::Type(c) if self.filtering => {
+        match message {
+            Message::Scroll(rows) => self.move_selection(i64::from(rows)),
+            Message::Type(c) if self.filtering => {
                 self.filter.type_char(c);
                 self.relist(chain);
             }
-            Action::Command(command) => match command {
+            Message::Command(command) => match command {
                 Command::Filter => self.filtering = true,
                 // Enter keeps the filter, Esc clears it.
                 Command::Submit => self.filtering = false,

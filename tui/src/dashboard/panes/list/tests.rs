@@ -7,10 +7,10 @@ use insta::assert_snapshot;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::dashboard::action::Action;
 use crate::dashboard::app::App;
 use crate::dashboard::draw::draw;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::Message;
 use crate::dashboard::panes::list::{Grouping, ListRow, OddsDisplay};
 use crate::dashboard::test_support::{chain, live, loaded, press, refused, render, session, typed};
 use crate::dashboard::update::update;
@@ -18,7 +18,7 @@ use crate::dashboard::update::update;
 #[test]
 fn a_cluster_that_never_answered_shows_why() {
     let mut app = App::new(session(), Vec::new());
-    update(&mut app, Action::Chain(Err(refused())));
+    update(&mut app, Message::Chain(Err(refused())));
     assert_snapshot!("never_reached", render(&app, 80, 24));
 }
 
@@ -32,7 +32,7 @@ fn no_markets_yet() {
         lamports: 0,
         usdc: None,
     });
-    update(&mut app, Action::Chain(Ok(empty)));
+    update(&mut app, Message::Chain(Ok(empty)));
     assert_snapshot!("empty", render(&app, 80, 24));
 }
 
@@ -47,7 +47,7 @@ fn moving_filtering_sorting_and_mine() {
     assert_eq!(app.list.selected, Some(4));
     press(&mut app, &[KeyCode::Up, KeyCode::Char('g')]);
     assert_eq!(app.list.selected, Some(0));
-    update(&mut app, Action::Scroll(3));
+    update(&mut app, Message::Scroll(3));
     assert_eq!(app.list.selected, Some(3));
 
     press(&mut app, &[KeyCode::Char('/')]);
@@ -87,7 +87,7 @@ fn markets_by_fixture_with_odds_as_percent_or_decimal() {
     // Arsenal v Chelsea (0, 1, 3), Brighton v Wolves (2), and a fixture the catalog lacks (4).
     grouped.markets[2].fixture_id = 18_502_313;
     grouped.markets[4].fixture_id = 99;
-    update(&mut app, Action::Chain(Ok(grouped)));
+    update(&mut app, Message::Chain(Ok(grouped)));
     press(&mut app, &[KeyCode::Char('v')]);
     assert_eq!(app.list.grouping, Grouping::ByFixture);
     assert_eq!(
@@ -158,7 +158,7 @@ fn open_markets_by_fixture_at_120x36_cut_no_heading_and_no_time() {
         market.close_time = open.now + 98_988;
     }
     open.markets[2].fixture_id = 18_502_313;
-    update(&mut app, Action::Chain(Ok(open)));
+    update(&mut app, Message::Chain(Ok(open)));
     press(&mut app, &[KeyCode::Char('v')]);
     let screen = render(&app, 120, 36);
     assert!(
@@ -189,7 +189,7 @@ fn frame_time_with_10000_markets() {
         })
         .collect();
     let mut app = App::new(session(), Vec::new());
-    update(&mut app, Action::Chain(Ok(many)));
+    update(&mut app, Message::Chain(Ok(many)));
     let mut terminal = Terminal::new(TestBackend::new(130, 40)).expect("terminal");
     let frames: u32 = 200;
     let started = std::time::Instant::now();

@@ -11,10 +11,10 @@ use file::LogFile;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, PAGE, Pane, movement};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::log_source::LogSource;
+use crate::dashboard::message::{Command, Message};
 
 /// Rows of the log screen that are not log lines: the title line, the hint bar and the box's
 /// two borders (the screen, `draw/mod.rs`, lays it out so).
@@ -41,14 +41,14 @@ impl Pane for Logs {
     }
 
     /// A key of the log view, or the mouse wheel, in a terminal as tall as the context says.
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
         let rows = view_height(context.height);
-        match action {
-            Action::Scroll(notches) => {
+        match message {
+            Message::Scroll(notches) => {
                 self.shown_file_mut()
                     .scroll(i64::from(notches) * WHEEL_LINES, rows);
             }
-            Action::Command(command) => match command {
+            Message::Command(command) => match command {
                 Command::Back | Command::Logs => self.open = false,
                 Command::Switch => self.shown = self.shown.other(),
                 Command::Left => self.shown_file_mut().shift_by(-SIDEWAYS),

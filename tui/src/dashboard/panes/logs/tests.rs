@@ -3,10 +3,10 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
 use crate::dashboard::app::App;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::log_source::{LogRead, LogSource};
+use crate::dashboard::message::Message;
 use crate::dashboard::test_support::{faucet_log, loaded, log_lines, node_log, press, render};
 use crate::dashboard::update::update;
 
@@ -20,30 +20,30 @@ fn the_log_view_follows_the_node_and_the_faucet() {
     press(&mut app, &[KeyCode::Char('l')]);
     assert_eq!(Mode::of(&app), Mode::Logs);
     assert_snapshot!("logs_waiting", render(&app, 80, 24));
-    update(&mut app, Action::Log(LogSource::Node, LogRead::Missing));
+    update(&mut app, Message::Log(LogSource::Node, LogRead::Missing));
     assert_snapshot!("logs_missing", render(&app, 80, 24));
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(Vec::new())),
+        Message::Log(LogSource::Node, log_lines(Vec::new())),
     );
     assert_snapshot!("logs_empty", render(&app, 80, 24));
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(node_log())),
+        Message::Log(LogSource::Node, log_lines(node_log())),
     );
     assert_snapshot!("logs_following", render(&app, 80, 24));
     press(&mut app, &[KeyCode::PageUp]);
     assert_snapshot!("logs_scrolled_up", render(&app, 80, 24));
     update(
         &mut app,
-        Action::Log(LogSource::Faucet, log_lines(faucet_log())),
+        Message::Log(LogSource::Faucet, log_lines(faucet_log())),
     );
     press(&mut app, &[KeyCode::Tab]);
     assert_eq!(app.logs.shown, LogSource::Faucet);
     assert_snapshot!("logs_faucet", render(&app, 80, 24));
     press(&mut app, &[KeyCode::Right, KeyCode::Right, KeyCode::Right]);
     assert_snapshot!("logs_faucet_sideways", render(&app, 80, 24));
-    update(&mut app, Action::Log(LogSource::Faucet, LogRead::Missing));
+    update(&mut app, Message::Log(LogSource::Faucet, LogRead::Missing));
     assert_snapshot!("logs_faucet_missing", render(&app, 80, 24));
     // Each file keeps its own place: the node's is still scrolled up.
     press(&mut app, &[KeyCode::Tab]);
@@ -62,11 +62,11 @@ fn the_log_view_follows_the_node_and_the_faucet() {
 #[test]
 fn the_log_view_scrolls_follows_and_keeps_its_place() {
     let mut app = loaded();
-    update(&mut app, Action::Resize(24));
+    update(&mut app, Message::Resize(24));
     press(&mut app, &[KeyCode::Char('l')]);
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(0..100))),
+        Message::Log(LogSource::Node, log_lines(numbered(0..100))),
     );
     // 24 rows: 20 lines of log, the last ones while following.
     let node = |app: &App| (app.logs.node.top_index(20), app.logs.node.following());
@@ -77,13 +77,13 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     assert_eq!(node(&app), (80, true), "back at the end, following again");
     press(&mut app, &[KeyCode::PageUp]);
     assert_eq!(node(&app), (61, false), "a page keeps one line for context");
-    update(&mut app, Action::Scroll(-1));
+    update(&mut app, Message::Scroll(-1));
     assert_eq!(node(&app), (58, false), "the wheel moves three lines");
 
     // New lines leave a scrolled view where it is; a following one shows them.
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(100..110))),
+        Message::Log(LogSource::Node, log_lines(numbered(100..110))),
     );
     assert_eq!(node(&app), (58, false));
     press(&mut app, &[KeyCode::Home]);
@@ -94,7 +94,7 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     assert_eq!(node(&app), (90, true));
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(110..111))),
+        Message::Log(LogSource::Node, log_lines(numbered(110..111))),
     );
     assert_eq!(node(&app), (91, true));
 
@@ -102,13 +102,13 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     press(&mut app, &[KeyCode::Char('g'), KeyCode::Char('j')]);
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(111..5_000))),
+        Message::Log(LogSource::Node, log_lines(numbered(111..5_000))),
     );
     assert_eq!(app.logs.node.lines.len(), 5_000);
     assert_eq!(app.logs.node.lines[app.logs.node.top_index(20)], "line 1");
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(5_000..5_003))),
+        Message::Log(LogSource::Node, log_lines(numbered(5_000..5_003))),
     );
     assert_eq!(app.logs.node.lines.len(), 5_000);
     assert_eq!(
@@ -118,7 +118,7 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     assert_eq!(app.logs.node.lines[app.logs.node.top_index(20)], "line 3");
     update(
         &mut app,
-        Action::Log(LogSource::Node, log_lines(numbered(0..7_000))),
+        Message::Log(LogSource::Node, log_lines(numbered(0..7_000))),
     );
     assert_eq!(app.logs.node.lines.len(), 5_000);
     assert_eq!(
@@ -129,7 +129,7 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     // A truncated file starts over, following.
     update(
         &mut app,
-        Action::Log(
+        Message::Log(
             LogSource::Node,
             LogRead::Lines {
                 restarted: true,
@@ -154,10 +154,10 @@ fn the_log_view_scrolls_follows_and_keeps_its_place() {
     assert_eq!(app.logs.shown, LogSource::Faucet);
     assert_eq!(Mode::of(&app), Mode::Logs);
     // A taller terminal has a longer page.
-    update(&mut app, Action::Resize(44));
+    update(&mut app, Message::Resize(44));
     update(
         &mut app,
-        Action::Log(LogSource::Faucet, log_lines(numbered(0..100))),
+        Message::Log(LogSource::Faucet, log_lines(numbered(0..100))),
     );
     press(&mut app, &[KeyCode::PageUp]);
     assert_eq!(app.logs.faucet.top_index(40), 21);

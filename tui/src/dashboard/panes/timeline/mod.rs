@@ -13,10 +13,10 @@ pub use draw::header_spans;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Pane, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::output::timeline::{StepRun, TimelineFailure};
 
@@ -101,8 +101,8 @@ impl Pane for TimelinePane {
     }
 
     /// A request of the pane's mode.
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        let Action::Command(command) = action else {
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        let Message::Command(command) = message else {
             return Vec::new();
         };
         if matches!(command, Command::Back | Command::Timeline) {

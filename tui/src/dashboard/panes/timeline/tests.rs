@@ -5,10 +5,10 @@ use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
 use super::*;
-use crate::dashboard::action::{Done, Stage};
 use crate::dashboard::app::App;
 use crate::dashboard::component::still_running;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Done, Stage};
 use crate::dashboard::popups::drop_branch::DropBranch;
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
@@ -72,7 +72,7 @@ fn part_way() -> App {
     let mut app = loaded();
     update(
         &mut app,
-        Action::Timeline(TimelineNews::Opened {
+        Message::Timeline(TimelineNews::Opened {
             name: "pro-rata-payouts".to_owned(),
             steps: headings(),
             played: 0,
@@ -80,7 +80,7 @@ fn part_way() -> App {
     );
     update(
         &mut app,
-        Action::Timeline(stepped(
+        Message::Timeline(stepped(
             0,
             vec![
                 expectation("home-over-1's stage", "open", "open"),
@@ -90,14 +90,14 @@ fn part_way() -> App {
     );
     update(
         &mut app,
-        Action::Timeline(stepped(
+        Message::Timeline(stepped(
             1,
             vec![expectation("home-over-1's stage", "closed", "closed")],
         )),
     );
     update(
         &mut app,
-        Action::Timeline(stepped(
+        Message::Timeline(stepped(
             2,
             vec![expectation(
                 "home-over-1's stage",
@@ -110,8 +110,8 @@ fn part_way() -> App {
 }
 
 /// The request running went through, saying `summary`.
-fn gone_through(summary: impl Into<String>) -> Action {
-    Action::Finished(Ok(Done {
+fn gone_through(summary: impl Into<String>) -> Message {
+    Message::Finished(Ok(Done {
         summary: summary.into(),
         signature: None,
         short_signature: String::new(),
@@ -125,7 +125,7 @@ fn deposit_by_hand(app: &mut App) -> Vec<Effect> {
     press(app, &[KeyCode::Char('d')]);
     crate::dashboard::test_support::typed(app, "1");
     press(app, &[KeyCode::Enter]);
-    update(app, Action::Stage(Stage::Confirming));
+    update(app, Message::Stage(Stage::Confirming));
     update(app, gone_through("Deposited 1 USDC on YES in market 0"))
 }
 
@@ -142,7 +142,7 @@ fn an_expectation_not_held_is_red_with_its_step_s_name() {
     let mut app = part_way();
     update(
         &mut app,
-        Action::Timeline(stepped(
+        Message::Timeline(stepped(
             3,
             vec![expectation(
                 "home-over-1's stage",
@@ -195,7 +195,7 @@ fn a_hand_request_makes_a_branch_and_stepping_back_asks_first() {
     );
     update(
         &mut app,
-        Action::Timeline(TimelineNews::SteppedBack { next: 2 }),
+        Message::Timeline(TimelineNews::SteppedBack { next: 2 }),
     );
     let desk = app.timeline.desk.as_ref().expect("a timeline");
     assert_eq!(
@@ -262,7 +262,7 @@ fn a_broken_invariant_is_named_in_the_header() {
     let mut app = part_way();
     update(
         &mut app,
-        Action::Timeline(TimelineNews::Checked(InvariantsState::Broken(
+        Message::Timeline(TimelineNews::Checked(InvariantsState::Broken(
             "the vault holds its pools less what was paid out of it (home-over-1): 21 USDC"
                 .to_owned(),
         ))),
@@ -281,7 +281,7 @@ fn a_bundles_timeline_opens_at_its_step() {
     let mut app = loaded();
     update(
         &mut app,
-        Action::Timeline(TimelineNews::Opened {
+        Message::Timeline(TimelineNews::Opened {
             name: "the bundle's timeline".to_owned(),
             steps: headings(),
             played: 3,

@@ -8,10 +8,10 @@ use ratatui::text::{Line, Span};
 use super::frame::show_picker;
 use super::inspector::Inspector;
 use super::list_picker::ListPicker;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::activity::ActivityState;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::theme;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,14 +32,14 @@ impl Popup for ActivityPicker {
         Mode::Picker
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Submit) => context
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Command(Command::Submit) => context
                 .activity
                 .get(self.picker.selected)
                 .map(Inspector::open)
                 .unwrap_or_default(),
-            Action::Command(command) => {
+            Message::Command(command) => {
                 self.picker.move_with(command, context.activity.len());
                 Vec::new()
             }

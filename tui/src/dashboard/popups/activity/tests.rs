@@ -2,8 +2,8 @@
 
 use crossterm::event::KeyCode;
 
-use crate::dashboard::action::Done;
 use crate::dashboard::activity::{Activity, ActivityState};
+use crate::dashboard::message::Done;
 use crate::dashboard::test_support::{loaded, press, render};
 
 #[test]

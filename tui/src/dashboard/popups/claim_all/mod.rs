@@ -9,10 +9,10 @@ use ratatui::text::Line;
 
 use super::frame::show_fitted;
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::position::owed_positions;
 use crate::dashboard::theme;
 use crate::input::format_time;
@@ -48,9 +48,9 @@ impl Popup for ClaimAll {
         Mode::Confirm
     }
 
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Submit) => vec![Ask::Send {
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Command(Command::Submit) => vec![Ask::Send {
                 what: "Claim all".to_owned(),
                 request: Request::order(Order::ClaimAll),
             }],

@@ -5,8 +5,8 @@ use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
 use crate::actions::Order;
-use crate::dashboard::action::Action;
 use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::message::Message;
 use crate::dashboard::popups::claim_all::ClaimAll;
 use crate::dashboard::popups::progress::Progress;
 use crate::dashboard::test_support::{chain, loaded, press, render};
@@ -23,7 +23,7 @@ fn claim_all_shows_what_it_pays_and_sends_one_request() {
     let mut refundable = sample_position(&owed.markets[4]);
     refundable.amount = 1_000_000;
     owed.positions.insert(4, refundable);
-    update(&mut app, Action::Chain(Ok(owed)));
+    update(&mut app, Message::Chain(Ok(owed)));
     press(&mut app, &[KeyCode::Char('C')]);
     assert!(app.shows::<ClaimAll>());
     assert_snapshot!("claim_all_80x24", render(&app, 80, 24));

@@ -10,10 +10,10 @@ use ratatui::text::Line;
 use super::failure::FailurePopup;
 use super::frame::show_fitted;
 use crate::actions::{self, Order, PayoutOrder};
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::position::position_value;
 use crate::dashboard::theme;
 use crate::output::labels::status_label;
@@ -48,9 +48,9 @@ impl Popup for Confirm {
         Mode::Confirm
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Submit) => self.submit(context).into_iter().collect(),
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Command(Command::Submit) => self.submit(context).into_iter().collect(),
             _ => Vec::new(),
         }
     }

@@ -4,8 +4,8 @@ use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
 use crate::output::receipt::payout::PayoutKind;
@@ -24,7 +24,7 @@ fn claim_and_refund_confirm_first() {
             if (order.kind, order.market) == (PayoutKind::Claim, 3)
     ));
     // While it runs, another transaction waits.
-    update(&mut app, Action::Command(Command::Back));
+    update(&mut app, Message::Command(Command::Back));
     press(&mut app, &[KeyCode::Char('u')]);
     assert_snapshot!("busy", render(&app, 80, 24));
 

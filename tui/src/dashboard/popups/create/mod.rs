@@ -11,10 +11,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::actions::{CreateOrder, Order};
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 
 /// Opens the form, blank or filled from the first proof file, or says why not.
 pub fn open(context: &Context, from_proof: bool) -> Ask {
@@ -33,15 +33,15 @@ impl Popup for CreateForm {
         Mode::Create
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Type(c) => self.type_char(c),
-            Action::Command(Command::NextField) => self.move_focus(1),
-            Action::Command(Command::PreviousField) => self.move_focus(-1),
-            Action::Command(Command::PageDown) => self.next_proof_file(context, true),
-            Action::Command(Command::PageUp) => self.next_proof_file(context, false),
-            Action::Command(Command::Erase) => self.erase(),
-            Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Type(c) => self.type_char(c),
+            Message::Command(Command::NextField) => self.move_focus(1),
+            Message::Command(Command::PreviousField) => self.move_focus(-1),
+            Message::Command(Command::PageDown) => self.next_proof_file(context, true),
+            Message::Command(Command::PageUp) => self.next_proof_file(context, false),
+            Message::Command(Command::Erase) => self.erase(),
+            Message::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }
         Vec::new()

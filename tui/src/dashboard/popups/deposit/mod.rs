@@ -11,10 +11,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::actions::{DepositOrder, Order};
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 
 /// Opens the form on the selected market, or says why not.
 pub fn open(context: &Context) -> Ask {
@@ -29,16 +29,16 @@ impl Popup for DepositForm {
         Mode::Deposit
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Type(c) => {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Type(c) => {
                 self.amount.type_char(c);
             }
-            Action::Command(Command::Switch) => self.toggle_side(),
-            Action::Command(Command::Erase) => {
+            Message::Command(Command::Switch) => self.toggle_side(),
+            Message::Command(Command::Erase) => {
                 self.amount.erase();
             }
-            Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
+            Message::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }
         Vec::new()

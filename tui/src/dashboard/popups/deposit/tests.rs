@@ -5,9 +5,9 @@ use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Done, Stage};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;
 use fulltime_desk::samples::FINAL_AT;
@@ -55,7 +55,7 @@ fn deposit_form_checks_as_it_is_typed() {
     }
     assert_snapshot!("deposit_checking", render(&app, 80, 24));
     for stage in Stage::SENDING {
-        update(&mut app, Action::Stage(stage));
+        update(&mut app, Message::Stage(stage));
         assert_snapshot!(
             format!("deposit_stage_{}", stage.step()),
             render(&app, 80, 24)
@@ -63,7 +63,7 @@ fn deposit_form_checks_as_it_is_typed() {
     }
     let effects = update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: None,
             summary: "Deposited 2.5 USDC on YES in market 0; USDC 997.5 USDC -> 995 USDC".into(),
             short_signature: "5VER..kQUW".into(),

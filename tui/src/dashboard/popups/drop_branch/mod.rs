@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use super::frame::show_fitted;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::panes::timeline::{Desk, step_back};
 use crate::dashboard::theme;
 
@@ -30,9 +30,9 @@ impl Popup for DropBranch {
         Mode::Confirm
     }
 
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Submit) => vec![Ask::Close, step_back(&self.desk)],
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Command(Command::Submit) => vec![Ask::Close, step_back(&self.desk)],
             _ => Vec::new(),
         }
     }

@@ -8,9 +8,9 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::validate::settlement_failure;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::Action;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys;
+use crate::dashboard::message::Message;
 use crate::dashboard::popups::deposit::DepositForm;
 use crate::dashboard::popups::failure::FailurePopup;
 use crate::dashboard::test_support::{loaded, press, render, typed};
@@ -30,7 +30,7 @@ fn failures_show_name_code_program_meaning_and_action() {
     });
     update(
         &mut app,
-        Action::Finished(Err(FailureView::new("Deposit", &error))),
+        Message::Finished(Err(FailureView::new("Deposit", &error))),
     );
     assert_snapshot!("program_error", render(&app, 80, 24));
 
@@ -44,7 +44,7 @@ fn failures_show_name_code_program_meaning_and_action() {
     });
     update(
         &mut app,
-        Action::Finished(Err(FailureView::new("Faucet", &refused))),
+        Message::Finished(Err(FailureView::new("Faucet", &refused))),
     );
     assert_snapshot!("faucet_429", render(&app, 80, 24));
     for (status, name, message) in [
@@ -65,7 +65,7 @@ fn failures_show_name_code_program_meaning_and_action() {
         });
         update(
             &mut app,
-            Action::Finished(Err(FailureView::new("Faucet", &refused))),
+            Message::Finished(Err(FailureView::new("Faucet", &refused))),
         );
         assert_snapshot!(format!("faucet_{status}"), render(&app, 80, 24));
     }

@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::frame::centered;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup, movement};
 use crate::dashboard::keys::{Binding, Keymap, Mode};
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::theme;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,8 +26,8 @@ impl Popup for Help {
         Mode::Popup
     }
 
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        let Action::Command(command) = action else {
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        let Message::Command(command) = message else {
             return Vec::new();
         };
         if let Some(delta) = movement(command) {

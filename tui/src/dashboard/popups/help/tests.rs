@@ -3,7 +3,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
 
-use crate::dashboard::keys::{Mode, action_for};
+use crate::dashboard::keys::{Mode, message_for};
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
 
@@ -29,7 +29,7 @@ fn help_comes_from_the_key_table_and_esc_closes_it_before_q_quits() {
     press(&mut app, &[KeyCode::Char('q')]);
     assert!(app.quit);
     let mut app = loaded();
-    let quit = action_for(
+    let quit = message_for(
         Mode::of(&app),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     );

@@ -13,12 +13,12 @@ use solana_signature::Signature;
 
 use labels::account_labels;
 
-use crate::dashboard::action::{Action, Command, Done};
 use crate::dashboard::activity::{Activity, ActivityState};
 use crate::dashboard::component::{Ask, Context, Popup, movement};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Done, Message};
 use crate::dashboard::remote::Remote;
 
 /// What the inspector shows.
@@ -135,16 +135,16 @@ impl Popup for Inspector {
         Mode::Inspect
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Inspected { signature, detail } => self.read_back(context, signature, detail),
-            Action::Command(Command::Copy) => {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Inspected { signature, detail } => self.read_back(context, signature, detail),
+            Message::Command(Command::Copy) => {
                 if let Some(signature) = self.signature() {
                     self.copied = true;
                     return vec![Ask::Run(Effect::Copy(signature.to_string()))];
                 }
             }
-            Action::Command(command) => {
+            Message::Command(command) => {
                 if let Some(delta) = movement(command) {
                     self.scroll_by(delta);
                 }

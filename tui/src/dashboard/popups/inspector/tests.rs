@@ -7,10 +7,10 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::validate::settlement_failure;
 use insta::assert_snapshot;
 
-use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{chain, loaded, press, render, typed};
 use crate::dashboard::update::update;
 use crate::error::Error;
@@ -77,7 +77,7 @@ fn the_inspector_labels_a_transactions_accounts_shows_its_logs_and_copies_its_si
     app.session.wallet = Ok(wallet.to_string());
     let mut chain = chain();
     chain.markets[0].vault = vault;
-    update(&mut app, Action::Chain(Ok(chain)));
+    update(&mut app, Message::Chain(Ok(chain)));
     // Nothing sent yet: nothing to pick.
     press(&mut app, &[KeyCode::Char('a')]);
     assert!(app.popup.is_none());
@@ -92,7 +92,7 @@ fn the_inspector_labels_a_transactions_accounts_shows_its_logs_and_copies_its_si
     let signature = solana_signature::Signature::from([5; 64]);
     update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: Some(signature),
             summary: "Deposited 2.5 USDC on YES in market 0".into(),
             short_signature: "5VER..kQUW".into(),
@@ -110,7 +110,7 @@ fn the_inspector_labels_a_transactions_accounts_shows_its_logs_and_copies_its_si
     assert_snapshot!("inspector_reading_120x40", render(&app, 120, 40));
     update(
         &mut app,
-        Action::Inspected {
+        Message::Inspected {
             signature,
             detail: Ok(deposit_detail(signature, wallet, vault)),
         },
@@ -160,7 +160,7 @@ fn the_inspector_shows_a_failures_name_action_and_logs() {
     });
     update(
         &mut app,
-        Action::Finished(Err(FailureView::new("Claim", &error))),
+        Message::Finished(Err(FailureView::new("Claim", &error))),
     );
     press(
         &mut app,

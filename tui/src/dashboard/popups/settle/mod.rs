@@ -18,10 +18,10 @@ use ratatui::layout::Rect;
 use super::failure::FailurePopup;
 use super::frame::centered;
 use crate::actions::{self, Order, RecordSettleOrder, Refusal, SettleOrder};
-use crate::dashboard::action::{Action, Command, RecordsRead};
 use crate::dashboard::component::{Ask, Context, Popup, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message, RecordsRead};
 use crate::dashboard::remote::Remote;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,9 +144,9 @@ impl Popup for SettlePicker {
         Mode::Picker
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Records { fixture_id, read } if fixture_id == self.fixture_id => {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Records { fixture_id, read } if fixture_id == self.fixture_id => {
                 // Unmoved, the selection lands on the first record: settling by record is the
                 // path devnet takes. Moved, it stays on the row chosen, now further down.
                 let was = self.rows().get(self.selected).copied();
@@ -159,8 +159,8 @@ impl Popup for SettlePicker {
                 }
                 Vec::new()
             }
-            Action::Command(Command::Submit) => self.submit(context).into_iter().collect(),
-            Action::Command(command) => {
+            Message::Command(Command::Submit) => self.submit(context).into_iter().collect(),
+            Message::Command(command) => {
                 if let Some(delta) = movement(command) {
                     self.move_by(delta);
                 }

@@ -10,11 +10,11 @@ use insta::assert_snapshot;
 use fulltime_client::txline::api::RecordPick;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, RecordsRead};
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Message, RecordsRead};
 use crate::dashboard::test_support::{
     before_the_result, chain, committed_proof_files, live, loaded, press, render,
 };
@@ -80,7 +80,7 @@ fn first_half_market() -> App {
     let mut app = live(proof_files.clone());
     update(
         &mut app,
-        Action::Chain(Ok(Chain {
+        Message::Chain(Ok(Chain {
             now,
             markets: vec![Market::open(
                 0,
@@ -135,7 +135,7 @@ fn records_read(app: &mut App, fixture_id: i64) {
         .collect();
     update(
         app,
-        Action::Records {
+        Message::Records {
             fixture_id,
             read: Ok(RecordsRead {
                 api: "http://127.0.0.1:8090".into(),
@@ -159,7 +159,7 @@ fn the_fixtures_records_come_first_and_the_finalised_one_settles_by_record() {
     // Another fixture's answer (a picker opened before) changes nothing.
     update(
         &mut app,
-        Action::Records {
+        Message::Records {
             fixture_id: 1,
             read: Err("stale".into()),
         },
@@ -200,7 +200,7 @@ fn an_api_out_of_reach_leaves_the_proof_files() {
     press(&mut app, &[KeyCode::Down, KeyCode::Char('s')]);
     update(
         &mut app,
-        Action::Records {
+        Message::Records {
             fixture_id: 18_502_311,
             read: Err("cannot reach TxLINE at http://127.0.0.1:8090: connection refused".into()),
         },

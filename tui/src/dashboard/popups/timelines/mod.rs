@@ -11,10 +11,10 @@ use ratatui::text::{Line, Span};
 
 use super::frame::show_picker;
 use super::list_picker::ListPicker;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::theme;
 use crate::dashboard::timeline_news::TimelineOrder;
 
@@ -96,9 +96,9 @@ impl Popup for TimelinePicker {
         Mode::Picker
     }
 
-    fn update(&mut self, _context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Command(Command::Submit) => {
+    fn update(&mut self, _context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Command(Command::Submit) => {
                 let Some(choice) = self.choices.get(self.picker.selected) else {
                     return vec![Ask::Close];
                 };
@@ -113,7 +113,7 @@ impl Popup for TimelinePicker {
                     },
                 ]
             }
-            Action::Command(command) => {
+            Message::Command(command) => {
                 self.picker.move_with(command, self.choices.len());
                 Vec::new()
             }

@@ -8,10 +8,10 @@ use ratatui::text::{Line, Span};
 
 use super::frame::show_picker;
 use super::list_picker::ListPicker;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::dashboard::theme;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -32,10 +32,10 @@ impl Popup for WalletPicker {
         Mode::Picker
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
             // Picking the wallet acted as already changes nothing.
-            Action::Command(Command::Submit) => std::iter::once(Ask::Close)
+            Message::Command(Command::Submit) => std::iter::once(Ask::Close)
                 .chain(
                     context
                         .wallets
@@ -44,7 +44,7 @@ impl Popup for WalletPicker {
                         .map(|choice| Ask::Run(Effect::SwitchWallet(choice.clone()))),
                 )
                 .collect(),
-            Action::Command(command) => {
+            Message::Command(command) => {
                 self.picker.move_with(command, context.wallets.len());
                 Vec::new()
             }

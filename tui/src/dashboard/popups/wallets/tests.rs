@@ -4,8 +4,8 @@ use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
 use crate::actions::{Order, WalletOrder};
-use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::{Effect, Request};
+use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{WALLET, loaded, press, render};
 use crate::dashboard::update::update;
 use crate::dashboard::wallets::WalletChoice;
@@ -31,10 +31,10 @@ fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {
         address: "B0bB0bB0bB0bB0bB0bB0bB0bB0bB0bB0bB0bB0bB0b".into(),
         path: ".localnet/wallets/qa-1.json".into(),
     };
-    update(&mut app, Action::WalletMade(bob.clone()));
+    update(&mut app, Message::WalletMade(bob.clone()));
     update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: None,
             summary: "New wallet qa-1: 10 SOL and 100 USDC from localnet".into(),
             short_signature: String::new(),
@@ -47,7 +47,7 @@ fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {
     let effects = press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
     assert!(matches!(effects.as_slice(), [Effect::SwitchWallet(choice)] if *choice == bob));
     // The runner switched: the pane, MINE and the next readings follow the new wallet.
-    update(&mut app, Action::Switched(Ok(bob.clone())));
+    update(&mut app, Message::Switched(Ok(bob.clone())));
     assert_eq!(app.session.wallet.as_deref(), Ok(bob.address.as_str()));
     assert_eq!(app.acting.as_deref(), Some("qa-1"));
     let chain = app.chain.loaded().expect("loaded");

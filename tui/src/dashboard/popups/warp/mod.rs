@@ -11,10 +11,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Command};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Command, Message};
 use crate::input::{When, format_time};
 
 /// Opens the form on the selected market (or none), or says why not.
@@ -32,14 +32,14 @@ impl Popup for WarpForm {
         Mode::Warp
     }
 
-    fn update(&mut self, context: &Context, action: Action) -> Vec<Ask> {
-        match action {
-            Action::Type(c) => self.type_char(c),
-            Action::Command(Command::Switch) => self.next_target(),
-            Action::Command(Command::Erase) => {
+    fn update(&mut self, context: &Context, message: Message) -> Vec<Ask> {
+        match message {
+            Message::Type(c) => self.type_char(c),
+            Message::Command(Command::Switch) => self.next_target(),
+            Message::Command(Command::Erase) => {
                 self.duration.erase();
             }
-            Action::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
+            Message::Command(Command::Submit) => return self.submit(context).into_iter().collect(),
             _ => {}
         }
         Vec::new()

@@ -4,9 +4,9 @@ use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
 use crate::actions::Order;
-use crate::dashboard::action::{Action, Done};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
+use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{before_the_result, loaded, press, render, typed};
 use crate::dashboard::update::update;
 use crate::input::When;
@@ -26,7 +26,7 @@ fn warping_to_the_close_time_the_dispute_end_or_by_a_duration() {
     ));
     update(
         &mut app,
-        Action::Finished(Ok(Done {
+        Message::Finished(Ok(Done {
             signature: None,
             summary: "Cluster clock moved to 2026-05-16T16:20:00Z".into(),
             short_signature: String::new(),

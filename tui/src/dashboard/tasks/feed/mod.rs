@@ -1,5 +1,5 @@
-//! The dashboard's live data, sent as `Action::Chain` readings (the same whether pushed or read)
-//! and `Action::Link` (how they arrive, for the node line).
+//! The dashboard's live data, sent as `Message::Chain` readings (the same whether pushed or read)
+//! and `Message::Link` (how they arrive, for the node line).
 //!
 //! Where the node serves WebSocket, the feed subscribes (the markets, the wallet's positions, SOL
 //! and test USDC, the slots: `PushClient::chain`), then reads the chain once to catch up, then
@@ -28,8 +28,8 @@ use tokio::time::{Instant, MissedTickBehavior, interval, sleep_until};
 
 use self::tracked::{Applied, Tracked};
 use super::read::{Addresses, elapsed_ms, read, read_with_clock, reason};
-use crate::dashboard::action::Action;
 use crate::dashboard::chain::{Chain, Link, ReadFailure};
+use crate::dashboard::message::Message;
 use crate::error::Error;
 use crate::session::Session;
 
@@ -54,13 +54,13 @@ pub enum Reading {
 pub fn spawn_feed(
     session: Arc<Session>,
     wallet: Option<Pubkey>,
-    actions: UnboundedSender<Action>,
+    messages: UnboundedSender<Message>,
 ) -> UnboundedSender<Reading> {
     let (refresh, requests) = unbounded_channel();
     let feed = Feed {
         session,
         wallet,
-        actions,
+        messages,
         requests,
         addresses: Addresses::default(),
         link: None,
@@ -93,7 +93,7 @@ enum Polled {
 struct Feed {
     session: Arc<Session>,
     wallet: Option<Pubkey>,
-    actions: UnboundedSender<Action>,
+    messages: UnboundedSender<Message>,
     requests: UnboundedReceiver<Reading>,
     addresses: Addresses,
     /// The link last reported.
@@ -112,7 +112,7 @@ impl Feed {
                 Ok(client) => client,
                 Err(error) => {
                     // No env.json yet, say: localnet may be starting, so look again soon.
-                    self.send(Action::Chain(Err(reason(&error))))?;
+                    self.send(Message::Chain(Err(reason(&error))))?;
                     self.reconnect_in(POLL_EVERY).await?;
                     continue;
                 }
@@ -153,7 +153,7 @@ impl Feed {
         let (chain, clock) = match read_with_clock(client, self.wallet, &mut self.addresses).await {
             Ok(reading) => reading,
             Err(failure) => {
-                self.send(Action::Chain(Err(failure)))?;
+                self.send(Message::Chain(Err(failure)))?;
                 return Ok(Ended::Unread);
             }
         };
@@ -229,7 +229,7 @@ impl Feed {
             *heartbeat = Instant::now() + HEARTBEAT;
         }
         match failure {
-            Some(failure) => self.send(Action::Chain(Err(failure)))?,
+            Some(failure) => self.send(Message::Chain(Err(failure)))?,
             None => self.show(tracked, applied.data)?,
         }
         Ok(!closed)
@@ -251,7 +251,7 @@ impl Feed {
                         Ok(true)
                     }
                     Err(failure) => {
-                        self.send(Action::Chain(Err(failure)))?;
+                        self.send(Message::Chain(Err(failure)))?;
                         Ok(false)
                     }
                 }
@@ -274,7 +274,7 @@ impl Feed {
                 Ok(true)
             }
             Err(error) => {
-                self.send(Action::Chain(Err(reason(&Error::Client(error)))))?;
+                self.send(Message::Chain(Err(reason(&Error::Client(error)))))?;
                 Ok(false)
             }
         }
@@ -306,14 +306,14 @@ impl Feed {
             match reading {
                 (connected, Ok(chain)) => {
                     client = connected;
-                    self.send(Action::Chain(Ok(chain)))?;
+                    self.send(Message::Chain(Ok(chain)))?;
                     if failed {
                         return Ok(Polled::Back);
                     }
                 }
                 (_, Err(failure)) => {
                     failed = true;
-                    self.send(Action::Chain(Err(failure)))?;
+                    self.send(Message::Chain(Err(failure)))?;
                 }
             }
             if Instant::now() >= until {
@@ -355,7 +355,7 @@ impl Feed {
 
     fn show(&mut self, tracked: &mut Tracked, data: bool) -> Result<(), Quit> {
         match tracked.snapshot(Instant::now().into_std(), data) {
-            Some(chain) => self.send(Action::Chain(Ok(chain))),
+            Some(chain) => self.send(Message::Chain(Ok(chain))),
             None => Ok(()),
         }
     }
@@ -365,11 +365,11 @@ impl Feed {
             return Ok(());
         }
         self.link = Some(link);
-        self.send(Action::Link(link))
+        self.send(Message::Link(link))
     }
 
-    fn send(&self, action: Action) -> Result<(), Quit> {
-        self.actions.send(action).map_err(|_| Quit)
+    fn send(&self, message: Message) -> Result<(), Quit> {
+        self.messages.send(message).map_err(|_| Quit)
     }
 }
 

@@ -177,7 +177,7 @@ impl Done {
 }
 
 #[derive(Clone, Debug)]
-pub enum Action {
+pub enum Message {
     Command(Command),
     /// A character typed into the filter or a form.
     Type(char),
