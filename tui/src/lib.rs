@@ -6,8 +6,7 @@
 //! engine. Here, `args/` parses the command line and nothing more; the faces, `cli/` and
 //! `dashboard/`, import the floor and never each other; `timeline/` hosts `timeline run` for
 //! `cli/`, and imports neither face (`tests/faces.rs` holds all three to it).
-//! The floor's modules are named here as they are in the desk, so a face says
-//! `crate::actions`.
+//! A face names the floor's modules by the desk's own paths (`fulltime_desk::actions`).
 //!
 //! The `fulltime` binary only calls [`main`]; `dashboard-bench` drives the [`dashboard`]'s
 //! public parts in a [`Session`] of its own [`GlobalArgs`].
@@ -17,14 +16,12 @@ mod cli;
 pub mod dashboard;
 mod timeline;
 
-use fulltime_desk::{actions, error, input, output, session};
-
 use std::process::ExitCode;
 
 pub use args::GlobalArgs;
+pub use fulltime_desk::session::Session;
 /// The recorder of hand actions, public for the round trip test that drives it as the dashboard does.
 pub use fulltime_desk::timeline::record;
-pub use session::Session;
 
 /// The `fulltime` command: a subcommand's result, or the dashboard when there is none.
 pub async fn main() -> ExitCode {

@@ -51,7 +51,7 @@ fn dashboard_tests() -> String {
             let path = entry.expect("a dashboard entry").path();
             if path.is_dir() {
                 walk(&path, into);
-            } else if path.file_name().is_some_and(|name| name == "tests.rs") {
+            } else if path.ends_with("tests.rs") || path.ends_with("tests/mod.rs") {
                 into.push_str(&read(&path));
             }
         }
@@ -95,7 +95,7 @@ fn every_popup_is_one_folder_and_one_line_in_the_router() {
             );
         }
         // Drawn or driven by a test: its own, or the pane's it belongs to.
-        let own_tests = folder.join("tests.rs").is_file();
+        let own_tests = folder.join("tests.rs").is_file() || folder.join("tests/mod.rs").is_file();
         assert!(
             own_tests || tests.contains(&format!("popups::{name}::")),
             "popups/{name} has tests"

@@ -7,7 +7,7 @@ use fulltime_client::amount::parse_usdc;
 use fulltime_client::faucet::DEFAULT_FAUCET_URL;
 use fulltime_client::txline_interface::TraderPredicate;
 
-use crate::input::{
+use fulltime_desk::input::{
     DEFAULT_DISPUTE_WINDOW, StatSpec, When, parse_predicate, parse_span, parse_stat,
 };
 

@@ -7,7 +7,7 @@ use fulltime_client::cluster::Cluster;
 use fulltime_client::txline_interface::{Comparison, TraderPredicate};
 
 use super::*;
-use crate::input::When;
+use fulltime_desk::input::When;
 
 fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
     Cli::try_parse_from(std::iter::once("fulltime").chain(args.iter().copied()))

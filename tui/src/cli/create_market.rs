@@ -2,10 +2,10 @@
 
 use fulltime_client::settlement::MarketTerms;
 
-use crate::actions::{Actor, CreateOrder, Order};
 use crate::args::CreateMarketArgs;
-use crate::error::Error;
-use crate::session::Session;
+use fulltime_desk::actions::{Actor, CreateOrder, Order};
+use fulltime_desk::error::Error;
+use fulltime_desk::session::Session;
 
 /// The market `args` describe, its close time resolved against the cluster clock.
 pub async fn order(session: &Session, args: CreateMarketArgs) -> Result<Order, Error> {

@@ -4,9 +4,9 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::{NotASide, Side};
 use fulltime_client::validate::settlement_failure;
 
-use crate::actions::{DepositOrder, Order};
 use crate::args::DepositArgs;
-use crate::error::Error;
+use fulltime_desk::actions::{DepositOrder, Order};
+use fulltime_desk::error::Error;
 
 /// The deposit `args` describe.
 pub fn order(args: DepositArgs) -> Result<Order, Error> {

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::error::Error;
-use crate::output::OutputFormat;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::OutputFormat;
 
 /// Prints a formatted result, or a failure's report, and gives the exit code. JSON goes to
 /// stdout either way, so a script reads one object; text errors go to stderr.

@@ -1,9 +1,9 @@
 //! `markets` and `market <ID>`: reading markets, no wallet needed.
 
 use crate::args::MarketArgs;
-use crate::error::Error;
-use crate::output::market::{MarketList, MarketView};
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::market::{MarketList, MarketView};
+use fulltime_desk::session::Session;
 
 pub async fn list(session: &Session) -> Result<MarketList, Error> {
     let client = session.client().await?;

@@ -15,14 +15,14 @@ mod wallet_book;
 
 pub use emit::emit;
 
-use crate::actions::{self, Actor, BundleOrder, Order, PayoutOrder, WalletOrder};
 use crate::args::{
     BundleCommand, BundleSaveArgs, Command, ProofCommand, SnapshotCommand, TimelineCommand,
     TxlineCommand, WalletCommand,
 };
-use crate::error::Error;
-use crate::output::receipt::payout::PayoutKind;
-use crate::session::Session;
+use fulltime_desk::actions::{self, Actor, BundleOrder, Order, PayoutOrder, WalletOrder};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::receipt::payout::PayoutKind;
+use fulltime_desk::session::Session;
 
 /// Runs one subcommand; its result formatted as the session prints it.
 pub async fn run(session: &Session, command: Command) -> Result<String, Error> {

@@ -4,9 +4,9 @@
 use fulltime_client::proof_file::ProofFile;
 use fulltime_client::txline::api::RecordPick;
 
-use crate::actions::{Order, RecordSettleOrder, SettleOrder};
 use crate::args::SettleArgs;
-use crate::error::Error;
+use fulltime_desk::actions::{Order, RecordSettleOrder, SettleOrder};
+use fulltime_desk::error::Error;
 
 /// The settle `args` describe: with the proof file they name, else by record from the
 /// session's TxLINE API.

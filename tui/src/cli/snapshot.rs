@@ -2,9 +2,9 @@
 
 use fulltime_client::snapshot::list as list_snapshots;
 
-use crate::error::Error;
-use crate::output::snapshot::SnapshotList;
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::snapshot::SnapshotList;
+use fulltime_desk::session::Session;
 
 pub fn list(session: &Session) -> Result<SnapshotList, Error> {
     Ok(SnapshotList::new(&list_snapshots(session.state_dir())?))

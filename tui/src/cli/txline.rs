@@ -7,10 +7,10 @@ use fulltime_client::txline::api::{Credentials, CredentialsFile, RecordPick};
 use fulltime_files::whole_file::{Existing, write_whole};
 
 use crate::args::{ProofFetchArgs, TxlineLoginArgs, TxlineScoresArgs};
-use crate::error::Error;
-use crate::output::catalog::fixture_match;
-use crate::output::txline::{FetchedProof, TxlineFixtures, TxlineLogin, TxlineScores};
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::catalog::fixture_match;
+use fulltime_desk::output::txline::{FetchedProof, TxlineFixtures, TxlineLogin, TxlineScores};
+use fulltime_desk::session::Session;
 
 /// Where fetched proof files go unless `-o` says: beside the state directory's other files.
 const FETCHED_PROOFS_DIR: &str = "proofs";

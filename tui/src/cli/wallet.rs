@@ -8,10 +8,10 @@ use fulltime_client::settlement::state::Position;
 use solana_keypair::Address as Pubkey;
 use solana_signer::Signer;
 
-use crate::error::Error;
-use crate::output::balance::WalletBalance;
-use crate::output::position::PositionView;
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::balance::WalletBalance;
+use fulltime_desk::output::position::PositionView;
+use fulltime_desk::session::Session;
 
 pub async fn balance(session: &Session) -> Result<WalletBalance, Error> {
     let wallet = session.wallet()?.pubkey();

@@ -1,12 +1,12 @@
 //! `wallet list`: the wallet book (`fulltime_files::wallet_book`), each wallet's money read from
-//! the cluster. `wallet new` is an order (`crate::actions::WalletOrder`).
+//! the cluster. `wallet new` is an order (`fulltime_desk::actions::WalletOrder`).
 
 use fulltime_files::wallet_book::{BookEntry, WalletBook};
 
 use super::wallet::{market_ids, position_views};
-use crate::error::Error;
-use crate::output::wallet_book::{BookWallet, WalletBookList};
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::wallet_book::{BookWallet, WalletBookList};
+use fulltime_desk::session::Session;
 
 pub async fn list(session: &Session) -> Result<WalletBookList, Error> {
     let book = WalletBook::in_state_dir(session.state_dir());

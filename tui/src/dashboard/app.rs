@@ -16,7 +16,7 @@ use super::panes::history::PoolHistory;
 use super::panes::list::MarketList;
 use super::panes::logs::Logs;
 use super::panes::timeline::TimelinePane;
-use super::recording::news::Recording;
+use super::recording_news::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;

@@ -19,7 +19,7 @@ use super::chain::{Chain, Link, ReadFailure};
 use super::effect::{Effect, Request};
 use super::keys::{Keymap, Mode};
 use super::message::{Command, Message};
-use super::recording::news::Recording;
+use super::recording_news::Recording;
 use super::remote::Remote;
 use super::session_view::SessionView;
 use super::wallets::WalletChoice;

@@ -11,7 +11,7 @@ use solana_signature::Signature;
 
 use super::timeline_news::TimelineOrder;
 use super::wallets::WalletChoice;
-use crate::actions::Order;
+use fulltime_desk::actions::Order;
 
 #[derive(Clone, Debug)]
 pub enum Effect {

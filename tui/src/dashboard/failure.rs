@@ -1,7 +1,7 @@
 //! A failure as the dashboard's error popup shows it: the command line's own [`ErrorReport`],
 //! so that both say the same name, code, program, meaning and action, with what was being done.
 
-use crate::error::{Error, ErrorReport};
+use fulltime_desk::error::{Error, ErrorReport};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FailureView {

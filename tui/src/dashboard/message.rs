@@ -9,10 +9,10 @@ use solana_signature::Signature;
 use super::chain::{Chain, Link, ReadFailure};
 use super::failure::FailureView;
 use super::log_source::{LogRead, LogSource};
-use super::recording::news::RecordingNews;
+use super::recording_news::RecordingNews;
 use super::timeline_news::TimelineNews;
 use super::wallets::WalletChoice;
-use crate::output::receipt::Summary;
+use fulltime_desk::output::receipt::Summary;
 
 /// What a key in the key table does; the table (`keys/table/`) maps keys to these per mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

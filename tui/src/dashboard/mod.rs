@@ -28,6 +28,7 @@ mod popups;
 mod position;
 mod proof_files;
 mod recording;
+mod recording_news;
 mod remote;
 mod requests;
 mod run;

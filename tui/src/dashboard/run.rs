@@ -30,11 +30,11 @@ use super::tasks::{Runner, TimelineSlot, spawn_feed, spawn_log_tail};
 use super::update::update;
 use super::wallets::{WalletChoice, book_wallets};
 use crate::args::DashboardOptions;
-use crate::error::Error;
-use crate::output::snapshot::chain_label;
-use crate::session::Session;
 use fulltime_client::cluster::Cluster;
 use fulltime_client::keypair::{Wallet, WalletSource};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::snapshot::chain_label;
+use fulltime_desk::session::Session;
 use fulltime_files::localnet_env::LocalnetEnv;
 
 /// Which chain localnet serves, from its env.json, when the dashboard is on localnet.

@@ -17,8 +17,8 @@ use crate::dashboard::test_support::{
 };
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews};
 use crate::dashboard::update::update;
-use crate::error::Error;
-use crate::output::timeline::{ExpectationRun, StepRun, TimelineFailure};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::timeline::{ExpectationRun, StepRun, TimelineFailure};
 
 #[test]
 fn only_key_presses_count() {

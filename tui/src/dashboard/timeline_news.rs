@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::output::timeline::{StepRun, TimelineFailure};
+use fulltime_desk::output::timeline::{StepRun, TimelineFailure};
 
 /// A step of the timeline as the pane lists it before it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,7 +23,7 @@ use super::popups::{
 use super::recording;
 use super::remote::Remote;
 use super::requests;
-use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::output::receipt::payout::PayoutKind;
 
 pub fn update(app: &mut App, message: Message) -> Vec<Effect> {
     let asks = route(app, message);

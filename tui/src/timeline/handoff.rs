@@ -7,8 +7,8 @@ use fulltime_desk::timeline::{Cast, write_into_book};
 
 use super::node::OwnNode;
 use super::part::ServingPart;
-use crate::error::Error;
-use crate::output::node_left_running::{LeftRunning, NodeLeftRunning};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::node_left_running::{LeftRunning, NodeLeftRunning};
 
 /// Writes the cast's wallets into the node's wallet book and leaves the node, its faucet and its
 /// TxLINE API running.

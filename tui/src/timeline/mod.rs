@@ -24,11 +24,11 @@ use fulltime_files::localnet_env::LocalnetEnv;
 
 use self::node::OwnNode;
 use self::part::Lifetime;
-use crate::actions::save_snapshot_into;
 use crate::args::{GlobalArgs, TimelineRunArgs};
-use crate::error::Error;
-use crate::output::timeline::TimelineRun;
-use crate::session::Session;
+use fulltime_desk::actions::save_snapshot_into;
+use fulltime_desk::error::Error;
+use fulltime_desk::output::timeline::TimelineRun;
+use fulltime_desk::session::Session;
 
 /// Loads `args.file` and checks `--to` and `--snapshot` (nothing starts when one is wrong), then
 /// plays the timeline on a node of its own with a faucet and a TxLINE API of its own (stopped at

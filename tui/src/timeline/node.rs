@@ -10,7 +10,7 @@ use solana_keypair::{Keypair, write_keypair_file};
 use solana_signer::Signer;
 
 use super::part::{Lifetime, PartBinary, free_ports, io};
-use crate::error::NodeError;
+use fulltime_desk::error::NodeError;
 
 const LOCALNET: PartBinary = PartBinary {
     binary: "localnet",

@@ -10,7 +10,7 @@ use fulltime_client::faucet::SERVING;
 use fulltime_files::localnet_env::LocalnetEnv;
 
 use super::part::{Lifetime, PartBinary, ServingPart, free_ports};
-use crate::error::NodeError;
+use fulltime_desk::error::NodeError;
 
 const FAUCET: PartBinary = PartBinary {
     binary: "faucet",

@@ -10,7 +10,7 @@ use std::process::Command;
 use fulltime_client::txline::api::SERVING;
 
 use super::part::{Lifetime, PartBinary, ServingPart, free_ports};
-use crate::error::NodeError;
+use fulltime_desk::error::NodeError;
 
 const TXLINE_API: PartBinary = PartBinary {
     binary: "txline-api",

@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 
 use fulltime_launch::wait_for_line;
 
-use crate::error::NodeError;
+use fulltime_desk::error::NodeError;
 
 pub fn io(what: &'static str) -> impl Fn(std::io::Error) -> NodeError {
     move |source| NodeError::Io { what, source }

@@ -2,7 +2,7 @@
 
 use fulltime_matches::timeline::Timeline;
 
-use crate::error::Error;
+use fulltime_desk::error::Error;
 
 /// Keeps the steps up to and including `step`; a name that is no step is refused, naming the
 /// steps there are. Markets created in later steps are never reached, so never created.

@@ -20,6 +20,7 @@ mod ports;
 mod pubsub_methods;
 mod rpc_methods;
 mod runloop;
+mod slot_time;
 mod transactions;
 mod view;
 mod writer;
@@ -28,7 +29,7 @@ pub use blockhashes::{SYNTHETIC_BLOCKHASH_PREFIX, synthetic_blockhash};
 pub use chain::Chain;
 pub use commits::{BlockMade, CommitEvents, Committed, FINALIZATION_SLOTS, Heard};
 pub use events::{ProcessedTransaction, RunloopEvent, RunloopEvents, preflight_refusal};
-pub use new_chain::{NewChain, SLOT_TIME_MS};
+pub use new_chain::NewChain;
 pub use params::{
     AccountSubscribeConfig, AccountWrite, ProgramSubscribeConfig, ResetOptions, SendConfig, Warp,
 };
@@ -36,6 +37,7 @@ pub use ports::Ports;
 pub use pubsub_methods::{PubsubMethods, PubsubMethodsRuntime, PubsubSession};
 pub use rpc_methods::{RpcMethods, RpcMethodsRuntime};
 pub use runloop::RunningRunloop;
+pub use slot_time::SLOT_TIME_MS;
 pub use transactions::{decode_bundled_transaction, decode_transaction};
 pub use view::ChainView;
 pub use writer::ChainWriter;

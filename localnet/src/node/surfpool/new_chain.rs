@@ -12,14 +12,11 @@ use surfpool_types::SimnetEvent;
 use super::chain::Chain;
 use super::commits::CommitEvents;
 use super::runloop::Runloop;
+use super::slot_time::SLOT_TIME_MS;
 use super::view::ChainView;
 use super::writer::ChainWriter;
 use crate::native::{Deployment, FalsePredicate, register_programs};
 use crate::node::NodeError;
-
-/// Each block advances the cluster clock by this much; the wall clock moves it the rest of the
-/// way (see `clock`).
-pub const SLOT_TIME_MS: u64 = 10;
 
 pub struct NewChain {
     svm: SurfnetSvm,

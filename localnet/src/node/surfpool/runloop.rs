@@ -14,8 +14,8 @@ use surfpool_types::{
 
 use super::chain::Chain;
 use super::events::RunloopEvents;
-use super::new_chain::SLOT_TIME_MS;
 use super::ports::Ports;
+use super::slot_time::SLOT_TIME_MS;
 use crate::node::NodeError;
 
 const STARTUP_DEADLINE: Duration = Duration::from_secs(60);

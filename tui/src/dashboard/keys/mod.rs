@@ -19,7 +19,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::failure::FailureView;
 use super::message::{Command, Message};
-use crate::error::ErrorReport;
+use fulltime_desk::error::ErrorReport;
 
 /// Where the keys go: each component reads the keys of its mode (`Mode::of` asks the focused
 /// one).

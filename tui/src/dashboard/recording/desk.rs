@@ -16,12 +16,12 @@ use solana_keypair::Address as Pubkey;
 use tokio::sync::Mutex;
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::news::RecordingNews;
-use crate::actions::Order;
 use crate::dashboard::message::Message;
-use crate::error::{Error, ErrorReport};
-use crate::output::receipt::Landed;
-use crate::session::Session;
+use crate::dashboard::recording_news::RecordingNews;
+use fulltime_desk::actions::Order;
+use fulltime_desk::error::{Error, ErrorReport};
+use fulltime_desk::output::receipt::Landed;
+use fulltime_desk::session::Session;
 
 /// The name a recording takes in a bundle.
 const RECORDING_IN_A_BUNDLE: &str = "recording.toml";

@@ -6,7 +6,6 @@
 //! (`save.rs`).
 
 mod desk;
-pub mod news;
 mod save;
 
 use fulltime_files::wallet_book::WalletName;
@@ -14,13 +13,13 @@ use ratatui::text::Span;
 use solana_keypair::Address as Pubkey;
 
 pub use desk::RecorderSlot;
-pub use news::{Recording, RecordingNews};
 pub use save::SavePopup;
 
 use super::app::App;
 use super::component::{Ask, still_running};
 use super::effect::Effect;
 use super::message::Message;
+use super::recording_news::{Recording, RecordingNews};
 use super::theme;
 use super::wallets::WalletChoice;
 

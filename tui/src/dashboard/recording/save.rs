@@ -8,12 +8,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::news::RecordingNews;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Effect;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
 use crate::dashboard::popups::frame::show_fitted;
+use crate::dashboard::recording_news::RecordingNews;
 use crate::dashboard::requests::snapshot_stamp;
 use crate::dashboard::theme;
 

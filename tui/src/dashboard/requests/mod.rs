@@ -5,8 +5,8 @@
 use super::component::{Ask, Context};
 use super::effect::Request;
 use super::wallets::next_name;
-use crate::actions::{Order, WalletOrder};
-use crate::input::format_time;
+use fulltime_desk::actions::{Order, WalletOrder};
+use fulltime_desk::input::format_time;
 
 /// `f`: test USDC from the faucet for the wallet (the router's gate let it send).
 pub fn faucet(context: &Context) -> Ask {

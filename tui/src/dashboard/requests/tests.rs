@@ -3,13 +3,13 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::app::App;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::session_view::SessionView;
 use crate::dashboard::test_support::{chain, loaded, press, render, session};
 use crate::dashboard::update::update;
+use fulltime_desk::actions::Order;
 
 #[test]
 fn a_faucet_grant_shows_its_signature() {

@@ -11,7 +11,7 @@ use fulltime_client::settlement::state::Market;
 use solana_keypair::Address as Pubkey;
 
 use crate::dashboard::chain::{Chain, ReadFailure};
-use crate::error::Error;
+use fulltime_desk::error::Error;
 
 /// Market addresses are PDAs of their ids. A reading and a pushed market name them; one the
 /// dashboard has not been told is derived once (a curve check each, too slow for every reading

@@ -11,7 +11,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use super::feed::Reading;
 use crate::dashboard::message::Message;
 use crate::dashboard::recording::RecorderSlot;
-use crate::session::Session;
+use fulltime_desk::session::Session;
 
 /// The timeline set up on the node, shared by the runner's tasks (one runs at a time: the
 /// pane's keys wait while a request runs).

@@ -17,12 +17,12 @@ use solana_signer::Signer;
 
 use super::feed::Reading;
 use super::runner::Runner;
-use crate::actions;
 use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
 use crate::dashboard::wallets::WalletChoice;
-use crate::error::Error;
-use crate::session::Session;
+use fulltime_desk::actions;
+use fulltime_desk::error::Error;
+use fulltime_desk::session::Session;
 
 impl Runner {
     pub(super) async fn carry_out_timeline(&self, order: TimelineOrder) -> Result<Done, Error> {

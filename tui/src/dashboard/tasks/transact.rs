@@ -1,5 +1,5 @@
 //! The effect runner: one interpreter of every `Effect` that `update` returns. A request runs
-//! its action of `crate::actions` in a tokio task, with what the dashboard holds of the chain,
+//! its action of `fulltime_desk::actions` in a tokio task, with what the dashboard holds of the chain,
 //! through the session's one client; its stages and its end come back as actions, its receipt
 //! summed up in the activity panel. The rest reads for the inspector and the pool history, hands
 //! text to the clipboard, asks the feed for a reading, or switches the wallet acted as.
@@ -15,13 +15,13 @@ use tokio::sync::mpsc::unbounded_channel;
 
 use super::feed::{Reading, spawn_feed};
 use super::runner::Runner;
-use crate::actions::{self, Actor, Order};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::message::{Done, Message, RecordsRead, Stage};
 use crate::dashboard::wallets::WalletChoice;
-use crate::error::Error;
-use crate::output::receipt::Receipt;
+use fulltime_desk::actions::{self, Actor, Order};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::receipt::Receipt;
 
 impl Runner {
     /// Carries out `effect`.

@@ -16,10 +16,10 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::component::Context;
 use crate::dashboard::position::{position_value, yes_percent};
 use crate::dashboard::theme;
-use crate::input::{format_span, format_time};
-use crate::output::labels::status_label;
-use crate::output::position::position_summary;
-use crate::output::terms::{describe_period, describe_question};
+use fulltime_desk::input::{format_span, format_time};
+use fulltime_desk::output::labels::status_label;
+use fulltime_desk::output::position::position_summary;
+use fulltime_desk::output::terms::{describe_period, describe_question};
 
 /// The selected market, with `history` when it is shown.
 pub fn draw(context: &Context, history: Option<&PoolHistory>, frame: &mut Frame, area: Rect) {

@@ -17,9 +17,9 @@ use crate::dashboard::chain::Chain;
 use crate::dashboard::component::Context;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme::{self, spinner};
-use crate::input::format_span_short;
-use crate::output::catalog::fixture_name;
-use crate::output::labels::status_label;
+use fulltime_desk::input::format_span_short;
+use fulltime_desk::output::catalog::fixture_name;
+use fulltime_desk::output::labels::status_label;
 
 /// Below this width the odds and time-to-close columns give way to the question.
 const WIDE: u16 = 110;

@@ -12,8 +12,8 @@ use ratatui::widgets::{Block, Paragraph};
 use super::{Desk, StepView, TimelinePane};
 use crate::dashboard::theme;
 use crate::dashboard::timeline_news::InvariantsState;
-use crate::input::format_time;
-use crate::output::timeline::StepRun;
+use fulltime_desk::input::format_time;
+use fulltime_desk::output::timeline::StepRun;
 
 /// The timeline pane over `area`: its header, the steps and what each did.
 pub fn draw(pane: &TimelinePane, frame: &mut Frame, area: Rect) {

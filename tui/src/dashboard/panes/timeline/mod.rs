@@ -18,7 +18,7 @@ use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
 use crate::dashboard::timeline_news::{InvariantsState, StepHeading, TimelineNews, TimelineOrder};
-use crate::output::timeline::{StepRun, TimelineFailure};
+use fulltime_desk::output::timeline::{StepRun, TimelineFailure};
 
 #[derive(Clone, Debug, Default)]
 pub struct TimelinePane {

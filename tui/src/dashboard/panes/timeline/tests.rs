@@ -12,7 +12,7 @@ use crate::dashboard::message::{Done, Stage};
 use crate::dashboard::popups::drop_branch::DropBranch;
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
-use crate::output::timeline::ExpectationRun;
+use fulltime_desk::output::timeline::ExpectationRun;
 
 const STAKES_AT: i64 = 1_778_938_200;
 

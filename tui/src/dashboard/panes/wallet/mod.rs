@@ -10,7 +10,7 @@ use crate::dashboard::chain::Link;
 use crate::dashboard::component::Context;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme::{self, spinner};
-use crate::input::format_time;
+use fulltime_desk::input::format_time;
 
 /// ` Wallet ` or ` Wallet bob ` when it is a wallet of the book (W switches).
 fn title(context: &Context) -> String {

@@ -8,15 +8,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use super::frame::show_fitted;
-use crate::actions::Order;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
 use crate::dashboard::position::owed_positions;
 use crate::dashboard::theme;
-use crate::input::format_time;
-use crate::output::labels::status_label;
+use fulltime_desk::actions::Order;
+use fulltime_desk::input::format_time;
+use fulltime_desk::output::labels::status_label;
 
 #[derive(Clone, Copy, Debug)]
 pub struct ClaimAll;

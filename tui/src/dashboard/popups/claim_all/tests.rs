@@ -4,13 +4,13 @@ use crossterm::event::KeyCode;
 use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::message::Message;
 use crate::dashboard::popups::claim_all::ClaimAll;
 use crate::dashboard::popups::progress::Progress;
 use crate::dashboard::test_support::{chain, loaded, press, render};
 use crate::dashboard::update::update;
+use fulltime_desk::actions::Order;
 use fulltime_desk::samples::sample_position;
 
 #[test]

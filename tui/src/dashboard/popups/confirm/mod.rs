@@ -9,16 +9,16 @@ use ratatui::text::Line;
 
 use super::failure::FailurePopup;
 use super::frame::show_fitted;
-use crate::actions::{self, Order, PayoutOrder};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
 use crate::dashboard::position::position_value;
 use crate::dashboard::theme;
-use crate::output::labels::status_label;
-use crate::output::position::position_summary;
-use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::actions::{self, Order, PayoutOrder};
+use fulltime_desk::output::labels::status_label;
+use fulltime_desk::output::position::position_summary;
+use fulltime_desk::output::receipt::payout::PayoutKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Confirm {

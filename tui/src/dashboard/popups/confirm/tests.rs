@@ -3,12 +3,12 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::message::{Command, Message};
 use crate::dashboard::test_support::{loaded, press, render};
 use crate::dashboard::update::update;
-use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::actions::Order;
+use fulltime_desk::output::receipt::payout::PayoutKind;
 
 #[test]
 fn claim_and_refund_confirm_first() {

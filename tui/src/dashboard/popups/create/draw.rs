@@ -10,9 +10,9 @@ use super::form::{CreateForm, FIELDS, HINTS};
 use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show_fitted;
 use crate::dashboard::theme;
-use crate::input::{format_time, parse_stat};
-use crate::output::catalog::fixture_name;
-use crate::output::terms::describe_value;
+use fulltime_desk::input::{format_time, parse_stat};
+use fulltime_desk::output::catalog::fixture_name;
+use fulltime_desk::output::terms::describe_value;
 
 pub fn draw(context: &Context, form: &CreateForm, frame: &mut Frame, area: Rect) {
     let proof_files = context.proof_files;

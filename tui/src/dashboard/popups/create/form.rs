@@ -10,7 +10,7 @@ use fulltime_client::txline_interface::time::FINAL_PERIOD;
 use fulltime_client::validate::check_market_terms;
 
 use crate::dashboard::text_field::{Takes, TextField};
-use crate::input::{DEFAULT_DISPUTE_WINDOW, When, parse_predicate, parse_span, parse_stat};
+use fulltime_desk::input::{DEFAULT_DISPUTE_WINDOW, When, parse_predicate, parse_span, parse_stat};
 
 /// The form's fields, in order.
 pub const FIELDS: [&str; 6] = [

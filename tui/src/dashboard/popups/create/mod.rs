@@ -10,11 +10,11 @@ pub use form::CreateForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::actions::{CreateOrder, Order};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
+use fulltime_desk::actions::{CreateOrder, Order};
 
 /// Opens the form, blank or filled from the first proof file, or says why not.
 pub fn open(context: &Context, from_proof: bool) -> Ask {

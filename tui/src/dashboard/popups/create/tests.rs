@@ -3,10 +3,10 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::test_support::{loaded, press, render, typed};
+use fulltime_desk::actions::Order;
 use fulltime_desk::samples::FINAL_AT;
 
 #[test]

@@ -11,7 +11,7 @@ use super::form::{DepositCheck, DepositForm};
 use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show_fitted;
 use crate::dashboard::theme;
-use crate::output::position::position_summary;
+use fulltime_desk::output::position::position_summary;
 
 pub fn draw(context: &Context, form: &DepositForm, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = context.market(form.market) else {

@@ -6,10 +6,10 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_client::side::Side;
 use fulltime_client::validate::check_deposit_market;
 
-use crate::actions::deposit::{check, staked};
-use crate::actions::{DepositOrder, Refusal};
 use crate::dashboard::chain::Chain;
 use crate::dashboard::text_field::{Takes, TextField};
+use fulltime_desk::actions::deposit::{check, staked};
+use fulltime_desk::actions::{DepositOrder, Refusal};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DepositForm {
@@ -50,7 +50,7 @@ impl DepositForm {
         self.side = self.side.opposite();
     }
 
-    /// The deposit action's own checks (`crate::actions::deposit`), the market's state first so
+    /// The deposit action's own checks (`fulltime_desk::actions::deposit`), the market's state first so
     /// that it shows before an amount is typed.
     pub fn check(&self, chain: &Chain) -> DepositCheck {
         let Some(market) = chain.market(self.market) else {

@@ -10,11 +10,11 @@ use fulltime_client::amount::format_usdc;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::actions::{DepositOrder, Order};
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
+use fulltime_desk::actions::{DepositOrder, Order};
 
 /// Opens the form on the selected market, or says why not.
 pub fn open(context: &Context) -> Ask {

@@ -4,12 +4,12 @@ use crossterm::event::KeyCode;
 use fulltime_client::side::Side;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Done, Message, Stage};
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;
+use fulltime_desk::actions::Order;
 use fulltime_desk::samples::FINAL_AT;
 
 #[test]

@@ -6,12 +6,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::frame::show_fitted;
-use crate::actions::Refusal;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::theme;
-use crate::error::Error;
+use fulltime_desk::actions::Refusal;
+use fulltime_desk::error::Error;
 
 #[derive(Clone, Debug)]
 pub struct FailurePopup {
@@ -69,7 +69,5 @@ fn draw(failure: &FailureView, frame: &mut Frame, area: Rect) {
     show_fitted(frame, area, title, lines);
 }
 
-#[cfg(test)]
-mod refusal_words;
 #[cfg(test)]
 mod tests;

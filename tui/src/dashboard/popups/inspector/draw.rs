@@ -14,7 +14,7 @@ use super::{Inspected, Inspector, LandedTransaction};
 use crate::dashboard::popups::frame::centered;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme;
-use crate::error::ErrorReport;
+use fulltime_desk::error::ErrorReport;
 
 pub fn draw(inspector: &Inspector, frame: &mut Frame, area: Rect) {
     let mut lines = vec![Line::styled(inspector.what.clone(), theme::header())];

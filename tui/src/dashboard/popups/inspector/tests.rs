@@ -13,7 +13,7 @@ use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{chain, loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::error::Error;
+use fulltime_desk::error::Error;
 
 /// A deposit of `wallet` on market 0, as the node would hand it back.
 fn deposit_detail(

@@ -19,9 +19,9 @@ use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show;
 use crate::dashboard::remote::Remote;
 use crate::dashboard::theme;
-use crate::output::catalog::fixture_label;
-use crate::output::labels::status_label;
-use crate::output::terms::describe_value;
+use fulltime_desk::output::catalog::fixture_label;
+use fulltime_desk::output::labels::status_label;
+use fulltime_desk::output::terms::describe_value;
 
 pub fn draw(context: &Context, picker: &SettlePicker, frame: &mut Frame, area: Rect) {
     let Some((market, chain)) = context.market(picker.market) else {

@@ -17,12 +17,12 @@ use ratatui::layout::Rect;
 
 use super::failure::FailurePopup;
 use super::frame::centered;
-use crate::actions::{self, Order, RecordSettleOrder, Refusal, SettleOrder};
 use crate::dashboard::component::{Ask, Context, Popup, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message, RecordsRead};
 use crate::dashboard::remote::Remote;
+use fulltime_desk::actions::{self, Order, RecordSettleOrder, Refusal, SettleOrder};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettlePicker {

@@ -9,7 +9,6 @@ use insta::assert_snapshot;
 
 use fulltime_client::txline::api::RecordPick;
 
-use crate::actions::Order;
 use crate::dashboard::app::App;
 use crate::dashboard::chain::Chain;
 use crate::dashboard::effect::{Effect, Request};
@@ -19,6 +18,7 @@ use crate::dashboard::test_support::{
     before_the_result, chain, committed_proof_files, live, loaded, press, render,
 };
 use crate::dashboard::update::update;
+use fulltime_desk::actions::Order;
 
 #[test]
 fn settling_offers_the_fitting_proof_files_first() {

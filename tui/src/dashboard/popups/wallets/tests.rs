@@ -3,12 +3,12 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::actions::{Order, WalletOrder};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{WALLET, loaded, press, render};
 use crate::dashboard::update::update;
 use crate::dashboard::wallets::WalletChoice;
+use fulltime_desk::actions::{Order, WalletOrder};
 
 #[test]
 fn a_new_wallet_by_key_and_acting_as_another_from_the_book() {

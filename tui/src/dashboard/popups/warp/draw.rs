@@ -8,7 +8,7 @@ use super::form::{WarpForm, WarpTarget};
 use crate::dashboard::component::Context;
 use crate::dashboard::popups::frame::show_fitted;
 use crate::dashboard::theme;
-use crate::input::format_time;
+use fulltime_desk::input::format_time;
 
 pub fn draw(context: &Context, form: &WarpForm, frame: &mut Frame, area: Rect) {
     let Some(chain) = context.loaded() else {

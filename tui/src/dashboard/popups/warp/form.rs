@@ -7,7 +7,7 @@ use fulltime_client::settlement::state::Market;
 
 use crate::dashboard::popups::settle::fits;
 use crate::dashboard::text_field::{Takes, TextField};
-use crate::input::{format_span_short, format_time, parse_span};
+use fulltime_desk::input::{format_span_short, format_time, parse_span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WarpTarget {

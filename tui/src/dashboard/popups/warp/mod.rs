@@ -10,12 +10,12 @@ pub use form::WarpForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::actions::Order;
 use crate::dashboard::component::{Ask, Context, Popup};
 use crate::dashboard::effect::Request;
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Command, Message};
-use crate::input::{When, format_time};
+use fulltime_desk::actions::Order;
+use fulltime_desk::input::{When, format_time};
 
 /// Opens the form on the selected market (or none), or says why not.
 pub fn open(context: &Context) -> Ask {

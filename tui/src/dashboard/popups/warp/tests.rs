@@ -3,13 +3,13 @@
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
 
-use crate::actions::Order;
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
 use crate::dashboard::message::{Done, Message};
 use crate::dashboard::test_support::{before_the_result, loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::input::When;
+use fulltime_desk::actions::Order;
+use fulltime_desk::input::When;
 use fulltime_desk::samples::{FINAL_AT, PROOF_TS};
 
 #[test]

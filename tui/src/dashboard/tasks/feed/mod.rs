@@ -30,8 +30,8 @@ use self::tracked::{Applied, Tracked};
 use super::read::{Addresses, elapsed_ms, read, read_with_clock, reason};
 use crate::dashboard::chain::{Chain, Link, ReadFailure};
 use crate::dashboard::message::Message;
-use crate::error::Error;
-use crate::session::Session;
+use fulltime_desk::error::Error;
+use fulltime_desk::session::Session;
 
 /// Against a node without WebSocket: cheap enough for a local node and for devnet's public
 /// endpoint.

@@ -9,14 +9,14 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::FailurePopup;
-use crate::actions::deposit::{self, DepositOrder};
-use crate::actions::{Refusal, create, payout, settle};
 use crate::dashboard::app::App;
 use crate::dashboard::draw::draw;
 use crate::dashboard::failure::FailureView;
 use crate::dashboard::session_view::SessionView;
-use crate::error::Error;
-use crate::output::receipt::payout::PayoutKind;
+use fulltime_desk::actions::deposit::{self, DepositOrder};
+use fulltime_desk::actions::{Refusal, create, payout, settle};
+use fulltime_desk::error::Error;
+use fulltime_desk::output::receipt::payout::PayoutKind;
 use fulltime_desk::samples::{
     FINAL_AT, NOW, PROOF_TS, sample_market, sample_position, settled_market,
 };

@@ -1,5 +1,7 @@
 //! The failure popup: program errors, the faucet's refusals, a bad key config at start.
 
+mod refusal_words;
+
 use crossterm::event::KeyCode;
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::faucet::FaucetError;
@@ -15,7 +17,7 @@ use crate::dashboard::popups::deposit::DepositForm;
 use crate::dashboard::popups::failure::FailurePopup;
 use crate::dashboard::test_support::{loaded, press, render, typed};
 use crate::dashboard::update::update;
-use crate::error::Error;
+use fulltime_desk::error::Error;
 
 #[test]
 fn failures_show_name_code_program_meaning_and_action() {
