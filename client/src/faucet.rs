@@ -1,14 +1,46 @@
-//! The faucet's one endpoint, `POST <url>/api/faucet`, as the published contract defines it.
+//! The faucet's one endpoint, `POST <url>/api/faucet`, as the published contract defines it,
+//! and which faucet a session asks.
 
+use std::path::Path;
 use std::time::Duration;
 
 use anchor_lang::prelude::Pubkey;
+use fulltime_files::stack_record::StackRecord;
 use serde::{Deserialize, Serialize};
 
+use crate::cluster::Cluster;
 use crate::unreachable::Cause;
 
 /// Where `faucet` listens when started locally.
 pub const DEFAULT_FAUCET_URL: &str = "http://127.0.0.1:8080";
+
+/// The faucet's base URL for a session on `cluster` with `state_dir`, in this order: `chosen`
+/// (`--faucet-url` or `FULLTIME_FAUCET_URL`); the faucet of the stack running from `state_dir`
+/// (its `stack.json`, while that faucet runs), wherever `fulltime-stack --faucet-port` put it,
+/// when `cluster` is that stack's node; else [`DEFAULT_FAUCET_URL`].
+pub fn faucet_base_url(chosen: Option<&str>, cluster: &Cluster, state_dir: &Path) -> String {
+    if let Some(url) = chosen {
+        return url.to_owned();
+    }
+    let recorded = StackRecord::load(state_dir).ok().flatten();
+    recorded
+        .as_ref()
+        .filter(|record| is_the_stacks_node(cluster, record))
+        .and_then(StackRecord::running_faucet_url)
+        .unwrap_or(DEFAULT_FAUCET_URL)
+        .to_owned()
+}
+
+/// The stack's faucet mints for the stack's node only: `localnet` (found through the same state
+/// directory's `env.json`) or the node's JSON-RPC URL as the record has it, never devnet's or
+/// mainnet's wallets.
+fn is_the_stacks_node(cluster: &Cluster, record: &StackRecord) -> bool {
+    match cluster {
+        Cluster::Localnet => true,
+        Cluster::Custom(url) => url.trim_end_matches('/') == record.rpc_url.trim_end_matches('/'),
+        Cluster::Devnet | Cluster::Mainnet => false,
+    }
+}
 
 /// The faucet's one endpoint as a string literal, for `concat!` (the faucet's `--help` and log
 /// line); use [`FAUCET_PATH`] elsewhere.
@@ -116,6 +148,7 @@ mod tests {
 
     use super::*;
     use crate::loopback::{closed_port_url, content_length};
+    use crate::sample::{stack_record, state_dir_with, this_process};
 
     fn http(status: &str, extra_headers: &str, body: &str) -> String {
         format!(
@@ -153,6 +186,34 @@ mod tests {
             String::from_utf8_lossy(&request).into_owned()
         });
         (url, server)
+    }
+
+    #[test]
+    fn a_chosen_url_wins_then_the_running_stacks_faucet_then_the_default() {
+        let record = stack_record(this_process(), "http://127.0.0.1:18181", "http://t:1");
+        let dir = state_dir_with("faucet-url", &record);
+        let url = |chosen, cluster| faucet_base_url(chosen, &cluster, &dir);
+        assert_eq!(url(None, Cluster::Localnet), "http://127.0.0.1:18181");
+        assert_eq!(url(Some("http://f:9"), Cluster::Localnet), "http://f:9");
+        // The stack's faucet mints for the stack's node, never another cluster's wallets.
+        let node = Cluster::Custom(format!("{}/", record.rpc_url));
+        assert_eq!(url(None, node), "http://127.0.0.1:18181");
+        assert_eq!(url(None, Cluster::Devnet), DEFAULT_FAUCET_URL);
+        let other = Cluster::Custom("http://10.0.0.2:8899".into());
+        assert_eq!(url(None, other), DEFAULT_FAUCET_URL);
+
+        // A record a killed supervisor left: its faucet's pid runs nothing now.
+        let mut gone = std::process::Command::new("true").spawn().expect("true");
+        let mut stale = record.clone();
+        stale.faucet.pid = gone.id();
+        gone.wait().expect("reap true");
+        stale.save(&dir).expect("stack.json");
+        assert_eq!(url(None, Cluster::Localnet), DEFAULT_FAUCET_URL);
+
+        std::fs::write(StackRecord::path_in(&dir), "not a record").expect("write");
+        assert_eq!(url(None, Cluster::Localnet), DEFAULT_FAUCET_URL);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(url(None, Cluster::Localnet), DEFAULT_FAUCET_URL);
     }
 
     #[tokio::test]

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use fulltime_client::cluster::{Cluster, Endpoint};
+use fulltime_client::faucet::faucet_base_url;
 use fulltime_client::keypair::{Wallet, resolve_wallet};
 use fulltime_client::rpc::FulltimeClient;
 use fulltime_client::txline::api::{TxlineApi, api_base_url, credentials_for};
@@ -95,6 +96,12 @@ impl Session {
     /// Micro-lamports per compute unit every transaction of the session offers, if any.
     pub fn priority_fee(&self) -> Option<u64> {
         self.global.priority_fee
+    }
+
+    /// The faucet this session asks: `chosen` (`--faucet-url`, `FULLTIME_FAUCET_URL`), else, on
+    /// the stack's node, the running stack's (see [`faucet_base_url`] for the order).
+    pub fn faucet_url(&self, chosen: Option<&str>) -> String {
+        faucet_base_url(chosen, &self.global.url, &self.global.state_dir)
     }
 
     /// The base URL of TxLINE's API for this session: `--txline-url`, else the cluster's.

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use fulltime_stack::StackRecord;
-use fulltime_stack::os;
+use fulltime_files::running_process;
+use fulltime_files::stack_record::StackRecord;
 use fulltime_testkit::process::workspace_binary_beside;
 use fulltime_testkit::pty::PtyScreen;
 use portable_pty::CommandBuilder;
@@ -93,7 +93,7 @@ fn measure(run: usize) -> Result<(u128, u128), String> {
     while record
         .processes()
         .iter()
-        .any(|(_, process)| os::is_running(process.pid))
+        .any(|(_, process)| running_process::is_running(process.pid))
     {
         if quitting.elapsed() > LIMIT {
             return Err("a part outlived the dashboard".into());

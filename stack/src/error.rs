@@ -3,6 +3,7 @@ use std::process::ExitStatus;
 use std::time::Duration;
 
 use fulltime_files::localnet_env::LocalnetEnvError;
+use fulltime_files::stack_record::StackRecordError;
 use fulltime_files::state_dir_lock::StateDirLockError;
 
 #[derive(Debug, thiserror::Error)]
@@ -36,11 +37,8 @@ pub enum StackError {
         state_dir.display()
     )]
     AlreadyRunning { pid: u32, state_dir: PathBuf },
-    #[error("{} is not a stack record: {source}", path.display())]
-    Record {
-        path: PathBuf,
-        source: serde_json::Error,
-    },
+    #[error(transparent)]
+    Record(#[from] StackRecordError),
     #[error(transparent)]
     Env(#[from] LocalnetEnvError),
     #[error(transparent)]

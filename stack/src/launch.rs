@@ -11,11 +11,11 @@ use fulltime_client::faucet::SERVING as FAUCET_SERVING;
 use fulltime_client::txline::api::SERVING as TXLINE_SERVING;
 use fulltime_files::localnet_env::LocalnetEnv;
 use fulltime_files::localnet_env::READY;
+use fulltime_files::stack_record::{ProcessRecord, StackRecord};
 
 use crate::error::StackError;
 use crate::options::StackOptions;
 use crate::part::{Part, Terminal};
-use crate::record::{ProcessRecord, StackRecord};
 
 /// The node, the faucet and the local TxLINE API, all answering.
 pub struct Stack {
@@ -219,7 +219,10 @@ impl Stack {
 
     /// Writes `stack.json`; a stack that cannot be recorded is stopped.
     pub async fn save_record(&mut self) -> Result<(), StackError> {
-        let saved = self.record().save(&self.options.state_dir);
+        let saved = self
+            .record()
+            .save(&self.options.state_dir)
+            .map_err(StackError::from);
         if saved.is_err() {
             self.stop().await;
         }

@@ -10,9 +10,7 @@ pub mod launch;
 pub mod options;
 pub mod os;
 pub mod part;
-pub mod record;
 pub mod watch;
 
 pub use error::StackError;
 pub use options::StackOptions;
-pub use record::StackRecord;

@@ -56,7 +56,7 @@ fn dev_opens_the_dashboard_on_the_funded_wallet_and_quitting_stops_everything() 
     assert!(!dev.alternate_screen(), "the terminal was not restored");
     stack.assert_nothing_left(&record);
     assert!(
-        fulltime_stack::StackRecord::load(&stack.state_dir)
+        fulltime_files::stack_record::StackRecord::load(&stack.state_dir)
             .expect("readable")
             .is_none()
     );

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Stdio};
 
-use fulltime_stack::record::{ProcessRecord, StackRecord};
+use fulltime_files::stack_record::{ProcessRecord, StackRecord};
 
 /// ESC clearing the screen, OSC 52 setting the clipboard (ended by BEL), and a right-to-left
 /// override.

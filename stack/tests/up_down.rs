@@ -5,11 +5,12 @@
 mod common;
 
 use std::net::TcpListener;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::{GONE_WITHIN, Stack, assert_success, binaries, text};
 use fulltime_client::txline::api::{CredentialsFile, TxlineApi};
-use fulltime_stack::StackRecord;
+use fulltime_files::stack_record::StackRecord;
 use fulltime_stack::os::{self, Signal};
 use fulltime_testkit::process::LocalnetProcess;
 use solana_signer::Signer;
@@ -55,6 +56,32 @@ async fn assert_answers(record: &StackRecord, state_dir: &std::path::Path) {
     assert!(!fixtures.is_empty());
 }
 
+/// `fulltime faucet` on the stack's state directory, given no faucet URL, mints from the faucet
+/// on the port the stack chose (not the default 8080).
+fn assert_fulltime_finds_the_faucet(state_dir: &std::path::Path) {
+    let keypair = state_dir.join("faucet-test-wallet.json");
+    solana_keypair::write_keypair_file(&solana_keypair::Keypair::new(), &keypair)
+        .expect("a wallet");
+    let mut fulltime = Command::new(binaries().join("fulltime"));
+    for variable in ["FULLTIME_URL", "FULLTIME_KEYPAIR", "FULLTIME_FAUCET_URL"] {
+        fulltime.env_remove(variable);
+    }
+    let output = fulltime
+        .arg("--state-dir")
+        .arg(state_dir)
+        .arg("--keypair")
+        .arg(&keypair)
+        .args(["--json", "faucet"])
+        .output()
+        .expect("run fulltime faucet");
+    assert_success(&output, "fulltime faucet");
+    let grant: serde_json::Value = serde_json::from_slice(&output.stdout).expect("the grant");
+    assert!(
+        grant["amount"].as_u64().is_some_and(|amount| amount > 0),
+        "{grant}"
+    );
+}
+
 #[tokio::test]
 async fn up_serves_every_part_and_down_leaves_no_process_or_port() {
     let stack = Stack::new("up-down");
@@ -86,6 +113,7 @@ async fn up_serves_every_part_and_down_leaves_no_process_or_port() {
             .contains(&stack.state_dir.join("txline-api.log"))
     );
     assert_answers(&record, &stack.state_dir).await;
+    assert_fulltime_finds_the_faucet(&stack.state_dir);
 
     let status = stack.command("status").output().expect("status");
     assert_success(&status, "status");

@@ -1,6 +1,7 @@
 //! The timeline pane in the real dashboard, in a pseudo-terminal against a real `localnet`:
-//! the hostile desk set up from the picker, run step by step to the step after the first
-//! settlement, one step back (the node restores its checkpoint), then, recording, a deposit by
+//! the hostile desk set up from the picker, run step by step (Space after Space, each step's end
+//! on the pane's status line, no popup between) to the step after the first settlement, one
+//! step back (the node restores its checkpoint), then, recording, a deposit by
 //! hand from another wallet of the timeline (a branch, which the pane names), saved: the file
 //! `fulltime timeline run` replays green. Then the next steps of the branch: the expectation the
 //! hand deposit broke is shown NOT HELD with its step's name, and the invariants still hold.
@@ -63,11 +64,16 @@ impl Dashboard {
         }
     }
 
-    /// Runs the next step and waits for the pane to say it is there.
+    /// Runs the next step and waits for the pane to say it is there (`step 5/9 NAME`) and its
+    /// status line to say the step ended (`Step NAME: ...`): no popup is left to close, so the
+    /// next Space steps again.
     fn next_step(&mut self, reached: &str) {
         self.press(" ");
-        self.wait_for(&[reached, "Done: Step"]);
-        self.close("Timeline: step");
+        let name = reached
+            .split_once('/')
+            .and_then(|(_, rest)| rest.split_once(' '))
+            .map_or(reached, |(_, name)| name);
+        self.wait_for(&[reached, &format!("Step {name}: ")]);
     }
 }
 
@@ -83,8 +89,9 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     dashboard.press("T");
     dashboard.wait_for(&["hostile-desk", "two-stat-markets"]);
     dashboard.press("jj\r");
-    dashboard.wait_for(&["Timeline hostile-desk set up", "no step run of 9"]);
-    dashboard.close("Timeline hostile-desk: set up");
+    // Its end is said on the pane's status line; the progress popup is gone.
+    let screen = dashboard.wait_for(&["✓ Timeline hostile-desk set up", "no step run of 9"]);
+    assert!(!screen.contains("Done:"), "{screen}");
 
     // To the step after the first settlement (past-posting settles home-over-1).
     for reached in [
@@ -102,9 +109,8 @@ fn step_step_back_and_branch_in_the_timeline_pane() {
     dashboard.press("b");
     dashboard.wait_for(&[
         "step 4/9 past-posting · invariants held",
-        "Done: Back to before step",
+        "✓ Back to before step",
     ]);
-    dashboard.close("Timeline: back to before");
 
     // Recording, by hand, as mallory (the sixth wallet of the book): 2 USDC more on late-close
     // (market 8), still open until ten minutes after the result.
@@ -204,8 +210,7 @@ fn a_bundle_saved_at_a_step_goes_on_from_there_in_another_node() {
         dashboard.press("T");
         dashboard.wait_for(&["pro-rata-payouts"]);
         dashboard.press("jjjj\r");
-        dashboard.wait_for(&["Timeline pro-rata-payouts set up", "no step run of 6"]);
-        dashboard.close("Timeline pro-rata-payouts: set up");
+        dashboard.wait_for(&["✓ Timeline pro-rata-payouts set up", "no step run of 6"]);
         for reached in ["step 1/6 stakes", "step 2/6 late stake", "step 3/6 settle"] {
             dashboard.next_step(reached);
         }
@@ -231,8 +236,7 @@ fn a_bundle_saved_at_a_step_goes_on_from_there_in_another_node() {
     dashboard.wait_for(&["the bundle's timeline"]);
     dashboard.press("\r");
     dashboard.wait_for(&["taken over at step settle", "step 3/6 settle"]);
-    dashboard.close("Done: Timeline the bundle's timeline taken over");
     dashboard.press(" ");
-    let screen = dashboard.wait_for(&["Done: Step final: every expectation held"]);
+    let screen = dashboard.wait_for(&["✓ Step final: every expectation held"]);
     assert!(screen.contains("step 4/6 final"), "{screen}");
 }

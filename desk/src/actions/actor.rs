@@ -69,21 +69,21 @@ impl<'a> Actor<'a> {
         })
     }
 
-    fn keypair(&self) -> Result<Held<'a>, Error> {
+    fn keypair(&self) -> Result<ActingWallet<'a>, Error> {
         Ok(match self.wallet {
-            Some(wallet) => Held::Borrowed(wallet),
-            None => Held::Owned(Box::new(self.session.wallet()?)),
+            Some(wallet) => ActingWallet::Borrowed(wallet),
+            None => ActingWallet::Owned(Box::new(self.session.wallet()?)),
         })
     }
 }
 
 /// A wallet as an actor holds it: the face's own, or the session's, read for this order.
-enum Held<'a> {
+enum ActingWallet<'a> {
     Borrowed(&'a Keypair),
     Owned(Box<Keypair>),
 }
 
-impl Deref for Held<'_> {
+impl Deref for ActingWallet<'_> {
     type Target = Keypair;
 
     fn deref(&self) -> &Keypair {
@@ -97,7 +97,7 @@ impl Deref for Held<'_> {
 /// The wallet that signs and pays, with the client it sends through.
 pub struct Signing<'a> {
     pub client: Arc<FulltimeClient>,
-    wallet: Held<'a>,
+    wallet: ActingWallet<'a>,
     pub progress: Option<&'a UnboundedSender<SendStage>>,
 }
 

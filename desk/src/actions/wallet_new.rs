@@ -16,7 +16,7 @@ use solana_signer::Signer;
 
 use super::Actor;
 use crate::error::Error;
-use crate::output::wallet_book::{Funding, FundingSource, WalletMade};
+use crate::output::wallet_book::{ClusterFunding, Funding, FundingSource, WalletMade};
 use crate::session::Session;
 
 /// What a funded new wallet gets on localnet: fees and rent for a day of testing, and stakes for
@@ -56,6 +56,7 @@ pub async fn make_wallet(actor: &Actor<'_>, order: WalletOrder) -> Result<Wallet
         address: keypair.pubkey().to_string(),
         path: path.display().to_string(),
         funded,
+        cluster_funding: ClusterFunding::of(session.cluster()),
     })
 }
 

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use fulltime_client::amount::{format_sol, format_usdc};
+use fulltime_client::cluster::Cluster;
 use fulltime_client::terminal_text::escaped;
 use serde::Serialize;
 
@@ -29,6 +30,28 @@ pub struct Funding {
     pub signatures: Vec<String>,
 }
 
+/// What funds a wallet on the session's cluster: the text a wallet made without `--fund` is
+/// told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClusterFunding {
+    /// `wallet new NAME --fund`: SOL by the node's airdrop and test USDC from its mint.
+    Localnet,
+    /// SOL for fees from the cluster's own faucet, test USDC from `fulltime faucet`.
+    Faucets,
+    /// Nothing hands money out.
+    Mainnet,
+}
+
+impl ClusterFunding {
+    pub fn of(cluster: &Cluster) -> Self {
+        match cluster {
+            Cluster::Localnet => Self::Localnet,
+            Cluster::Mainnet => Self::Mainnet,
+            Cluster::Devnet | Cluster::Custom(_) => Self::Faucets,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct WalletMade {
     pub name: String,
@@ -36,6 +59,9 @@ pub struct WalletMade {
     pub path: String,
     /// `None` (JSON `null`) without `--fund`.
     pub funded: Option<Funding>,
+    /// What funds a wallet where it was made; only the text tells it.
+    #[serde(skip)]
+    pub cluster_funding: ClusterFunding,
 }
 
 /// `New wallet bob: 10 SOL and 100 USDC from localnet`; its funding's transactions are not the
@@ -74,10 +100,7 @@ impl fmt::Display for WalletMade {
         writeln!(formatter, "Wallet {name}: {}", self.address)?;
         writeln!(formatter, "Keypair: {}", escaped(&self.path))?;
         match &self.funded {
-            None => writeln!(
-                formatter,
-                "Funded:  no (fund it with `fulltime --keypair {name} faucet`)"
-            )?,
+            None => writeln!(formatter, "Funded:  no ({})", self.unfunded_hint())?,
             Some(funding) => match funding.source {
                 FundingSource::Localnet => writeln!(
                     formatter,
@@ -95,6 +118,26 @@ impl fmt::Display for WalletMade {
             },
         }
         write!(formatter, "Use it:  fulltime --keypair {name} balance")
+    }
+}
+
+impl WalletMade {
+    /// What funds this wallet on its cluster; a wallet of the book is not made twice, so on
+    /// localnet that is another wallet made with `--fund`.
+    fn unfunded_hint(&self) -> String {
+        let name = escaped(&self.name);
+        match self.cluster_funding {
+            ClusterFunding::Localnet => {
+                "on localnet `fulltime wallet new NAME --fund` makes a wallet with SOL and test USDC"
+                    .to_owned()
+            }
+            ClusterFunding::Faucets => format!(
+                "SOL for fees from the cluster's faucet, `solana airdrop 1 {}`; test USDC from \
+                 `fulltime --keypair {name} faucet`",
+                self.address
+            ),
+            ClusterFunding::Mainnet => "on mainnet send it SOL and USDC yourself".to_owned(),
+        }
     }
 }
 
@@ -230,6 +273,7 @@ mod tests {
             address: "A1ice".into(),
             path: format!("{book}/alice.json"),
             funded: None,
+            cluster_funding: ClusterFunding::Localnet,
         };
         assert_eq!(
             made.to_string().lines().nth(1),
@@ -257,6 +301,7 @@ mod tests {
             address: "B0b".into(),
             path: "s/wallets/bob.json".into(),
             funded,
+            cluster_funding: ClusterFunding::Localnet,
         };
         assert_eq!(
             made(Some(Funding {
@@ -273,5 +318,51 @@ mod tests {
         );
         assert!(made(None).to_string().contains("Funded:  no"));
         assert_eq!(json_of(&made(None))["funded"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn an_unfunded_wallet_is_told_what_funds_one_on_its_cluster() {
+        let made = |cluster: Cluster| WalletMade {
+            name: "bob".into(),
+            address: "B0b".into(),
+            path: "s/wallets/bob.json".into(),
+            funded: None,
+            cluster_funding: ClusterFunding::of(&cluster),
+        };
+        let funded_line = |cluster| {
+            made(cluster)
+                .to_string()
+                .lines()
+                .find(|line| line.starts_with("Funded:"))
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            funded_line(Cluster::Localnet).as_deref(),
+            Some(
+                "Funded:  no (on localnet `fulltime wallet new NAME --fund` makes a wallet with \
+                 SOL and test USDC)"
+            )
+        );
+        let faucets = "Funded:  no (SOL for fees from the cluster's faucet, `solana airdrop 1 \
+                       B0b`; test USDC from `fulltime --keypair bob faucet`)";
+        assert_eq!(funded_line(Cluster::Devnet).as_deref(), Some(faucets));
+        assert_eq!(
+            funded_line(Cluster::Custom("http://10.0.0.2:8899".into())).as_deref(),
+            Some(faucets)
+        );
+        assert_eq!(
+            funded_line(Cluster::Mainnet).as_deref(),
+            Some("Funded:  no (on mainnet send it SOL and USDC yourself)")
+        );
+        // The hint is the text's alone: the JSON keeps its four fields.
+        let json = json_of(&made(Cluster::Devnet));
+        let mut keys: Vec<&str> = json
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["address", "funded", "name", "path"]);
     }
 }

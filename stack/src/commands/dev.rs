@@ -1,12 +1,13 @@
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+use fulltime_files::stack_record::StackRecord;
+
 use super::refuse_if_running;
 use crate::error::StackError;
 use crate::launch::{self, Stack};
 use crate::options::StackOptions;
 use crate::part::{Part, Terminal};
-use crate::record::StackRecord;
 use crate::watch::{conclude, until_ending};
 
 /// The stack, then the dashboard in this terminal; when the dashboard quits (or a part stops, or

@@ -2,10 +2,11 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use fulltime_files::stack_record::{ProcessRecord, StackRecord};
+
 use crate::error::StackError;
 use crate::os::{self, Signal};
 use crate::part::STOP_GRACE;
-use crate::record::{ProcessRecord, StackRecord};
 
 const POLL: Duration = Duration::from_millis(25);
 

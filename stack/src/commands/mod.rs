@@ -13,11 +13,11 @@ use std::process::ExitCode;
 use fulltime_client::faucet::FAUCET_PATH;
 use fulltime_client::terminal_text::escaped;
 use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_files::stack_record::StackRecord;
 use fulltime_files::state_dir_lock::StateDirLock;
 
 use crate::error::{StackError, io};
 use crate::options::StackOptions;
-use crate::record::StackRecord;
 
 pub use dev::dev;
 pub use down::down;

@@ -1,9 +1,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use fulltime_files::stack_record::StackRecord;
+
 use super::print_endpoints;
 use crate::error::StackError;
-use crate::record::StackRecord;
 
 pub fn status(state_dir: &Path) -> Result<ExitCode, StackError> {
     match StackRecord::load(state_dir)? {

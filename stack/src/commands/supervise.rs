@@ -1,9 +1,10 @@
 use std::process::ExitCode;
 
+use fulltime_files::stack_record::StackRecord;
+
 use crate::error::StackError;
 use crate::launch;
 use crate::options::StackOptions;
-use crate::record::StackRecord;
 use crate::watch::{conclude, until_ending};
 
 /// The stack without a dashboard, until SIGTERM (`just down`) or a part stops; its output is

@@ -4,13 +4,13 @@ use std::path::Path;
 use std::process::{ExitCode, Stdio};
 use std::time::Duration;
 
+use fulltime_files::stack_record::StackRecord;
 use tokio::process::Command;
 
 use super::{print_endpoints, refuse_if_running};
 use crate::error::{StackError, io};
 use crate::options::StackOptions;
 use crate::os;
-use crate::record::StackRecord;
 
 const POLL: Duration = Duration::from_millis(25);
 

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use fulltime_stack::StackRecord;
-use fulltime_stack::os;
+use fulltime_files::running_process;
+use fulltime_files::stack_record::StackRecord;
 use fulltime_testkit::process::workspace_binary_beside;
 
 /// Long enough for a part's grace period and a loaded machine.
@@ -144,7 +144,7 @@ pub fn binaries() -> PathBuf {
 
 pub fn gone_within(pid: u32) -> bool {
     let started = Instant::now();
-    while os::is_running(pid) {
+    while running_process::is_running(pid) {
         if started.elapsed() > GONE_WITHIN {
             return false;
         }

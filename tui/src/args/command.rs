@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use fulltime_client::amount::parse_usdc;
-use fulltime_client::faucet::DEFAULT_FAUCET_URL;
 use fulltime_client::txline_interface::TraderPredicate;
 
 use fulltime_desk::input::{
@@ -342,18 +341,21 @@ pub struct ClaimArgs {
     pub checks: Checks,
 }
 
-/// The `faucet` command's one flag, which the dashboard takes too (for `f`).
+/// The `faucet` command's one flag, which the dashboard takes too (for `f`). Without it the
+/// session picks the faucet (`Session::faucet_url`): it needs the cluster and the state
+/// directory, which clap's default cannot see.
 #[derive(Debug, Args)]
 pub struct FaucetArgs {
-    /// The faucet's base URL; the request goes to <URL>/api/faucet.
+    /// The faucet's base URL; the request goes to <URL>/api/faucet. Defaults, on localnet (or
+    /// the stack's node's URL), to the faucet of the stack running from --state-dir
+    /// (`faucet_url` in its stack.json), else to http://127.0.0.1:8080.
     #[arg(
         id = "faucet_url",
         long = "faucet-url",
-        default_value = DEFAULT_FAUCET_URL,
         env = "FULLTIME_FAUCET_URL",
         value_name = "URL"
     )]
-    pub url: String,
+    pub url: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -338,16 +338,16 @@ fn settle_claim_refund_and_market_take_an_id() {
 }
 
 #[test]
-fn faucet_defaults_to_the_local_faucet() {
+fn the_faucet_url_is_left_to_the_session_unless_given() {
     let Some(Command::Faucet(args)) = parsed(&["faucet"]).command else {
         panic!("faucet");
     };
-    assert_eq!(args.url, "http://127.0.0.1:8080");
+    assert_eq!(args.url, None);
     let Some(Command::Faucet(args)) = parsed(&["faucet", "--faucet-url", "http://f:9"]).command
     else {
         panic!("faucet");
     };
-    assert_eq!(args.url, "http://f:9");
+    assert_eq!(args.url.as_deref(), Some("http://f:9"));
 }
 
 #[test]
@@ -402,7 +402,7 @@ fn no_subcommand_is_the_dashboard_and_help_says_so() {
     let cli = parsed(&["--url", "devnet", "--faucet-url", "http://f:9"]);
     assert!(cli.command.is_none());
     assert_eq!(cli.global.url, Cluster::Devnet);
-    assert_eq!(cli.dashboard.faucet.url, "http://f:9");
+    assert_eq!(cli.dashboard.faucet.url.as_deref(), Some("http://f:9"));
     let help = Cli::command().render_long_help().to_string();
     for text in [
         "Without a subcommand, `fulltime` opens the dashboard",

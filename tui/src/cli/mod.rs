@@ -54,13 +54,16 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
             };
             ordered(session, Order::Payout(order)).await?
         }
-        Command::Faucet(args) => ordered(session, Order::Faucet { url: args.url }).await?,
+        Command::Faucet(args) => {
+            let url = session.faucet_url(args.url.as_deref());
+            ordered(session, Order::Faucet { url }).await?
+        }
         Command::Warp(args) => ordered(session, Order::Warp { to: args.to }).await?,
         Command::Wallet(WalletCommand::New(args)) => {
             let order = WalletOrder {
                 name: args.name,
                 fund: args.fund,
-                faucet_url: args.faucet.url,
+                faucet_url: session.faucet_url(args.faucet.url.as_deref()),
             };
             ordered(session, Order::NewWallet(order)).await?
         }

@@ -54,7 +54,9 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let state_dir = session.state_dir().to_path_buf();
     let session = Arc::new(session);
     let wallet = session.wallet().map(Arc::new);
-    let view = session_view(&session, &wallet, &options, &state_dir);
+    // Found once: `f` keeps asking the faucet the dashboard opened with.
+    let faucet_url = session.faucet_url(options.faucet.url.as_deref());
+    let view = session_view(&session, &wallet, &faucet_url, &state_dir);
     let mut app = App::new(view, proof_files::load(&options.proofs));
     // A key config that cannot be used is shown, and the default keys stay in force.
     match keys::in_force(options.keys.as_deref()) {
@@ -73,7 +75,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
     let mut runner = Runner {
         session,
         wallet,
-        faucet_url: options.faucet.url,
+        faucet_url,
         history_depth: options.history_depth,
         messages,
         feed,
@@ -99,7 +101,7 @@ pub async fn run(session: Session, options: DashboardOptions) -> color_eyre::Res
 fn session_view(
     session: &Session,
     wallet: &Result<Arc<Keypair>, Error>,
-    options: &DashboardOptions,
+    faucet_url: &str,
     state_dir: &Path,
 ) -> SessionView {
     SessionView {
@@ -112,7 +114,7 @@ fn session_view(
             .as_ref()
             .map(|wallet| wallet.pubkey().to_string())
             .map_err(|error| error.report().message),
-        faucet_url: options.faucet.url.clone(),
+        faucet_url: faucet_url.to_owned(),
         state_dir: state_dir.to_path_buf(),
         chain: local_chain(session),
     }

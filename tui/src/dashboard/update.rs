@@ -211,7 +211,10 @@ fn carry_out(app: &mut App, asks: Vec<Ask>) -> Vec<Effect> {
             Ask::Send { .. } if app.busy() => app.notice = Some(still_running()),
             Ask::Send { what, request } => {
                 activity::start(&mut app.activity, what);
-                app.popup = Some(Box::new(Progress));
+                // The timeline pane says its own requests' progress on its status line.
+                if !app.timeline.started(&request) {
+                    app.popup = Some(Box::new(Progress));
+                }
                 app.sent = Some(request.clone());
                 effects.push(Effect::Send(request));
             }
@@ -222,21 +225,31 @@ fn carry_out(app: &mut App, asks: Vec<Ask>) -> Vec<Effect> {
     effects
 }
 
-/// The newest request's end: its result in the activity panel and in a popup.
+/// The newest request's end: its result in the activity panel and in a popup, or, for the
+/// timeline pane's, on the pane's status line, so that no popup takes the next Space; a
+/// failure opens the failure popup either way.
 fn finish(app: &mut App, result: Result<Done, FailureView>) -> Vec<Ask> {
     let Some(activity) = app.activity.first_mut() else {
         return Vec::new();
     };
     let sent = app.sent.take();
-    let mut asks = match result {
-        Ok(done) => {
-            activity.state = ActivityState::Done(done);
-            // Keep a popup the user opened meanwhile (e.g. help); else show the result.
-            let mut asks = if app.popup.is_none() || app.shows::<Progress>() {
-                vec![Ask::open(Progress)]
-            } else {
-                Vec::new()
-            };
+    let failure = result.as_ref().err().cloned();
+    activity.state = match result {
+        Ok(done) => ActivityState::Done(done),
+        Err(failure) => ActivityState::Failed(Box::new(failure)),
+    };
+    let timeline_request = sent
+        .as_ref()
+        .is_some_and(|request| app.timeline.ended(request, activity));
+    if timeline_request {
+        // The end is newer than a notice (say, a Space refused while the step ran), and the
+        // pane's status line shows the newer.
+        app.notice = None;
+    }
+    let mut asks = match failure {
+        Some(failure) => vec![Ask::open(FailurePopup::new(failure))],
+        None => {
+            let mut asks: Vec<Ask> = result_popup(app, timeline_request).into_iter().collect();
             // Where a request done by hand lands (and the recorder's hook): a branch of the
             // timeline set up, if any, whose invariants are then read again.
             asks.extend(
@@ -245,10 +258,6 @@ fn finish(app: &mut App, result: Result<Done, FailureView>) -> Vec<Ask> {
             );
             asks
         }
-        Err(failure) => {
-            activity.state = ActivityState::Failed(Box::new(failure.clone()));
-            vec![Ask::open(FailurePopup::new(failure))]
-        }
     };
     // While the feed is live it pushes what changed (and the runner has it read the clock a
     // warp moved); else the chain is read whole now.
@@ -256,4 +265,14 @@ fn finish(app: &mut App, result: Result<Done, FailureView>) -> Vec<Ask> {
         asks.push(Ask::Run(Effect::Refresh));
     }
     asks
+}
+
+/// What a request's success does to the popups: the timeline pane's opens none (its status
+/// line says it; the progress popup of setting one up, before the pane shows, goes); any other
+/// shows its result, unless the user opened another popup meanwhile (e.g. help).
+fn result_popup(app: &App, timeline_request: bool) -> Option<Ask> {
+    if timeline_request {
+        return app.shows::<Progress>().then_some(Ask::Close);
+    }
+    (app.popup.is_none() || app.shows::<Progress>()).then(|| Ask::open(Progress))
 }

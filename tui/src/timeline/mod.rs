@@ -57,7 +57,8 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<TimelineRu
     };
     if args.on_given_url {
         check_clock_before_first_step(session, &timeline).await?;
-        play::play(session, &timeline, &proofs, &args.faucet.url, &mut run).await?;
+        let faucet_url = session.faucet_url(args.faucet.url.as_deref());
+        play::play(session, &timeline, &proofs, &faucet_url, &mut run).await?;
         if let Some(name) = &args.snapshot {
             run.snapshot = Some(save_snapshot_into(session, name, session.state_dir()).await?);
         }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use fulltime_files::stack_record::StackRecord;
 
 use super::error::TxlineError;
 use crate::cluster::Cluster;
@@ -14,13 +14,6 @@ pub const DEVNET_API_URL: &str = "https://txline-dev.txodds.com";
 pub const MAINNET_API_URL: &str = "https://txline.txodds.com";
 /// Where `txline-api`, the local stand-in, listens unless told otherwise.
 pub const DEFAULT_LOCAL_API_URL: &str = "http://127.0.0.1:8090";
-/// The supervisor's record of a running stack, of which only the stand-in's URL is read here.
-const STACK_FILE: &str = "stack.json";
-
-#[derive(Deserialize)]
-struct StackUrls {
-    txline_url: Option<String>,
-}
 
 /// The API base URL for `cluster`, `chosen` when given.
 pub fn api_base_url(
@@ -59,14 +52,15 @@ pub fn normalize(url: &str) -> Result<String, TxlineError> {
     }
 }
 
+/// The stand-in the stack's record names; a record that does not read is no record.
 fn running_stack_api(state_dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(state_dir.join(STACK_FILE)).ok()?;
-    serde_json::from_str::<StackUrls>(&text).ok()?.txline_url
+    StackRecord::load(state_dir).ok().flatten()?.txline_url
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sample::{stack_record, state_dir_with, this_process};
 
     #[test]
     fn each_cluster_has_its_api_and_a_chosen_url_wins() {
@@ -96,13 +90,12 @@ mod tests {
 
     #[test]
     fn localnet_finds_the_stand_in_the_running_stack_recorded() {
-        let dir = std::env::temp_dir().join(format!("fulltime-txline-url-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        std::fs::write(
-            dir.join(STACK_FILE),
-            r#"{"rpc_url": "http://127.0.0.1:8899", "txline_url": "http://127.0.0.1:18090"}"#,
-        )
-        .expect("write");
+        let record = stack_record(
+            this_process(),
+            "http://127.0.0.1:18080",
+            "http://127.0.0.1:18090",
+        );
+        let dir = state_dir_with("txline-url", &record);
         assert_eq!(
             api_base_url(None, &Cluster::Localnet, &dir).expect("recorded"),
             "http://127.0.0.1:18090"

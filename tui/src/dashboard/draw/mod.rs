@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use super::app::App;
 use super::component::{Context, Pane};
 use super::keys::Mode;
-use super::panes::timeline::header_spans;
+use super::panes::timeline::{Words, header_spans};
 use super::panes::{activity, detail, wallet};
 use super::recording;
 use super::theme;
@@ -69,6 +69,14 @@ fn popup(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
 /// The title (with the timeline set up, where it is), and while the node is unreachable a
 /// banner in its place; at the right, whether it records.
 fn header_line(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
+    // The recording's badge keeps the right end, whatever the title's length.
+    let badge = context.recording.map(recording::badge);
+    let width = badge.as_ref().map_or(0, |badge| badge.width());
+    let [title_area, badge_area] = Layout::horizontal([
+        Constraint::Min(0),
+        Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
+    ])
+    .areas(area);
     let line = match context.node_down {
         Some(failure) => Line::from(vec![
             Span::styled(
@@ -84,36 +92,57 @@ fn header_line(app: &App, context: &Context, frame: &mut Frame, area: Rect) {
                 failure.reason
             )),
         ]),
-        None => Line::from_iter(
-            [
-                Span::styled(" Fulltime ", theme::title()),
-                Span::raw(format!(" {}", context.session.cluster)),
-            ]
-            .into_iter()
-            .chain(
-                context
-                    .session
-                    .chain
-                    .as_ref()
-                    .map(|chain| Span::raw(format!(" · {chain}"))),
-            )
-            .chain(app.timeline.desk.iter().flat_map(|desk| {
-                std::iter::once(Span::raw(" · timeline: ")).chain(header_spans(desk))
-            })),
-        ),
+        None => title(app, context, usize::from(title_area.width)),
     };
-    // The recording's badge keeps the right end, whatever the title's length.
-    let badge = context.recording.map(recording::badge);
-    let width = badge.as_ref().map_or(0, |badge| badge.width());
-    let [title_area, badge_area] = Layout::horizontal([
-        Constraint::Min(0),
-        Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
-    ])
-    .areas(area);
     frame.render_widget(line, title_area);
     if let Some(badge) = badge {
         frame.render_widget(badge, badge_area);
     }
+}
+
+/// What the title leaves out, in turn, until it fits `width`: the chain's description, why the
+/// invariants do not hold (the pane says it), the cluster (a timeline plays on localnet only,
+/// and the wallet panel names it), then the word `timeline:`. Drawn cut if even that is wider.
+fn title(app: &App, context: &Context, width: usize) -> Line<'static> {
+    let mut line = title_of(app, context, 0);
+    for left_out in 1..=TITLE_CUTS {
+        if line.width() <= width {
+            break;
+        }
+        line = title_of(app, context, left_out);
+    }
+    line
+}
+
+/// How many parts [`title`] may leave out.
+const TITLE_CUTS: usize = 4;
+
+/// ` Fulltime  localnet · new chain, made ... · timeline: step 3/6 settle · invariants held`,
+/// less the first `left_out` of the parts [`title`] names.
+fn title_of(app: &App, context: &Context, left_out: usize) -> Line<'static> {
+    let session = &context.session;
+    let desk = app.timeline.desk.as_ref();
+    let mut spans = vec![Span::styled(" Fulltime ", theme::title())];
+    if left_out < 3 || desk.is_none() {
+        spans.push(Span::raw(format!(" {}", session.cluster)));
+    }
+    if let Some(chain) = session.chain.as_ref().filter(|_| left_out < 1) {
+        spans.push(Span::raw(format!(" · {chain}")));
+    }
+    if let Some(desk) = desk {
+        spans.push(Span::raw(if left_out < 4 {
+            " · timeline: "
+        } else {
+            " · "
+        }));
+        let words = if left_out < 2 {
+            Words::Full
+        } else {
+            Words::Short
+        };
+        spans.extend(header_spans(desk, words));
+    }
+    Line::from(spans)
 }
 
 #[cfg(test)]

@@ -22,7 +22,8 @@ pub const NEXT_STEP: Binding = Binding {
     modes: &[Timeline],
     keys: &[KeyCode::Char(' ')],
     label: "Space",
-    hint: "next step",
+    // Short enough for the pane's whole bar at 80 columns; the help says "next".
+    hint: "step",
     help: "Run the timeline's next step",
     command: Command::NextStep,
     in_bar: true,

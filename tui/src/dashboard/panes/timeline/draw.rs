@@ -1,7 +1,8 @@
 //! The timeline pane drawn: a box titled with the timeline, a header line (the step, the
 //! invariants, the branch), then each step with its time, marked `✓` when it ran, `✗` when it
 //! stopped at an unexpected result, `›` for the current one, and under a step that ran its
-//! expectations, held or NOT HELD (red, with the step's name).
+//! expectations, held or NOT HELD (red, with the step's name); on the bottom border, the
+//! status line.
 
 use fulltime_client::terminal_text::escaped;
 use ratatui::Frame;
@@ -9,21 +10,25 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::{Desk, StepView, TimelinePane};
+use super::{Desk, StepView, TimelinePane, status};
+use crate::dashboard::component::Context;
 use crate::dashboard::theme;
 use crate::dashboard::timeline_news::InvariantsState;
 use fulltime_desk::input::format_time;
 use fulltime_desk::output::timeline::StepRun;
 
 /// The timeline pane over `area`: its header, the steps and what each did.
-pub fn draw(pane: &TimelinePane, frame: &mut Frame, area: Rect) {
+pub fn draw(pane: &TimelinePane, context: &Context, frame: &mut Frame, area: Rect) {
     let Some(desk) = &pane.desk else {
         return;
     };
-    let block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
+    let mut block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
+    if let Some(status) = status::line(pane.outcome.as_ref(), context) {
+        block = block.title_bottom(status);
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let mut lines = vec![Line::from(header_spans(desk))];
+    let mut lines = vec![Line::from(header_spans(desk, Words::Full))];
     if let Some(branch) = desk.branch {
         lines.push(Line::styled(
             format!(
@@ -48,8 +53,17 @@ pub fn draw(pane: &TimelinePane, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// How much the header says of the invariants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// With the first broken invariant, or why they were not read: the pane's header.
+    Full,
+    /// Whether they hold, no more: the title line when narrow (the pane says the rest).
+    Short,
+}
+
 /// `step 3/6 settle · invariants held`, as the pane's header and the dashboard's title say it.
-pub fn header_spans(desk: &Desk) -> Vec<Span<'static>> {
+pub fn header_spans(desk: &Desk, words: Words) -> Vec<Span<'static>> {
     let step = match desk.current() {
         Some(index) => format!(
             "step {}/{} {}",
@@ -59,13 +73,21 @@ pub fn header_spans(desk: &Desk) -> Vec<Span<'static>> {
         ),
         None => format!("no step run of {}", desk.steps.len()),
     };
-    let invariants = match &desk.invariants {
-        InvariantsState::Unread => Span::styled("invariants not read yet", theme::dim()),
-        InvariantsState::Held => Span::styled("invariants held", theme::good()),
-        InvariantsState::Broken(first) => {
+    let invariants = match (&desk.invariants, words) {
+        (InvariantsState::Unread, _) => Span::styled("invariants not read yet", theme::dim()),
+        (InvariantsState::Held, _) => Span::styled("invariants held", theme::good()),
+        (InvariantsState::Broken(first), Words::Full) => {
             Span::styled(format!("INVARIANT BROKEN: {}", text(first)), theme::bad())
         }
-        InvariantsState::NotRead(why) => Span::styled(format!("invariants {why}"), theme::dim()),
+        (InvariantsState::Broken(_), Words::Short) => {
+            Span::styled("INVARIANT BROKEN", theme::bad())
+        }
+        (InvariantsState::NotRead(why), Words::Full) => {
+            Span::styled(format!("invariants {}", text(why)), theme::dim())
+        }
+        (InvariantsState::NotRead(_), Words::Short) => {
+            Span::styled("invariants not read", theme::dim())
+        }
     };
     let mut spans = vec![Span::raw(format!("{step} · ")), invariants];
     if let Some(branch) = desk.branch {
@@ -190,7 +212,7 @@ fn outcome_lines(step: &StepView, run: &StepRun) -> Vec<Line<'static>> {
 
 /// A timeline's words (a bundle's file may come from anyone) with no character that steers the
 /// terminal.
-fn text(words: &str) -> String {
+pub(super) fn text(words: &str) -> String {
     escaped(words).into_owned()
 }
 

@@ -3,16 +3,19 @@
 //! checked, and a header line (the timeline, the step, the invariants, a branch). Space runs the
 //! next step, `b` steps back to before the current one (its checkpoint), Enter runs every step
 //! up to the selected one; the work runs in the runner's tasks (`tasks/timeline.rs`) as a
-//! request with the progress popup. Anything done by hand while a timeline is set up is a
-//! branch from its current step; stepping back drops it, asking first.
+//! request, said on the pane's status line rather than in a popup. Anything done by hand while
+//! a timeline is set up is a branch from its current step; stepping back drops it, asking first.
 
 mod draw;
+mod status;
 
-pub use draw::header_spans;
+pub use draw::{Words, header_spans};
+pub use status::Outcome;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use crate::dashboard::activity::Activity;
 use crate::dashboard::component::{Ask, Context, Pane, moved, movement};
 use crate::dashboard::effect::{Effect, Request};
 use crate::dashboard::keys::Mode;
@@ -26,6 +29,8 @@ pub struct TimelinePane {
     pub shown: bool,
     /// The timeline set up on the node, once one is.
     pub desk: Option<Desk>,
+    /// How the pane's last request went, as its status line says.
+    pub outcome: Option<Outcome>,
 }
 
 /// A timeline set up on the node, as far as it has run.
@@ -143,8 +148,8 @@ impl Pane for TimelinePane {
         vec![ask]
     }
 
-    fn draw(&self, _context: &Context, frame: &mut Frame, area: Rect) {
-        draw::draw(self, frame, area);
+    fn draw(&self, context: &Context, frame: &mut Frame, area: Rect) {
+        draw::draw(self, context, frame, area);
     }
 }
 
@@ -155,6 +160,26 @@ impl TimelinePane {
             self.shown = true;
         }
         self.shown
+    }
+
+    /// `request` starts: a timeline's is said running on the status line. Whether the pane,
+    /// shown, says its progress, so that no popup takes the keys meanwhile.
+    pub fn started(&mut self, request: &Request) -> bool {
+        if !matches!(request, Request::Timeline(_)) {
+            return false;
+        }
+        self.outcome = Some(Outcome::Running);
+        self.shown
+    }
+
+    /// `request` ended as `ended` says: a timeline's end goes on the status line, and the
+    /// answer is whether it was a timeline's (whose success then opens no popup).
+    pub fn ended(&mut self, request: &Request, ended: &Activity) -> bool {
+        if !matches!(request, Request::Timeline(_)) {
+            return false;
+        }
+        self.outcome = Some(Outcome::of(request, ended, self.desk.as_ref()));
+        true
     }
 
     /// What the runner reports.
@@ -262,5 +287,7 @@ fn all_held(run: &StepRun) -> bool {
     run.expectations.iter().all(|expectation| expectation.held)
 }
 
+#[cfg(test)]
+mod stepping_tests;
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,7 @@ use fulltime_desk::output::timeline::ExpectationRun;
 
 const STAKES_AT: i64 = 1_778_938_200;
 
-fn headings() -> Vec<StepHeading> {
+pub(super) fn headings() -> Vec<StepHeading> {
     [
         "stakes",
         "late stake",
@@ -34,7 +34,7 @@ fn headings() -> Vec<StepHeading> {
     .collect()
 }
 
-fn expectation(what: &str, expected: &str, found: &str) -> ExpectationRun {
+pub(super) fn expectation(what: &str, expected: &str, found: &str) -> ExpectationRun {
     ExpectationRun {
         what: what.to_owned(),
         expected: expected.to_owned(),
@@ -43,7 +43,7 @@ fn expectation(what: &str, expected: &str, found: &str) -> ExpectationRun {
     }
 }
 
-fn stepped(index: usize, expectations: Vec<ExpectationRun>) -> TimelineNews {
+pub(super) fn stepped(index: usize, expectations: Vec<ExpectationRun>) -> TimelineNews {
     let heading = &headings()[index];
     let mut run = StepRun::new(&heading.name, heading.at);
     let failure = expectations
@@ -68,7 +68,7 @@ fn stepped(index: usize, expectations: Vec<ExpectationRun>) -> TimelineNews {
 }
 
 /// A dashboard with `pro-rata-payouts` set up and its first three steps run, the pane shown.
-fn part_way() -> App {
+pub(super) fn part_way() -> App {
     let mut app = loaded();
     update(
         &mut app,
@@ -110,7 +110,7 @@ fn part_way() -> App {
 }
 
 /// The request running went through, saying `summary`.
-fn gone_through(summary: impl Into<String>) -> Message {
+pub(super) fn gone_through(summary: impl Into<String>) -> Message {
     Message::Finished(Ok(Done {
         summary: summary.into(),
         signature: None,
@@ -216,8 +216,8 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
         ),
         "{effects:?}"
     );
-    // While it runs, the next key waits.
-    press(&mut app, &[KeyCode::Esc]);
+    // While it runs, the next key waits; no popup is in the way.
+    assert!(app.popup.is_none());
     assert!(press(&mut app, &[KeyCode::Char('b')]).is_empty());
     assert_eq!(app.notice.as_deref(), Some(still_running().as_str()));
     update(&mut app, gone_through("Step final: every expectation held"));
@@ -226,7 +226,7 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
         app.timeline.desk.as_ref().and_then(|desk| desk.branch),
         None
     );
-    press(&mut app, &[KeyCode::Esc, KeyCode::Down, KeyCode::Down]);
+    press(&mut app, &[KeyCode::Down, KeyCode::Down]);
     let effects = press(&mut app, &[KeyCode::Enter]);
     assert!(
         matches!(
@@ -236,7 +236,7 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
         "{effects:?}"
     );
     update(&mut app, gone_through(""));
-    press(&mut app, &[KeyCode::Esc, KeyCode::Home]);
+    press(&mut app, &[KeyCode::Home]);
     assert!(press(&mut app, &[KeyCode::Enter]).is_empty());
     assert_eq!(
         app.notice.as_deref(),
@@ -251,7 +251,7 @@ fn the_keys_send_the_next_step_run_to_and_step_back() {
         "{effects:?}"
     );
     // Esc (or T) goes back to the market list; T shows the pane again.
-    press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+    press(&mut app, &[KeyCode::Esc]);
     assert_eq!(Mode::of(&app), Mode::List);
     press(&mut app, &[KeyCode::Char('T')]);
     assert_eq!(Mode::of(&app), Mode::Timeline);

@@ -131,8 +131,17 @@ impl Popup for TimelinePicker {
         let items = self
             .choices
             .iter()
-            .map(|choice| {
+            .enumerate()
+            .map(|(index, choice)| {
+                // The choice is marked in its text too, as the warp popup marks its own, not by
+                // reverse video alone.
+                let mark = if index == self.picker.selected {
+                    "▸ "
+                } else {
+                    "  "
+                };
                 Line::from(vec![
+                    Span::raw(mark),
                     Span::styled(format!("{:<width$}  ", choice.name), theme::header()),
                     Span::styled(choice.place.clone(), theme::dim()),
                 ])

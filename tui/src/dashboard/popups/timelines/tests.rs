@@ -22,6 +22,31 @@ fn the_picker_lists_the_shipped_timelines_and_enter_sets_one_up() {
     assert!(file.ends_with("fixtures/timelines/correction-in-dispute-window.toml"));
 }
 
+/// The choice is marked `▸` in its text, as the warp popup marks its own, not by reverse
+/// video alone.
+#[test]
+fn the_choice_is_marked_with_a_triangle_that_follows_it() {
+    let mut app = loaded();
+    press(&mut app, &[KeyCode::Char('T')]);
+    let marked = |screen: &str| {
+        screen
+            .lines()
+            .filter(|line| line.contains('▸'))
+            .map(|line| line.to_owned())
+            .collect::<Vec<_>>()
+    };
+    let screen = render(&app, 80, 24);
+    let [first] = marked(&screen).try_into().expect("one line marked");
+    assert!(first.contains("▸ abandoned-match"), "{screen}");
+    press(&mut app, &[KeyCode::Down]);
+    let screen = render(&app, 80, 24);
+    let [second] = marked(&screen).try_into().expect("one line marked");
+    assert!(
+        second.contains("▸ correction-in-dispute-window"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn a_bundle_s_timeline_comes_first_named_so() {
     let state_dir = std::env::temp_dir().join(format!("fulltime-picker-{}", std::process::id()));
