@@ -2,10 +2,11 @@
 //! through, stopped at an unexpected result or failed, or why a key did nothing. A step's end
 //! is said here rather than in a popup, so that the next Space runs the next step.
 
+use fulltime_client::terminal_text::escaped;
 use ratatui::text::{Line, Span};
 
 use super::Desk;
-use super::draw::text;
+
 use crate::dashboard::activity::{Activity, ActivityState};
 use crate::dashboard::component::Context;
 use crate::dashboard::effect::Request;
@@ -59,7 +60,7 @@ fn stopped(desk: Option<&Desk>) -> bool {
 /// The status line: a notice first (it answers the key just pressed), else the last request.
 pub fn line(outcome: Option<&Outcome>, context: &Context) -> Option<Line<'static>> {
     if let Some(notice) = context.notice {
-        return Some(Line::styled(format!(" {} ", text(notice)), theme::bad()));
+        return Some(Line::styled(format!(" {} ", escaped(notice)), theme::bad()));
     }
     let (words, style) = match outcome? {
         Outcome::Running => {
@@ -79,7 +80,7 @@ pub fn line(outcome: Option<&Outcome>, context: &Context) -> Option<Line<'static
         Outcome::Stopped(words) | Outcome::Failed(words) => (format!("✗ {words}"), theme::bad()),
     };
     Some(Line::from(Span::styled(
-        format!(" {} ", text(&words)),
+        format!(" {} ", escaped(&words)),
         style,
     )))
 }
