@@ -14,6 +14,7 @@ mod commands;
 mod commits;
 mod events;
 pub mod listeners;
+mod methods_base;
 mod new_chain;
 mod params;
 mod ports;

@@ -17,6 +17,7 @@ use surfpool_core::rpc::{
 };
 
 use super::chain::Chain;
+use super::methods_base::{methods_runtime, middleware};
 use super::ports::Ports;
 use crate::node::NodeError;
 
@@ -58,23 +59,8 @@ pub struct PubsubSession {
 impl PubsubMethods {
     /// surfpool's WebSocket methods over `chain`, describing the node as `ports` says.
     pub fn start(chain: &Chain, ports: Ports) -> Result<(Self, PubsubMethodsRuntime), NodeError> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(WORKERS)
-            .thread_name("surfpool-ws")
-            .enable_all()
-            .build()
-            .map_err(|error| {
-                NodeError::Start(format!("no runtime for surfpool's pubsub: {error}"))
-            })?;
-        // No plugin manager listens: nothing here sends to it.
-        let (plugin_commands, _) = crossbeam_channel::unbounded();
-        let middleware = SurfpoolMiddleware::new(
-            chain.locker.clone(),
-            &chain.commands,
-            &ports.rpc_config(),
-            &None,
-            plugin_commands,
-        );
+        let runtime = methods_runtime("surfpool-ws", WORKERS, "surfpool's pubsub")?;
+        let middleware = middleware(chain, ports);
         let mut io = PubSubHandler::new(MetaIoHandler::with_middleware(
             SurfpoolWebsocketMiddleware::new(middleware.clone(), None),
         ));

@@ -18,6 +18,7 @@ use surfpool_core::rpc::surfnet_cheatcodes::{SurfnetCheatcodes, SurfnetCheatcode
 use surfpool_core::rpc::{self, RunloopContext, SurfpoolMiddleware};
 
 use super::chain::Chain;
+use super::methods_base::{methods_runtime, middleware};
 use super::ports::Ports;
 use crate::node::NodeError;
 
@@ -52,22 +53,8 @@ impl RpcMethods {
     /// not reachable from here, so its plugin methods fail (the front refuses them first:
     /// `gate`).
     pub fn start(chain: &Chain, ports: Ports) -> Result<(Self, RpcMethodsRuntime), NodeError> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(WORKERS)
-            .thread_name("surfpool-rpc")
-            .enable_all()
-            .build()
-            .map_err(|error| NodeError::Start(format!("no runtime for surfpool's RPC: {error}")))?;
-        // No plugin manager listens: a plugin method's send fails at once instead of waiting.
-        let (plugin_commands, _) = crossbeam_channel::unbounded();
-        let middleware = SurfpoolMiddleware::new(
-            chain.locker.clone(),
-            &chain.commands,
-            &ports.rpc_config(),
-            &None,
-            plugin_commands,
-        );
-        let mut io = MetaIoHandler::with_middleware(middleware);
+        let runtime = methods_runtime("surfpool-rpc", WORKERS, "surfpool's RPC")?;
+        let mut io = MetaIoHandler::with_middleware(middleware(chain, ports));
         // As surfpool's server does: the cheat codes first, and the list of their names, which
         // `surfnet_enableCheatcode` and `surfnet_disableCheatcode` look names up in.
         let cheatcode_methods = Arc::new(RwLock::new(Vec::new()));
