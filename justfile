@@ -48,11 +48,11 @@ proofs-check:
 
 alias fixtures-check := proofs-check
 
-# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets, settling from a file and by record from the local TxLINE API), faucet, the send path (transfers from 8 clients at once, pipelined deposits), dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
+# Every figure in one run: programs in process, localnet over JSON-RPC (and a kept chain and a snapshot of 1,000 markets, settling from a file and by record from the local TxLINE API, the shipped timelines as one suite beside one by one), faucet, the send path (transfers from 8 clients at once, pipelined deposits), dashboard with 10,000 markets (release), then just dev to a usable dashboard and just dev's first-run build (FULLTIME_BENCH_SKIP_COLD_BUILD=1 skips the latter)
 bench:
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --locked -p fulltime-localnet -p fulltime-harness -p fulltime-faucet -p fulltime-tui --bins
+    cargo build --release --locked -p fulltime-localnet -p fulltime-harness -p fulltime-faucet -p fulltime-txline-api -p fulltime-tui --bins
     cargo build --release --locked -p fulltime-tui --example dashboard-bench
     ./target/release/bench
     state_dir=$(mktemp -d)

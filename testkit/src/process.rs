@@ -72,6 +72,15 @@ pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
     workspace_binary_beside(executable, "fulltime-localnet", "localnet")
 }
 
+/// What `fulltime timeline run` starts of its own, beside `fulltime`: `localnet`, `faucet` and
+/// `txline-api`, each built when missing.
+pub fn timeline_parts_beside(fulltime: &Path) -> Result<(), ProcessError> {
+    binary_beside(fulltime)?;
+    workspace_binary_beside(fulltime, "fulltime-faucet", "faucet")?;
+    workspace_binary_beside(fulltime, "fulltime-txline-api", "txline-api")?;
+    Ok(())
+}
+
 /// The binary `binary` of the workspace package `package` in the target directory of
 /// `executable` (a binary of the workspace, a test in `target/<profile>/deps/` or an example in
 /// `target/<profile>/examples/`), built with cargo in the same profile when it is missing.

@@ -548,7 +548,13 @@ fn a_recording_made_by_keys_replays_green() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
-    let replay: Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    // `--json` streams an object a line; the `finished` one holds the whole run.
+    let replay: Value = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|event| event["event"] == "finished")
+        .map(|event| event["run"].clone())
+        .expect("a finished event");
     let steps = replay["steps"].as_array().expect("the steps");
     assert_eq!(steps.len(), 7, "{replay:#}");
     assert!(text.contains("fails = \"NotAWinner\""), "{text}");

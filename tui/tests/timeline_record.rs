@@ -140,8 +140,14 @@ fn run(file: &Path) -> (Option<i32>, Value) {
         .arg(file)
         .output()
         .expect("run fulltime");
-    let value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|error| panic!("{error}: {}", String::from_utf8_lossy(&output.stderr)));
+    // `--json` streams an object a line; the `finished` one holds the whole run.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let value = stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|event| event["event"] == "finished")
+        .map(|event| event["run"].clone())
+        .unwrap_or_else(|| panic!("{stdout}{}", String::from_utf8_lossy(&output.stderr)));
     (output.status.code(), value)
 }
 
@@ -241,6 +247,7 @@ fn hand_actions_recorded_replay_green_and_a_changed_balance_names_its_step() {
     let order = Order::Settle(SettleOrder {
         market: id,
         proof_file: Box::new(ProofFile::load(proof).expect("the committed proof file")),
+        stated: None,
         force: false,
     });
     desk.record(&mut recorder, "alice", order, outcome);

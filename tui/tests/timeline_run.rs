@@ -1,7 +1,8 @@
 //! `fulltime timeline run` end to end: the binary starts the `localnet` beside it (built first when
-//! missing), plays every shipped timeline green with the invariants held after every step, stops
-//! at a changed balance naming the step and the wallet, and starts nothing for a file that does
-//! not load. `--to` leaves its node running at the step with the wallets in its book,
+//! missing), plays the shipped folder as one suite, every timeline green with the invariants held
+//! after every step (`--json`'s events), and stops at a changed balance naming the step and the
+//! wallet (a file that does not load: `timeline_suite.rs`; the READMEs' runs:
+//! `timeline_readme.rs`). `--to` leaves its node running at the step with the wallets in its book,
 //! `--snapshot` saves a chain `localnet --snapshot NAME` loads, `--url` plays on a running node
 //! once and then refuses it, its clock being past the first step; a `faucet` action asks the
 //! run's own faucet.
@@ -13,21 +14,16 @@ use std::time::{Duration, Instant};
 use fulltime_client::time::format_time;
 use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_matches::timeline::{load, timelines_dir};
-use fulltime_testkit::process::{LocalnetProcess, binary_beside, workspace_binary_beside};
+use fulltime_testkit::process::{LocalnetProcess, binary_beside, timeline_parts_beside};
 use serde_json::Value;
 
 fn fulltime() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fulltime"))
 }
 
-/// `localnet`, `faucet` and `txline-api` beside `fulltime`, built when missing: a run's own node,
-/// faucet and TxLINE API.
+/// `localnet`, `faucet` and `txline-api` beside `fulltime`, built when missing.
 fn parts_built() {
-    binary_beside(&fulltime()).expect("localnet beside fulltime");
-    workspace_binary_beside(&fulltime(), "fulltime-faucet", "faucet")
-        .expect("faucet beside fulltime");
-    workspace_binary_beside(&fulltime(), "fulltime-txline-api", "txline-api")
-        .expect("txline-api beside fulltime");
+    timeline_parts_beside(&fulltime()).expect("localnet, faucet and txline-api beside fulltime");
 }
 
 fn run(file: &Path) -> Output {
@@ -49,21 +45,49 @@ fn document(output: &Output) -> Value {
     })
 }
 
-/// Every file of the timelines folder: a timeline that ships is one that runs green.
+/// Each line of a `--json` run, every one an object on its own.
+fn events(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line).unwrap_or_else(|error| {
+                panic!(
+                    "{error}: {line}\n{}",
+                    String::from_utf8_lossy(&output.stderr)
+                )
+            })
+        })
+        .collect()
+}
+
+/// The whole run of a one-timeline `--json` run: its `finished` event's.
+fn finished(output: &Output) -> Value {
+    let events = events(output);
+    let finished = events.iter().find(|event| event["event"] == "finished");
+    finished.map_or_else(
+        || panic!("no finished event: {events:?}"),
+        |event| event["run"].clone(),
+    )
+}
+
+/// Every file of the timelines folder, in one suite: a timeline that ships is one that runs
+/// green, each from the same clean state.
 #[test]
 fn the_shipped_timelines_run_green() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(timelines_dir())
-        .expect("the timelines folder")
-        .map(|entry| entry.expect("a folder entry").path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|extension| extension == "toml")
-        })
-        .collect();
-    files.sort();
-    let names: Vec<String> = files
+    let output = run(&timelines_dir());
+    let events = events(&output);
+    assert_eq!(output.status.code(), Some(0), "{events:?}");
+    let runs: Vec<&Value> = events
         .iter()
-        .filter_map(|file| file.file_stem()?.to_str().map(str::to_owned))
+        .filter(|event| event["event"] == "finished")
+        .map(|event| &event["run"])
+        .collect();
+    let names: Vec<String> = runs
+        .iter()
+        .filter_map(|run| {
+            let file = Path::new(run["file"].as_str()?);
+            file.file_stem()?.to_str().map(str::to_owned)
+        })
         .collect();
     for shipped in [
         "pro-rata-payouts",
@@ -72,20 +96,23 @@ fn the_shipped_timelines_run_green() {
         "one-sided-pool",
         "two-stat-markets",
         "hostile-desk",
+        "bad-market-terms",
+        "refused-deposits",
+        "refused-proofs",
+        "oracle-refusals",
     ] {
         assert!(
             names.iter().any(|name| name == shipped),
             "{shipped} in {names:?}"
         );
     }
-    for file in &files {
-        let name = file.display();
-        let output = run(file);
-        let run = document(&output);
-        assert_eq!(output.status.code(), Some(0), "{name}: {run}");
+    for run in runs {
+        let name = run["file"].as_str().unwrap_or_default();
         assert_eq!(run["failure"], Value::Null, "{name}");
         // Every step of the file ran.
-        let steps = load(file).map(|timeline| timeline.steps.len()).ok();
+        let steps = load(Path::new(name))
+            .map(|timeline| timeline.steps.len())
+            .ok();
         assert_eq!(run["steps"].as_array().map(Vec::len), steps, "{name}");
         let steps = run["steps"].as_array().into_iter().flatten();
         for step in steps {
@@ -109,7 +136,7 @@ fn a_changed_balance_stops_the_run_naming_its_step_and_wallet() {
     std::fs::write(&file, changed).expect("write the copy");
     let output = run(&file);
     std::fs::remove_dir_all(&dir).expect("clean up");
-    let run = document(&output);
+    let run = finished(&output);
     assert_eq!(output.status.code(), Some(1), "{run}");
     let failure = &run["failure"];
     assert_eq!(failure["step"], "claims");
@@ -117,74 +144,6 @@ fn a_changed_balance_stops_the_run_naming_its_step_and_wallet() {
     assert_eq!(failure["happened"], "102.058823 USDC");
     // The steps before ran, and the failing one is the last.
     assert_eq!(run["steps"].as_array().map(Vec::len), Some(5));
-}
-
-#[test]
-fn a_file_that_does_not_load_sends_nothing_and_says_why() {
-    let dir = std::env::temp_dir().join(format!("fulltime-timeline-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a directory");
-    let file = dir.join("bad.toml");
-    std::fs::write(
-        &file,
-        "match = \"arsenal-home-goals-over-1\"\n[wallets]\nalice = { sol = 2, usdc = \"1\" }\n\
-         [[step]]\nname = \"s\"\nat = \"kickoff\"\ndo = [{ claim = { wallet = \"zoe\", market = \"m\" } }]\n",
-    )
-    .expect("write the file");
-    let output = Command::new(fulltime())
-        .args(["timeline", "run"])
-        .arg(&file)
-        .output()
-        .expect("run fulltime");
-    std::fs::remove_dir_all(&dir).expect("clean up");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("InvalidTimeline"), "{stderr}");
-    assert!(stderr.contains("zoe"), "{stderr}");
-    // Nothing started: no step ran, so nothing was printed on stdout.
-    assert!(output.stdout.is_empty());
-}
-
-/// The READMEs show real runs: the block after each `<!-- output: fulltime timeline run FILE -->`
-/// comment is what the command prints, line for line. The time column is left out of the
-/// comparison: a step counted `+1s` from the step before prints the clock, which a slow machine
-/// may have moved on.
-#[test]
-fn the_readmes_show_what_a_run_prints() {
-    const MARKER: &str = "<!-- output: fulltime timeline run ";
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let without_time = |text: &str| -> Vec<String> {
-        text.lines()
-            .map(|line| match line.split_once("Z  ") {
-                Some((time, rest)) if time.len() == 19 => rest.to_owned(),
-                _ => line.to_owned(),
-            })
-            .collect()
-    };
-    parts_built();
-    let mut shown_runs = 0;
-    for readme in ["README.md", "tui/README.md"] {
-        let text = std::fs::read_to_string(root.join(readme)).expect(readme);
-        for (_, after) in text.match_indices(MARKER).map(|(at, _)| text.split_at(at)) {
-            let after = &after[MARKER.len()..];
-            let (file, after) = after.split_once(" -->").expect("the comment's end");
-            let shown = after.split("```").nth(1).expect("a fenced block after it");
-            let output = Command::new(fulltime())
-                .args(["timeline", "run"])
-                .arg(file)
-                .current_dir(&root)
-                .output()
-                .expect("run fulltime");
-            assert_eq!(output.status.code(), Some(0), "{readme}: {output:?}");
-            let printed = String::from_utf8_lossy(&output.stdout);
-            assert_eq!(
-                without_time(shown.trim()),
-                without_time(printed.trim()),
-                "{readme}, {file}"
-            );
-            shown_runs += 1;
-        }
-    }
-    assert!(shown_runs >= 2, "{shown_runs} runs shown");
 }
 
 fn pro_rata() -> PathBuf {
@@ -258,7 +217,7 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
             "late-stake",
         ],
     );
-    let run = document(&output);
+    let run = finished(&output);
     let node = &run["node"];
     let left = LeftNode {
         pid: node["pid"].to_string(),
@@ -371,7 +330,7 @@ fn url_plays_on_a_running_node_once_then_refuses_its_clock_past_the_first_step()
     ];
 
     let first = fulltime_in(node.state_dir(), &args);
-    let run = document(&first);
+    let run = finished(&first);
     assert_eq!(first.status.code(), Some(0), "{run}");
     assert_eq!(run["steps"].as_array().map(Vec::len), Some(6));
     assert_eq!(run["node"], Value::Null, "the node was not the run's own");
@@ -431,7 +390,7 @@ expect = [{ wallet = "dave", usdc = "60" }, { market = "home-over-1", pool = { y
     .expect("write the file");
     let output = run(&file);
     std::fs::remove_dir_all(&dir).expect("clean up");
-    let run = document(&output);
+    let run = finished(&output);
     assert_eq!(output.status.code(), Some(0), "{run}");
     assert_eq!(
         run["steps"][0]["done"],

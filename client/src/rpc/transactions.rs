@@ -4,8 +4,8 @@
 
 use anchor_lang::solana_program::instruction::Instruction;
 use anchor_spl::token::spl_token::error::TokenError;
-use settlement::MarketTerms;
 use settlement::state::Market;
+use settlement::{MarketTerms, StatedOutcome};
 use solana_keypair::Keypair;
 use solana_message::Message;
 use solana_rpc_client::rpc_client::SerializableTransaction;
@@ -191,13 +191,25 @@ impl FulltimeClient {
     /// the proven value gives the market's predicate: the compute budget the oracle's validation
     /// needs on a real validator, then the settle.
     pub fn settle_instructions(&self, market: &Market, proof_file: &ProofFile) -> Vec<Instruction> {
+        self.settle_instructions_stating(market, proof_file, proof_file.stated_outcome(market))
+    }
+
+    /// The instructions that settle `market` with the proof file's proof, stating `stated`
+    /// whatever the proof gives: a settler that states another outcome is refused by the
+    /// program (`OutcomeNotProven`), which is what a test of a lying settler sends.
+    pub fn settle_instructions_stating(
+        &self,
+        market: &Market,
+        proof_file: &ProofFile,
+        stated: StatedOutcome,
+    ) -> Vec<Instruction> {
         vec![
             unit_limit(SETTLE_COMPUTE_UNIT_LIMIT),
             instructions::settle(
                 pda::market(market.id),
                 self.endpoint.oracle_program,
                 proof_file.to_settlement_proof(),
-                proof_file.stated_outcome(market),
+                stated,
             ),
         ]
     }

@@ -1,13 +1,15 @@
 //! Settling a market with a proof, or replacing its provisional settlement with a later proof:
 //! the checks the client can make (the close time, the dispute window and grace period, a market
 //! of the retired rule, a value not from the `game_finalised` record, the batch time against the
-//! close and the clock), the send, and the market as the settlement left it. The proof comes from
-//! a proof file, or from TxLINE's API by record (`settle_by_record`), which then settles the same
-//! way.
+//! close and the clock, a stated side the proof does not give), the send, and the market as the
+//! settlement left it. The proof comes from a proof file, or from TxLINE's API by record
+//! (`settle_by_record`), which then settles the same way.
 
 use fulltime_client::proof_file::ProofFile;
 use fulltime_client::rpc::Standing;
 use fulltime_client::settlement::state::Market;
+use fulltime_client::settlement::{SettlementError, StatedOutcome};
+use fulltime_client::side::Side;
 use fulltime_client::txline::api::RecordPick;
 use fulltime_client::validate::{check_batch_time, check_final_value, check_settle};
 
@@ -19,6 +21,9 @@ use crate::output::receipt::settle::{ProofUsed, SettleReceipt};
 pub struct SettleOrder {
     pub market: u64,
     pub proof_file: Box<ProofFile>,
+    /// The side the settler states; `None` states what the proven value gives. Another side
+    /// is refused before sending unless `force`, as the program refuses it.
+    pub stated: Option<Side>,
     /// Send it without the checks.
     pub force: bool,
 }
@@ -29,6 +34,8 @@ pub struct SettleOrder {
 pub struct RecordSettleOrder {
     pub market: u64,
     pub pick: RecordPick,
+    /// The side the settler states, as [`SettleOrder::stated`].
+    pub stated: Option<Side>,
     /// Send it without the checks.
     pub force: bool,
 }
@@ -84,9 +91,25 @@ pub async fn settle_by_record(
     let order = SettleOrder {
         market: order.market,
         proof_file: Box::new(proof_file),
+        stated: order.stated,
         force: order.force,
     };
     send_settlement(&signing, order, Some(before), Some(api.base_url())).await
+}
+
+/// The outcome `order` states of `market`: the proof's, unless it names a side. A side the
+/// proof does not give is refused as the program would (`OutcomeNotProven`), last as the
+/// program checks it, unless forced.
+pub fn stated_outcome(order: &SettleOrder, market: &Market) -> Result<StatedOutcome, Refusal> {
+    let proven = order.proof_file.stated_outcome(market);
+    let Some(side) = order.stated else {
+        return Ok(proven);
+    };
+    let stated = order.proof_file.outcome_stating(market, side);
+    if stated != proven && !order.force {
+        return Err(SettlementError::OutcomeNotProven.into());
+    }
+    Ok(stated)
 }
 
 async fn send_settlement(
@@ -99,9 +122,10 @@ async fn send_settlement(
     if !order.force {
         check(&order.proof_file, &before.market, before.now)?;
     }
-    let instructions = signing
-        .client
-        .settle_instructions(&before.market, &order.proof_file);
+    let market = &before.market;
+    let stated = stated_outcome(&order, market)?;
+    let client = &signing.client;
+    let instructions = client.settle_instructions_stating(market, &order.proof_file, stated);
     let signature = signing.send_instructions(&instructions).await?;
     let after = signing.standing(order.market, None).await?;
     // A settle that succeeds on a settled market replaced its settlement.

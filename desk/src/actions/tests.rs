@@ -1,7 +1,7 @@
 //! The actions' checks, without a chain: each refuses what the program would, in its order, and
 //! a refusal that is a wait says how long.
 
-use fulltime_client::settlement::SettlementError;
+use fulltime_client::settlement::{SettlementError, StatedOutcome};
 use fulltime_client::side::Side;
 
 use super::deposit::{self, DepositOrder};
@@ -102,6 +102,27 @@ fn settling_too_early_says_when_the_market_closes() {
         "The market has not closed yet; it can be settled only after its close time (open, \
          closes in 9m 58s at 2026-05-16T15:10:00Z)"
     );
+}
+
+/// Arsenal scored 3, over 1: the proof gives YES. Stating NO is a lie the program refuses,
+/// refused before sending unless forced; forced, it is the NO a `gt` market can state.
+#[test]
+fn stating_a_side_the_proof_does_not_give_is_refused_unless_forced() {
+    let market = sample_market();
+    let mut order = SettleOrder {
+        market: market.id,
+        proof_file: Box::new(proof_file("arsenal-home-goals-over-1")),
+        stated: None,
+        force: false,
+    };
+    let stated = |order: &SettleOrder| settle::stated_outcome(order, &market);
+    assert_eq!(stated(&order), Ok(StatedOutcome::Yes));
+    order.stated = Some(Side::Yes);
+    assert_eq!(stated(&order), Ok(StatedOutcome::Yes));
+    order.stated = Some(Side::No);
+    assert_eq!(name(stated(&order).map(drop)), "OutcomeNotProven");
+    order.force = true;
+    assert_eq!(stated(&order), Ok(StatedOutcome::NoBelow));
 }
 
 #[test]

@@ -33,6 +33,7 @@ pub use self::report::ErrorReport;
 use self::setup::{cluster_report, keypair_report, wallet_book_report};
 use self::txline::txline_report;
 use crate::input::{WhenError, format_time};
+use crate::output::fuzz::FuzzReport;
 use crate::output::receipt::claim_all::ClaimAllReceipt;
 use crate::output::timeline::TimelineRun;
 use fulltime_matches::timeline::TimelineError;
@@ -92,6 +93,13 @@ pub enum Error {
     /// A timeline's run met an unexpected result: the steps up to it and what happened.
     #[error("the timeline stopped at an unexpected result")]
     TimelineFailed(Box<TimelineRun>),
+    /// `timeline fuzz` found a match day where the chain and the model part: the report, with
+    /// the shrunk timeline's file.
+    #[error("the fuzz found a divergence")]
+    FuzzDiverged(Box<FuzzReport>),
+    /// `timeline fuzz` could not draw a match day or write the one it shrank.
+    #[error("the fuzz cannot go on: {0}")]
+    FuzzUnplayable(String),
     /// The timeline's own node did not start.
     #[error(transparent)]
     Node(#[from] NodeError),
@@ -193,6 +201,21 @@ impl Error {
                     )
                 }),
                 "Compare the step with the chain; the run's steps say what held",
+            ),
+            Self::FuzzDiverged(report) => ErrorReport::other(
+                "FuzzDiverged",
+                report
+                    .divergence
+                    .as_ref()
+                    .map_or_else(String::new, |found| {
+                        format!("{}: {}", found.file, found.cause)
+                    }),
+                "Replay the file with `fulltime timeline run FILE`, or open it at the desk (T)",
+            ),
+            Self::FuzzUnplayable(_) => ErrorReport::other(
+                "FuzzUnplayable",
+                self,
+                "Check that the catalog and the output folder are as shipped",
             ),
             Self::Node(error) => ErrorReport::other(
                 "NodeNotStarted",

@@ -8,6 +8,8 @@
 pub mod balance;
 pub mod bundle;
 pub mod catalog;
+pub mod coverage;
+pub mod fuzz;
 pub mod labels;
 pub mod market;
 pub mod node_left_running;

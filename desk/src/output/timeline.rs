@@ -35,6 +35,41 @@ pub struct StepRun {
     /// The invariants were checked after the step and held (`false` when the step stopped the
     /// run before they were checked, or one was broken).
     pub invariants_held: bool,
+    /// Each action sent, in file order, and what the chain made of it: what coverage counts.
+    pub acts: Vec<ActRun>,
+    /// Every market of the timeline after the step, as the invariants read it (none when the
+    /// step stopped before they were read).
+    pub stages: Vec<MarketStage>,
+}
+
+/// One action as sent and what came of it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ActRun {
+    /// The file's word for it: `deposit`, `claim_all`.
+    pub kind: &'static str,
+    /// Its market's label, when it has one.
+    pub market: Option<String>,
+    pub outcome: ActOutcome,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum ActOutcome {
+    Done,
+    /// Refused: by a program (`settlement`, `oracle`, `token`), or by the client before anything
+    /// was sent (`program` is then `None`).
+    Refused {
+        program: Option<String>,
+        error: String,
+    },
+}
+
+/// A market's stage after a step: `open`, `closed`, `provisional`, `resolved`, `refundable`
+/// (resolved with nobody on the winning side) or `expired`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct MarketStage {
+    pub market: String,
+    pub stage: &'static str,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -57,6 +92,19 @@ pub struct TimelineFailure {
     pub logs: Vec<String>,
 }
 
+impl TimelineRun {
+    /// The run of `file` before its first step.
+    pub fn starting(file: &str) -> Self {
+        Self {
+            file: file.to_owned(),
+            steps: Vec::new(),
+            failure: None,
+            node: None,
+            snapshot: None,
+        }
+    }
+}
+
 impl StepRun {
     pub fn new(name: &str, at: i64) -> Self {
         Self {
@@ -66,6 +114,8 @@ impl StepRun {
             done: Vec::new(),
             expectations: Vec::new(),
             invariants_held: false,
+            acts: Vec::new(),
+            stages: Vec::new(),
         }
     }
 }

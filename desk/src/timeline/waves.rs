@@ -119,7 +119,7 @@ mod tests {
         action(ActionKind::Deposit {
             wallet: wallet(who),
             market: market.into(),
-            side: Side::Yes,
+            side: Side::Yes.into(),
             usdc: 1,
         })
     }
@@ -135,6 +135,7 @@ mod tests {
         action(ActionKind::Settle {
             market: market.into(),
             with: SettleWith::Case("arsenal-home-goals-over-1".into()),
+            stated: None,
         })
     }
 

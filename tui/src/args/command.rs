@@ -112,27 +112,91 @@ pub struct ProofFetchArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum TimelineCommand {
-    /// Run FILE against a fresh localnet of its own (the `localnet` beside `fulltime`), or with
-    /// --url on the command line against that running node: make its wallets and markets, play
-    /// its steps in order at their times, check every expectation. Stops at the first unexpected
-    /// result (exit 1); a file that does not load, an unknown --to step or a node whose clock is
-    /// past the first step exits 2 and sends nothing. Its own node and state directory are
-    /// removed at the end, unless --to leaves them running.
+    /// Run timeline files (a folder: its *.toml files, sorted) on one fresh localnet of its own
+    /// (the `localnet` beside `fulltime`), or with --url on the command line on that running
+    /// node: each timeline from the same clean state (a checkpoint restored between them), its
+    /// wallets and markets made, its steps played at their times, every expectation checked; a
+    /// timeline stops at its first unexpected result and the next one runs. Prints a line per
+    /// timeline, each failure, a summary. Exit 1 when any failed; 2, with nothing run, when a
+    /// file does not load (every bad one named), an unknown --to step, or a node whose clock is
+    /// past the first step. Its own node and state directory are removed at the end, unless --to
+    /// leaves them running.
     Run(TimelineRunArgs),
+    /// Draw random match days from --seed (wallets, markets from the catalog's proof cases,
+    /// deposits, honest and hostile settles, claims, refunds at the moments that matter), each
+    /// predicted by a model of the contract, and play them on one fresh localnet of its own
+    /// (a checkpoint restored between them), checking every prediction and the invariants. The
+    /// first match day where the chain and the model part is shrunk while it still parts the
+    /// same way and written as a timeline file, <state-dir>/timelines/fuzz-SEED-RUN.toml by
+    /// default, which `timeline run` replays and the dashboard's T opens; its path and the
+    /// one-line cause are printed. Exit 1 on a divergence, 0 otherwise.
+    Fuzz(TimelineFuzzArgs),
+    /// Play timeline files and folders as `timeline run` does, then list what their runs did on
+    /// the chain: each settlement and oracle error reached and by which timeline and step (or
+    /// why no timeline can reach it), each market stage and transition visited, each action
+    /// kind done and refused; then what nothing reached. Exit 1 when a timeline failed (it
+    /// counts up to its failure), 2 when a file does not load.
+    Coverage(TimelineCoverageArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TimelineCoverageArgs {
+    /// Timeline files and folders, like fixtures/timelines.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// With --url: the faucet a `faucet` action asks.
+    #[command(flatten)]
+    pub faucet: FaucetArgs,
+
+    /// `--url` was given on the command line: play on that node, not on one of its own.
+    #[arg(skip)]
+    pub on_given_url: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TimelineFuzzArgs {
+    /// The seed the match days are drawn from: the same seed draws the same days.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// How many match days to play, unless one diverges first.
+    #[arg(long, default_value_t = 100)]
+    pub runs: u64,
+
+    /// Where the shrunk timeline is written; by default <state-dir>/timelines/.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// A line on stderr per match day played, and when the shrink starts.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct TimelineRunArgs {
-    /// The timeline file, like fixtures/timelines/pro-rata-payouts.toml.
-    pub file: PathBuf,
+    /// Timeline files and folders, like fixtures/timelines/pro-rata-payouts.toml or
+    /// fixtures/timelines (its *.toml files, not its subfolders', sorted by path).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Each step's actions and expectations one a line, under its timeline's line.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Also write the suite as JUnit XML to FILE, for CI (a test case per timeline).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 
     /// Stop after the step named STEP and leave the node running there for hands-on QA; the
-    /// output says where it is, how to open the dashboard on it and how to stop it.
+    /// output says where it is, how to open the dashboard on it and how to stop it. One
+    /// timeline only.
     #[arg(long, value_name = "STEP")]
     pub to: Option<String>,
 
     /// Save a snapshot of the chain where the run stops as NAME, in <state-dir>/snapshots/
-    /// (where `localnet --snapshot NAME` and `just dev --snapshot NAME` load it).
+    /// (where `localnet --snapshot NAME` and `just dev --snapshot NAME` load it). One timeline
+    /// only.
     #[arg(long, value_name = "NAME")]
     pub snapshot: Option<String>,
 

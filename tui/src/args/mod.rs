@@ -12,8 +12,8 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 pub use bundle::{BundleCommand, BundleSaveArgs};
 pub use command::{
     Command, CreateMarketArgs, DepositArgs, FaucetArgs, MarketArgs, ProofCommand, ProofFetchArgs,
-    SettleArgs, SnapshotCommand, TimelineCommand, TimelineRunArgs, TxlineCommand, TxlineLoginArgs,
-    TxlineScoresArgs, WalletCommand,
+    SettleArgs, SnapshotCommand, TimelineCommand, TimelineCoverageArgs, TimelineFuzzArgs,
+    TimelineRunArgs, TxlineCommand, TxlineLoginArgs, TxlineScoresArgs, WalletCommand,
 };
 pub use dashboard::DashboardOptions;
 pub use fulltime_desk::global_args::GlobalArgs;
@@ -52,8 +52,14 @@ impl Cli {
     /// given `--url` on the command line (its default, `localnet`, means a node of its own).
     fn from_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let mut cli = Self::from_arg_matches(matches)?;
-        if let Some(Command::Timeline(TimelineCommand::Run(args))) = &mut cli.command {
-            args.on_given_url = url_on_command_line(matches);
+        match &mut cli.command {
+            Some(Command::Timeline(TimelineCommand::Run(args))) => {
+                args.on_given_url = url_on_command_line(matches);
+            }
+            Some(Command::Timeline(TimelineCommand::Coverage(args))) => {
+                args.on_given_url = url_on_command_line(matches);
+            }
+            _ => {}
         }
         Ok(cli)
     }

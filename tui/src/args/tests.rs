@@ -488,3 +488,25 @@ fn timeline_run_knows_whether_url_was_written_before_or_after_it() {
         (Some("kickoff"), Some("s"))
     );
 }
+
+#[test]
+fn timeline_fuzz_takes_a_seed_a_count_and_a_folder() {
+    let fuzz = |args: &[&str]| match parsed(args).command {
+        Some(Command::Timeline(TimelineCommand::Fuzz(args))) => args,
+        other => panic!("{args:?}: {other:?}"),
+    };
+    let defaults = fuzz(&["timeline", "fuzz"]);
+    assert_eq!((defaults.seed, defaults.runs), (1, 100));
+    assert_eq!(defaults.out, None);
+    assert!(!defaults.verbose);
+    let given = fuzz(&[
+        "timeline", "fuzz", "--seed", "7", "--runs", "3", "--out", "found", "-v",
+    ]);
+    assert_eq!((given.seed, given.runs), (7, 3));
+    assert_eq!(given.out, Some(PathBuf::from("found")));
+    assert!(given.verbose);
+    assert_eq!(
+        refused(&["timeline", "fuzz", "--runs", "-1"]).kind(),
+        ErrorKind::UnknownArgument
+    );
+}

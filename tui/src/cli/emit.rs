@@ -7,17 +7,25 @@ use std::process::ExitCode;
 use fulltime_desk::error::Error;
 use fulltime_desk::output::OutputFormat;
 
+use super::Ran;
+
 /// Prints a formatted result, or a failure's report, and gives the exit code. JSON goes to
 /// stdout either way, so a script reads one object; text errors go to stderr.
-pub fn emit(result: Result<String, Error>, format: OutputFormat) -> ExitCode {
+pub fn emit(result: Result<Ran, Error>, format: OutputFormat) -> ExitCode {
     match result {
-        Ok(text) => {
+        Ok(Ran::Printed(text)) => {
             print(&text);
             ExitCode::SUCCESS
         }
+        Ok(Ran::Reported(verdict)) => ExitCode::from(verdict.exit_code()),
         // A timeline that stopped prints its steps up to there, with what happened.
         Err(Error::TimelineFailed(run)) => {
             print(&format.formatted_string(&*run));
+            ExitCode::FAILURE
+        }
+        // A fuzz that found a divergence prints its report, with the shrunk file's path.
+        Err(Error::FuzzDiverged(report)) => {
+            print(&format.formatted_string(&*report));
             ExitCode::FAILURE
         }
         Err(error) => {

@@ -19,15 +19,24 @@ use crate::args::{
     BundleCommand, BundleSaveArgs, Command, ProofCommand, SnapshotCommand, TimelineCommand,
     TxlineCommand, WalletCommand,
 };
+use crate::timeline::report::Verdict;
 use fulltime_desk::actions::{self, Actor, BundleOrder, Order, PayoutOrder, WalletOrder};
 use fulltime_desk::error::Error;
 use fulltime_desk::output::receipt::payout::PayoutKind;
 use fulltime_desk::session::Session;
 
-/// Runs one subcommand; its result formatted as the session prints it.
-pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
+/// What a subcommand leaves to print.
+pub enum Ran {
+    /// Its result, formatted as the session prints it.
+    Printed(String),
+    /// Printed already, as it went (`timeline run`); how it ended.
+    Reported(Verdict),
+}
+
+/// Runs one subcommand.
+pub async fn run(session: &Session, command: Command) -> Result<Ran, Error> {
     let format = session.output_format();
-    Ok(match command {
+    Ok(Ran::Printed(match command {
         Command::Markets => format.formatted_string(&markets::list(session).await?),
         Command::Market(args) => format.formatted_string(&markets::show(session, args).await?),
         Command::Balance => format.formatted_string(&wallet::balance(session).await?),
@@ -79,8 +88,17 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         Command::Bundle(BundleCommand::Save(args)) => {
             ordered(session, Order::Bundle(bundle_order(args)?)).await?
         }
+        // A suite prints as it goes; what is left is its exit code.
         Command::Timeline(TimelineCommand::Run(args)) => {
-            format.formatted_string(&crate::timeline::run(session, &args).await?)
+            return Ok(Ran::Reported(crate::timeline::run(session, &args).await?));
+        }
+        Command::Timeline(TimelineCommand::Coverage(args)) => {
+            return Ok(Ran::Reported(
+                crate::timeline::coverage::run(session, &args).await?,
+            ));
+        }
+        Command::Timeline(TimelineCommand::Fuzz(args)) => {
+            format.formatted_string(&crate::timeline::fuzz::run(session, &args).await?)
         }
         Command::Txline(TxlineCommand::Login(args)) => {
             format.formatted_string(&txline::login(session, args)?)
@@ -94,7 +112,7 @@ pub async fn run(session: &Session, command: Command) -> Result<String, Error> {
         Command::Proof(ProofCommand::Fetch(args)) => {
             format.formatted_string(&txline::fetch_proof(session, args).await?)
         }
-    })
+    }))
 }
 
 /// Carries `order` out as the session's wallet, through the session's client (the command line

@@ -17,6 +17,7 @@ pub fn order(args: SettleArgs) -> Result<Order, Error> {
             let order = SettleOrder {
                 market: args.id,
                 proof_file: Box::new(ProofFile::load(&path)?),
+                stated: None,
                 force,
             };
             Order::Settle(order)
@@ -25,6 +26,7 @@ pub fn order(args: SettleArgs) -> Result<Order, Error> {
             let order = RecordSettleOrder {
                 market: args.id,
                 pick: args.seq.map_or(RecordPick::Finalised, RecordPick::Seq),
+                stated: None,
                 force,
             };
             Order::SettleByRecord(order)

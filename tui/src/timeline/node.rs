@@ -28,15 +28,28 @@ pub struct OwnNode {
 }
 
 impl OwnNode {
-    /// Starts `localnet` beside this program and waits for its `ready` line.
-    pub async fn start(lifetime: Lifetime) -> Result<Self, NodeError> {
-        let binary = LOCALNET.path()?;
+    /// A fresh temporary state directory, made, for [`OwnNode::start_in`] (so that a part may
+    /// start in it while the node starts).
+    pub fn new_state_dir() -> Result<PathBuf, NodeError> {
         let state_dir = std::env::temp_dir().join(format!(
             "fulltime-timeline-{}-{}",
             std::process::id(),
             Keypair::new().pubkey()
         ));
         std::fs::create_dir_all(&state_dir).map_err(io("create the state directory"))?;
+        Ok(state_dir)
+    }
+
+    /// Starts `localnet` beside this program in `state_dir` and waits for its `ready` line; the
+    /// directory is removed with the node (or now, if it does not start).
+    pub async fn start_in(state_dir: PathBuf, lifetime: Lifetime) -> Result<Self, NodeError> {
+        let binary = match LOCALNET.path() {
+            Ok(binary) => binary,
+            Err(error) => {
+                let _ = std::fs::remove_dir_all(&state_dir);
+                return Err(error);
+            }
+        };
         match spawn(&binary, &state_dir, lifetime).await {
             Ok(child) => Ok(Self {
                 child,

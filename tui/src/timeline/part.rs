@@ -96,7 +96,8 @@ impl PartBinary {
 
 /// A part serving HTTP at `url`: stopped when dropped, unless left running with its node.
 pub struct ServingPart {
-    child: Child,
+    /// `None`: not started, as no timeline of the run needs it.
+    child: Option<Child>,
     url: String,
     /// Left running: dropping it stops nothing.
     left: bool,
@@ -114,10 +115,23 @@ impl ServingPart {
     ) -> Result<Self, NodeError> {
         let child = binary.start(command, state_dir, lifetime, serves).await?;
         Ok(Self {
-            child,
+            child: Some(child),
             url: format!("http://{address}"),
             left: false,
         })
+    }
+
+    /// A part the run does not start (no timeline asks it anything): its URL is empty.
+    pub fn not_started() -> Self {
+        Self {
+            child: None,
+            url: String::new(),
+            left: false,
+        }
+    }
+
+    pub fn started(&self) -> bool {
+        self.child.is_some()
     }
 
     /// Its base URL, as `--faucet-url` and `--txline-url` take it.
@@ -125,18 +139,18 @@ impl ServingPart {
         &self.url
     }
 
-    /// Leaves it running with its node; its pid.
+    /// Leaves it running with its node; its pid (0 when it was not started).
     pub fn leave_running(mut self) -> u32 {
         self.left = true;
-        self.child.id()
+        self.child.as_ref().map_or(0, Child::id)
     }
 }
 
 impl Drop for ServingPart {
     fn drop(&mut self) {
-        if !self.left {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+        if let (Some(child), false) = (&mut self.child, self.left) {
+            let _ = child.kill();
+            let _ = child.wait();
         }
     }
 }

@@ -11,20 +11,21 @@ use super::cast::Cast;
 use super::judge::judged;
 use super::perform::{Performed, perform};
 use crate::error::Error;
-use crate::output::timeline::TimelineFailure;
+use crate::output::timeline::{ActOutcome, ActRun, StepRun, TimelineFailure};
 use crate::session::Session;
 use crate::timeline::waves::waves;
 
 /// Runs `actions` wave by wave, a wave's actions at once (`waves.rs`), and judges each in file
-/// order, saying in `done` what it did; the first unexpected result (its step filled in by the
-/// caller), after which no later wave is sent.
+/// order, saying in `step.done` what it did and in `step.acts` what the chain made of it; the
+/// first unexpected result (its step filled in by the caller), after which no later wave is
+/// sent.
 pub async fn act(
     session: &Session,
     cast: &mut Cast,
     timeline: &Timeline,
     proofs: &Generated,
     actions: &[Action],
-    done: &mut Vec<String>,
+    step: &mut StepRun,
 ) -> Option<TimelineFailure> {
     for wave in waves(actions) {
         let wave = &actions[wave];
@@ -41,8 +42,9 @@ pub async fn act(
                 Ok(performed) => (Ok(performed.said), performed.created),
                 Err(error) => (Err(error), None),
             };
+            step.acts.push(act_run(action, &said));
             match judged(action, said) {
-                Ok(said) => done.push(said),
+                Ok(said) => step.done.push(said),
                 Err(unexpected) => return Some(unexpected),
             }
             if let (ActionKind::Create { market }, Some(id)) = (&action.kind, created) {
@@ -51,4 +53,22 @@ pub async fn act(
         }
     }
     None
+}
+
+/// What the chain (or the client, before sending) made of `action`.
+fn act_run(action: &Action, said: &Result<String, Error>) -> ActRun {
+    ActRun {
+        kind: action.kind.word(),
+        market: action.kind.market().map(str::to_owned),
+        outcome: match said {
+            Ok(_) => ActOutcome::Done,
+            Err(error) => {
+                let report = error.report();
+                ActOutcome::Refused {
+                    program: report.program,
+                    error: report.error,
+                }
+            }
+        },
+    }
 }

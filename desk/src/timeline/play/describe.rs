@@ -1,6 +1,7 @@
 //! An action in words, as a step's line says what it did.
 
 use fulltime_client::amount::format_usdc;
+use fulltime_client::side::Side;
 use fulltime_client::txline::api::RecordPick;
 use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{ActionKind, SettleWith};
@@ -11,6 +12,24 @@ pub fn describe_payout(kind: PayoutKind, wallet: &WalletName, market: &str) -> S
     match kind {
         PayoutKind::Claim => format!("{wallet} claims from {market}"),
         PayoutKind::Refund => format!("{wallet} takes a refund from {market}"),
+    }
+}
+
+/// `settle home-over-1 with arsenal-home-goals-over-1, stating NO`: what it proves with, then
+/// the side the settler states when the file names one.
+fn describe_settle(market: &str, with: &SettleWith, stated: Option<Side>) -> String {
+    let settled = match with {
+        SettleWith::Case(proof) => format!("settle {market} with {proof}"),
+        SettleWith::Record(RecordPick::Finalised) => {
+            format!("settle {market} from TxLINE's game_finalised record")
+        }
+        SettleWith::Record(RecordPick::Seq(seq)) => {
+            format!("settle {market} from TxLINE's record {seq}")
+        }
+    };
+    match stated {
+        Some(side) => format!("{settled}, stating {side}"),
+        None => settled,
     }
 }
 
@@ -29,16 +48,9 @@ pub fn describe(kind: &ActionKind) -> String {
         ActionKind::Create { market } => format!("create {market}"),
         ActionKind::Settle {
             market,
-            with: SettleWith::Case(proof),
-        } => format!("settle {market} with {proof}"),
-        ActionKind::Settle {
-            market,
-            with: SettleWith::Record(RecordPick::Finalised),
-        } => format!("settle {market} from TxLINE's game_finalised record"),
-        ActionKind::Settle {
-            market,
-            with: SettleWith::Record(RecordPick::Seq(seq)),
-        } => format!("settle {market} from TxLINE's record {seq}"),
+            with,
+            stated,
+        } => describe_settle(market, with, *stated),
         ActionKind::Claim { wallet, market } => describe_payout(PayoutKind::Claim, wallet, market),
         ActionKind::Refund { wallet, market } => {
             describe_payout(PayoutKind::Refund, wallet, market)
@@ -46,5 +58,27 @@ pub fn describe(kind: &ActionKind) -> String {
         ActionKind::ClaimAll { wallet } => format!("{wallet} claims all"),
         ActionKind::Faucet { wallet } => format!("{wallet} asks the faucet"),
         ActionKind::Warp { to } => format!("warp to {}", crate::input::format_time(*to)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settle_says_the_side_it_states_when_the_file_names_one() {
+        let settle = |stated| ActionKind::Settle {
+            market: "home-over-1".into(),
+            with: SettleWith::Case("arsenal-home-goals-over-1".into()),
+            stated,
+        };
+        assert_eq!(
+            describe(&settle(None)),
+            "settle home-over-1 with arsenal-home-goals-over-1"
+        );
+        assert_eq!(
+            describe(&settle(Some(Side::No))),
+            "settle home-over-1 with arsenal-home-goals-over-1, stating NO"
+        );
     }
 }

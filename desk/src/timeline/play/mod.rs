@@ -29,7 +29,7 @@ pub use self::cast::{Cast, cast_of};
 pub use self::set_up::set_up;
 pub use self::step::{Stepped, play_step};
 use crate::error::Error;
-use crate::output::timeline::TimelineRun;
+use crate::output::timeline::{StepRun, TimelineRun};
 use crate::session::Session;
 
 /// Sets the timeline up and plays its steps in order until the first unexpected result, which
@@ -40,6 +40,18 @@ pub async fn play(
     proofs: &Generated,
     faucet_url: &str,
     run: &mut TimelineRun,
+) -> Result<Cast, Error> {
+    play_reporting(session, timeline, proofs, faucet_url, run, &mut |_| {}).await
+}
+
+/// [`play`], each step handed to `on_step` the moment it ends, so that a report can stream it.
+pub async fn play_reporting(
+    session: &Session,
+    timeline: &Timeline,
+    proofs: &Generated,
+    faucet_url: &str,
+    run: &mut TimelineRun,
+    on_step: &mut impl FnMut(&StepRun),
 ) -> Result<Cast, Error> {
     let mut cast = set_up(session, timeline, faucet_url).await?;
     let mut previous = None;
@@ -53,6 +65,7 @@ pub async fn play(
             previous.as_ref(),
         )
         .await?;
+        on_step(&stepped.run);
         run.steps.push(stepped.run);
         if let Some(reading) = stepped.reading {
             previous = Some(reading);

@@ -1,6 +1,7 @@
 //! An action of the file as the desk's order, and who gives it: the wallet it names, or the run's
 //! desk for a market's creation and a settlement.
 
+use fulltime_client::side::Side;
 use fulltime_matches::Generated;
 use fulltime_matches::timeline::{ActionKind, SettleWith, Timeline};
 
@@ -50,9 +51,13 @@ pub async fn order_of<'a>(
             let order = create_order(session, timeline, market, force).await?;
             (desk, Order::Create(Box::new(order)))
         }
-        ActionKind::Settle { market, with } => (
+        ActionKind::Settle {
+            market,
+            with,
+            stated,
+        } => (
             desk,
-            settle_order(proofs, cast.market(market), with, force)?,
+            settle_order(proofs, cast.market(market), with, *stated, force)?,
         ),
         ActionKind::Claim { wallet, market } => (acting(wallet), payout(PayoutKind::Claim, market)),
         ActionKind::Refund { wallet, market } => {
@@ -85,11 +90,12 @@ pub(super) async fn create_order(
 }
 
 /// Settling market `market` with a committed proof file the timeline names, or with a record
-/// the TxLINE API serves.
+/// the TxLINE API serves, stating `stated` when the file names a side.
 fn settle_order(
     proofs: &Generated,
     market: u64,
     with: &SettleWith,
+    stated: Option<Side>,
     force: bool,
 ) -> Result<Order, Error> {
     Ok(match with {
@@ -100,12 +106,14 @@ fn settle_order(
             Order::Settle(SettleOrder {
                 market,
                 proof_file: Box::new(proof_file.clone()),
+                stated,
                 force,
             })
         }
         SettleWith::Record(pick) => Order::SettleByRecord(RecordSettleOrder {
             market,
             pick: *pick,
+            stated,
             force,
         }),
     })

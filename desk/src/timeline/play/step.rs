@@ -12,6 +12,7 @@ use crate::output::timeline::{StepRun, TimelineFailure};
 use crate::session::Session;
 use crate::timeline::expect;
 use crate::timeline::invariants::{self, Reading};
+use crate::timeline::stages::stages_of;
 
 /// What one step did: its line, the first unexpected result, and the invariants' reading when
 /// they were read (the next step's `previous`).
@@ -39,7 +40,7 @@ pub async fn play_step(
         timeline,
         proofs,
         &step.actions,
-        &mut step_run.done,
+        &mut step_run,
     )
     .await
     .map(|mut unexpected| {
@@ -74,6 +75,7 @@ pub async fn play_step(
             logs: Vec::new(),
         });
         step_run.invariants_held = failure.is_none();
+        step_run.stages = stages_of(&read);
         reading = Some(read);
     }
     Ok(Stepped {

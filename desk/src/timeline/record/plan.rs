@@ -65,17 +65,18 @@ impl Recorder {
                 let action = ActionKind::Deposit {
                     wallet,
                     market,
-                    side,
+                    side: side.into(),
                     usdc,
                 };
                 Planned::sending(action, order.force, said, reads)
             }
             Order::Settle(order) => {
-                self.plan_settle(order.market, &settled_with(order), order.force)?
+                let with = settled_with(order);
+                self.plan_settle(order.market, &with, order.stated, order.force)?
             }
             Order::SettleByRecord(order) => {
                 let with = SettleWith::Record(order.pick);
-                self.plan_settle(order.market, &with, order.force)?
+                self.plan_settle(order.market, &with, order.stated, order.force)?
             }
             Order::Payout(order) => {
                 let market = self.market_label(order.market)?;
@@ -113,22 +114,28 @@ impl Recorder {
         })
     }
 
-    /// A settlement, by the desk: with a proof file of the catalog, or by record from TxLINE.
+    /// A settlement, by the desk: with a proof file of the catalog, or by record from TxLINE;
+    /// stating `stated` when the order named a side.
     fn plan_settle(
         &mut self,
         market: u64,
         with: &SettleWith,
+        stated: Option<Side>,
         force: bool,
     ) -> Result<Planned, RecordError> {
         let market = self.market_label(market)?;
-        let said = match with {
+        let mut said = match with {
             SettleWith::Case(proof) => format!("settle {market} with {proof}"),
             SettleWith::Record(_) => format!("settle {market} from TxLINE"),
         };
+        if let Some(side) = stated {
+            said = format!("{said}, stating {side}");
+        }
         let reads = with_market(Vec::new(), &market);
         let action = ActionKind::Settle {
             market,
             with: with.clone(),
+            stated,
         };
         Ok(Planned::sending(action, force, said, reads))
     }

@@ -6,12 +6,14 @@
 //! one unit per instruction.
 
 mod checkpoint;
+mod fuzz;
 mod in_process;
 mod local_node;
 mod over_rpc;
 mod pubsub_front;
 mod qa_scale;
 mod settle_by_record;
+mod suite;
 mod timeline;
 
 use std::time::Duration;
@@ -38,6 +40,10 @@ enum Part {
     Timeline,
     /// Settling from a proof file beside settling by record from the local TxLINE API.
     Settle,
+    /// Every shipped timeline as one suite beside the same files one by one.
+    Suite,
+    /// Random match days over JSON-RPC against the model, and a planted bug's shrink.
+    Fuzz,
 }
 
 #[derive(Parser)]
@@ -121,6 +127,20 @@ fn main() {
         );
         if let Err(error) = runtime.block_on(settle_by_record::run()) {
             eprintln!("settle: {error}");
+        }
+    }
+    if runs(Part::Suite) {
+        println!("the shipped timelines, release `fulltime` on nodes of its own");
+        if let Err(error) = suite::run() {
+            eprintln!("suite: {error}");
+        }
+    }
+    if runs(Part::Fuzz) {
+        println!(
+            "random match days over JSON-RPC (seed 1), checked against the model, on a node of its own"
+        );
+        if let Err(error) = runtime.block_on(fuzz::run()) {
+            eprintln!("fuzz: {error}");
         }
     }
 }

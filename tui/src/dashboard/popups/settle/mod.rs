@@ -192,6 +192,7 @@ impl SettlePicker {
             let order = RecordSettleOrder {
                 market: self.market,
                 pick,
+                stated: None,
                 force: false,
             };
             return Some(Ask::Send {
@@ -209,6 +210,7 @@ impl SettlePicker {
         let order = SettleOrder {
             market: self.market,
             proof_file: Box::new(proof_file.clone()),
+            stated: None,
             force: false,
         };
         Some(Ask::Send {

@@ -1,6 +1,6 @@
 //! The timeline picker (`T` before a timeline is set up): the shipped timelines of
-//! `fixtures/timelines/`, and the timeline a bundle left in `<state-dir>/bundle/timeline.toml`,
-//! named so. Enter sets the picked one up on the node (the runner refuses, with the runner's
+//! `fixtures/timelines/`, those saved in `<state-dir>/timelines/` (a fuzz's shrunk ones), and the
+//! timeline a bundle left in `<state-dir>/bundle/timeline.toml`, named so. Enter sets the picked one up on the node (the runner refuses, with the runner's
 //! words, a node whose clock is past its first step).
 
 use std::path::{Path, PathBuf};
@@ -21,12 +21,14 @@ use crate::dashboard::timeline_news::TimelineOrder;
 /// What a bundle leaves of its timeline in the state directory, and how the picker names it.
 const BUNDLE_TIMELINE: &str = "bundle/timeline.toml";
 const BUNDLE_NAME: &str = "the bundle's timeline";
+/// Timelines saved in the state directory: a fuzz's shrunk ones.
+const SAVED_TIMELINES: &str = "timelines";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimelineChoice {
     pub name: String,
     pub file: PathBuf,
-    /// Where it is, when not among the shipped ones: the bundle's path.
+    /// Where it is, when not among the shipped ones: the bundle's or the saved file's path.
     pub place: String,
 }
 
@@ -36,11 +38,44 @@ pub struct TimelinePicker {
     picker: ListPicker,
 }
 
-/// The timelines there are: the bundle's first when there is one, then `shipped`'s `.toml`
-/// files by name.
+/// The timelines there are: the bundle's first when there is one, then those saved in
+/// `<state-dir>/timelines/` (where `fulltime timeline fuzz` writes the one it shrank), then
+/// `shipped`'s, each folder's `.toml` files by name.
 pub fn choices(shipped: &Path, state_dir: &Path) -> Vec<TimelineChoice> {
     let bundle = state_dir.join(BUNDLE_TIMELINE);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(shipped)
+    let name = |file: &Path| {
+        file.file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let saved = toml_files(&state_dir.join(SAVED_TIMELINES))
+        .into_iter()
+        .map(|file| TimelineChoice {
+            name: name(&file),
+            place: file.display().to_string(),
+            file,
+        });
+    let shipped = toml_files(shipped).into_iter().map(|file| TimelineChoice {
+        name: name(&file),
+        place: String::new(),
+        file,
+    });
+    bundle
+        .is_file()
+        .then(|| TimelineChoice {
+            name: BUNDLE_NAME.to_owned(),
+            place: bundle.display().to_string(),
+            file: bundle,
+        })
+        .into_iter()
+        .chain(saved)
+        .chain(shipped)
+        .collect()
+}
+
+/// The `.toml` files of `dir`, sorted; none when it cannot be read.
+fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
@@ -51,26 +86,7 @@ pub fn choices(shipped: &Path, state_dir: &Path) -> Vec<TimelineChoice> {
         })
         .collect();
     files.sort();
-    bundle
-        .is_file()
-        .then(|| TimelineChoice {
-            name: BUNDLE_NAME.to_owned(),
-            place: bundle.display().to_string(),
-            file: bundle,
-        })
-        .into_iter()
-        .chain(files.into_iter().map(|file| {
-            let name = |part: Option<&std::ffi::OsStr>| {
-                part.map(|part| part.to_string_lossy().into_owned())
-                    .unwrap_or_default()
-            };
-            TimelineChoice {
-                name: name(file.file_stem()),
-                place: String::new(),
-                file,
-            }
-        }))
-        .collect()
+    files
 }
 
 /// Opens the picker, or says why not: timelines step back by `localnet`'s checkpoints.
@@ -151,7 +167,7 @@ impl Popup for TimelinePicker {
             frame,
             area,
             " Timelines ",
-            "fixtures/timelines/ (and a bundle's): Enter sets one up on this node",
+            "shipped, saved and a bundle's timelines: Enter sets one up on this node",
             items,
             self.picker.selected,
         );

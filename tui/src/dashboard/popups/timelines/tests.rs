@@ -18,8 +18,8 @@ fn the_picker_lists_the_shipped_timelines_and_enter_sets_one_up() {
     else {
         panic!("{effects:?}");
     };
-    assert_eq!(name, "correction-in-dispute-window");
-    assert!(file.ends_with("fixtures/timelines/correction-in-dispute-window.toml"));
+    assert_eq!(name, "bad-market-terms");
+    assert!(file.ends_with("fixtures/timelines/bad-market-terms.toml"));
 }
 
 /// The choice is marked `▸` in its text, as the warp popup marks its own, not by reverse
@@ -41,10 +41,7 @@ fn the_choice_is_marked_with_a_triangle_that_follows_it() {
     press(&mut app, &[KeyCode::Down]);
     let screen = render(&app, 80, 24);
     let [second] = marked(&screen).try_into().expect("one line marked");
-    assert!(
-        second.contains("▸ correction-in-dispute-window"),
-        "{screen}"
-    );
+    assert!(second.contains("▸ bad-market-terms"), "{screen}");
 }
 
 #[test]
@@ -60,6 +57,24 @@ fn a_bundle_s_timeline_comes_first_named_so() {
         listed[1..]
             .iter()
             .any(|choice| choice.name == "pro-rata-payouts")
+    );
+}
+
+#[test]
+fn timelines_saved_in_the_state_directory_come_before_the_shipped_ones() {
+    let state_dir =
+        std::env::temp_dir().join(format!("fulltime-picker-saved-{}", std::process::id()));
+    std::fs::create_dir_all(state_dir.join("timelines")).expect("a timelines directory");
+    std::fs::write(state_dir.join("timelines/fuzz-1-10.toml"), "").expect("a timeline file");
+    let listed = choices(&fulltime_matches::timeline::timelines_dir(), &state_dir);
+    std::fs::remove_dir_all(&state_dir).expect("removed");
+    assert_eq!(listed[0].name, "fuzz-1-10");
+    assert_eq!(listed[0].file, state_dir.join("timelines/fuzz-1-10.toml"));
+    assert_eq!(listed[0].place, listed[0].file.display().to_string());
+    assert!(
+        listed[1..]
+            .iter()
+            .any(|choice| choice.name == "pro-rata-payouts" && choice.place.is_empty())
     );
 }
 

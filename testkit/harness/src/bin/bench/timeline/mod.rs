@@ -71,12 +71,25 @@ pub async fn run() -> Result<(), Failure> {
 async fn play_on_own_node(file: &Path) -> Result<TimelineRun, Failure> {
     let timeline = load(file)?;
     let proofs = fulltime_matches::committed()?;
+    let mut run = TimelineRun::starting(&file.display().to_string());
+    on_own_node("bench-timeline", async |session| {
+        play(session, &timeline, &proofs, NO_FAUCET, &mut run).await?;
+        Ok(())
+    })
+    .await?;
+    Ok(run)
+}
+
+/// `work` done with a session on a fresh `localnet` (the release binary beside this one) in a
+/// state directory named after `name`, its funded wallet as the desk; the node stopped after.
+pub async fn on_own_node<T>(
+    name: &'static str,
+    work: impl AsyncFnOnce(&Session) -> Result<T, Failure>,
+) -> Result<T, Failure> {
     let binary = binary_beside(&std::env::current_exe()?)?;
     // The node's own output (a line for each claim refused in preflight, as the file expects)
     // goes to its log file, as `timeline run`'s node's does.
-    let node =
-        tokio::task::spawn_blocking(move || LocalnetProcess::start(&binary, "bench-timeline"))
-            .await??;
+    let node = tokio::task::spawn_blocking(move || LocalnetProcess::start(&binary, name)).await??;
     let session = Session::new(GlobalArgs {
         url: Cluster::Localnet,
         keypair: Some(node.wallet_path().to_owned()),
@@ -85,17 +98,9 @@ async fn play_on_own_node(file: &Path) -> Result<TimelineRun, Failure> {
         txline_url: None,
         priority_fee: None,
     });
-    let mut run = TimelineRun {
-        file: file.display().to_string(),
-        steps: Vec::new(),
-        failure: None,
-        node: None,
-        snapshot: None,
-    };
-    let played = play(&session, &timeline, &proofs, NO_FAUCET, &mut run).await;
+    let done = work(&session).await;
     // The session's connections close before the node they talk to stops.
     drop(session);
     node.terminate()?;
-    played?;
-    Ok(run)
+    done
 }
