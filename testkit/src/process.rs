@@ -72,6 +72,18 @@ pub fn binary_beside(executable: &Path) -> Result<PathBuf, ProcessError> {
     workspace_binary_beside(executable, "fulltime-localnet", "localnet")
 }
 
+/// A command's standard output read as one JSON document; what it printed, both streams, when
+/// it is not one.
+pub fn stdout_json(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
+        panic!(
+            "{error}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
 /// What `fulltime timeline run` starts of its own, beside `fulltime`: `localnet`, `faucet` and
 /// `txline-api`, each built when missing.
 pub fn timeline_parts_beside(fulltime: &Path) -> Result<(), ProcessError> {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use fulltime_matches::timeline::timelines_dir;
-use fulltime_testkit::process::timeline_parts_beside;
+use fulltime_testkit::process::{stdout_json, timeline_parts_beside};
 use serde_json::Value;
 
 fn fulltime() -> PathBuf {
@@ -27,21 +27,11 @@ fn coverage(paths: &[PathBuf], json: bool) -> Output {
         .expect("run fulltime")
 }
 
-fn document(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
-        panic!(
-            "{error}: {}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
-}
-
 #[test]
 fn every_settlement_error_is_reached_by_a_shipped_timeline_or_says_why_none_can() {
     let output = coverage(&[timelines_dir()], true);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let coverage = document(&output);
+    let coverage = stdout_json(&output);
     let errors = coverage["errors"].as_array().expect("errors");
     let settlement: Vec<&Value> = errors
         .iter()

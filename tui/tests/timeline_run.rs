@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use fulltime_client::time::format_time;
 use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_matches::timeline::{load, timelines_dir};
-use fulltime_testkit::process::{LocalnetProcess, binary_beside, timeline_parts_beside};
+use fulltime_testkit::process::{
+    LocalnetProcess, binary_beside, stdout_json, timeline_parts_beside,
+};
 use serde_json::Value;
 
 fn fulltime() -> PathBuf {
@@ -33,16 +35,6 @@ fn run(file: &Path) -> Output {
         .arg(file)
         .output()
         .expect("run fulltime")
-}
-
-fn document(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
-        panic!(
-            "{error}: {}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
 }
 
 /// Each line of a `--json` run, every one an object on its own.
@@ -166,7 +158,7 @@ fn fulltime_in(state_dir: &Path, args: &[&str]) -> Output {
 fn usdc(state_dir: &Path, keypair: &str) -> Value {
     let output = fulltime_in(state_dir, &["--keypair", keypair, "balance"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    document(&output)["usdc"].clone()
+    stdout_json(&output)["usdc"].clone()
 }
 
 /// A node `--to` left running with its faucet: both stopped and the node's directory removed
@@ -267,7 +259,7 @@ fn to_leaves_the_node_running_at_the_step_and_snapshot_saves_it_where_localnet_l
     );
     assert_eq!(fixtures.status.code(), Some(0), "{fixtures:?}");
     assert!(
-        document(&fixtures)["fixtures"]
+        stdout_json(&fixtures)["fixtures"]
             .as_array()
             .is_some_and(|fixtures| !fixtures.is_empty()),
         "{fixtures:?}"
@@ -336,7 +328,7 @@ fn url_plays_on_a_running_node_once_then_refuses_its_clock_past_the_first_step()
     assert_eq!(run["node"], Value::Null, "the node was not the run's own");
 
     let again = fulltime_in(node.state_dir(), &args);
-    let refusal = document(&again);
+    let refusal = stdout_json(&again);
     assert_eq!(again.status.code(), Some(2), "{refusal}");
     assert_eq!(refusal["error"], "ClockPastTimeline");
     let message = refusal["message"].as_str().unwrap_or_default();

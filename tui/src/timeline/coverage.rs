@@ -4,7 +4,6 @@
 //! kinds done and refused, and what nothing reached.
 
 use fulltime_desk::error::Error;
-use fulltime_desk::output::OutputFormat;
 use fulltime_desk::session::Session;
 use fulltime_desk::timeline::coverage::tally;
 
@@ -17,24 +16,12 @@ use crate::args::TimelineCoverageArgs;
 /// counts up to its failure and makes the exit 1, as in `timeline run`.
 pub async fn run(session: &Session, args: &TimelineCoverageArgs) -> Result<Verdict, Error> {
     let format = session.output_format();
-    let style = match format {
-        OutputFormat::Json => Style::Json,
-        OutputFormat::Text => Style::Text {
-            colour: super::report::Colour::for_stdout(),
-            verbose: false,
-        },
-    };
+    let style = Style::of(format, false);
     let timelines = match load_paths(&args.paths) {
         Ok(timelines) => timelines,
         Err(failures) => return Ok(Reporter::to_terminal(style, None).not_loaded(failures)),
     };
-    let node = if args.on_given_url {
-        SuiteNode::Given {
-            faucet_url: session.faucet_url(args.faucet.url.as_deref()),
-        }
-    } else {
-        SuiteNode::Own
-    };
+    let node = SuiteNode::chosen(session, args.on_given_url, args.faucet.url.as_deref());
     let runs = run_suite(session, &node, &timelines, &mut |_| {}).await?;
     let coverage = tally(&runs);
     println!("{}", format.formatted_string(&coverage));

@@ -22,10 +22,9 @@ mod stop_step;
 pub mod suite;
 
 use fulltime_desk::error::{Error, ErrorReport};
-use fulltime_desk::output::OutputFormat;
 use fulltime_desk::session::Session;
 
-use self::report::{Colour, Reporter, Style, Verdict};
+use self::report::{Reporter, Style, Verdict};
 use self::suite::{SuiteNode, load_paths, run_suite};
 use crate::args::TimelineRunArgs;
 
@@ -34,13 +33,7 @@ use crate::args::TimelineRunArgs;
 /// and `--snapshot` take exactly one timeline. An error that ends the suite early (a node that
 /// does not start, a given node's clock past the first step) is the error.
 pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<Verdict, Error> {
-    let style = match session.output_format() {
-        OutputFormat::Json => Style::Json,
-        OutputFormat::Text => Style::Text {
-            colour: Colour::for_stdout(),
-            verbose: args.verbose,
-        },
-    };
+    let style = Style::of(session.output_format(), args.verbose);
     let mut reporter = Reporter::to_terminal(style, args.junit.clone());
     let mut timelines = match load_paths(&args.paths) {
         Ok(timelines) => timelines,
@@ -60,13 +53,7 @@ pub async fn run(session: &Session, args: &TimelineRunArgs) -> Result<Verdict, E
         }
         return one::run_one(session, args, timelines.remove(0), reporter).await;
     }
-    let node = if args.on_given_url {
-        SuiteNode::Given {
-            faucet_url: session.faucet_url(args.faucet.url.as_deref()),
-        }
-    } else {
-        SuiteNode::Own
-    };
+    let node = SuiteNode::chosen(session, args.on_given_url, args.faucet.url.as_deref());
     reporter.begin(timelines.len());
     run_suite(session, &node, &timelines, &mut |event| {
         reporter.event(event)

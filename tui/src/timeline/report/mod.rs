@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
 use fulltime_desk::error::{Error, ErrorReport};
+use fulltime_desk::output::OutputFormat;
 use fulltime_desk::output::timeline::TimelineRun;
 use fulltime_desk::timeline::coverage::tally;
 
@@ -71,6 +72,19 @@ impl Verdict {
 pub enum Style {
     Text { colour: Colour, verbose: bool },
     Json,
+}
+
+impl Style {
+    /// As the session prints (`--json` or text), the text coloured on a terminal.
+    pub fn of(format: OutputFormat, verbose: bool) -> Self {
+        match format {
+            OutputFormat::Json => Self::Json,
+            OutputFormat::Text => Self::Text {
+                colour: Colour::for_stdout(),
+                verbose,
+            },
+        }
+    }
 }
 
 pub struct Reporter {

@@ -32,6 +32,20 @@ pub enum SuiteNode {
     Given { faucet_url: String },
 }
 
+impl SuiteNode {
+    /// `--url`'s node, given on the command line, with the faucet `faucet_url` names (or the
+    /// session's); otherwise one of the suite's own.
+    pub fn chosen(session: &Session, on_given_url: bool, faucet_url: Option<&str>) -> Self {
+        if on_given_url {
+            Self::Given {
+                faucet_url: session.faucet_url(faucet_url),
+            }
+        } else {
+            Self::Own
+        }
+    }
+}
+
 /// What a suite reports as it goes.
 #[derive(Clone, Copy, Debug)]
 pub enum SuiteEvent<'a> {

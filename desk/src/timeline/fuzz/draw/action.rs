@@ -126,13 +126,7 @@ fn settle(model: &Model, draws: &mut Draws, market: String) -> Option<ActionKind
 
 /// A claim (or a refund) by a wallet that holds a position in the market.
 fn payout(model: &Model, draws: &mut Draws, market: String, claim: bool) -> Option<ActionKind> {
-    let stakers: Vec<_> = model
-        .markets()
-        .get(&market)?
-        .positions
-        .keys()
-        .cloned()
-        .collect();
+    let stakers = model.stakers(&market)?;
     let wallet = draws.pick(&stakers)?.clone();
     Some(if claim {
         ActionKind::Claim { wallet, market }

@@ -23,13 +23,7 @@ pub fn draw(model: &Model, timeline: &Timeline, draws: &mut Draws) -> Option<Exp
             usdc: 0,
         },
         _ => {
-            let stakers: Vec<_> = model
-                .markets()
-                .get(&market)?
-                .positions
-                .keys()
-                .cloned()
-                .collect();
+            let stakers = model.stakers(&market)?;
             Expectation::Pays {
                 wallet: draws.pick(&stakers)?.clone(),
                 market,

@@ -101,6 +101,11 @@ impl<'a> Model<'a> {
         &self.markets
     }
 
+    /// The wallets holding a position in the market labelled `label`; `None` for no such market.
+    pub fn stakers(&self, label: &str) -> Option<Vec<WalletName>> {
+        Some(self.markets.get(label)?.positions.keys().cloned().collect())
+    }
+
     pub fn balance(&self, wallet: &WalletName) -> u64 {
         self.balances.get(wallet).copied().unwrap_or(0)
     }

@@ -6,6 +6,7 @@ use fulltime_client::proof_file::ExpectedError;
 use fulltime_client::settlement::SettlementError;
 use fulltime_files::wallet_book::WalletName;
 
+use super::market::{MarketState, Position};
 use super::{Model, Unmodelled, refused, unmodelled};
 
 impl Model<'_> {
@@ -15,11 +16,7 @@ impl Model<'_> {
         label: &str,
     ) -> Result<Option<ExpectedError>, Unmodelled> {
         let now = self.now;
-        let market = self.market(label)?;
-        let position = market
-            .positions
-            .get(wallet)
-            .ok_or_else(|| unmodelled("a claim without a position"))?;
+        let (market, position) = self.staked(wallet, label, "a claim without a position")?;
         let Some(outcome) = market.final_outcome(now) else {
             return Ok(refused(SettlementError::NotResolved));
         };
@@ -46,11 +43,7 @@ impl Model<'_> {
         label: &str,
     ) -> Result<Option<ExpectedError>, Unmodelled> {
         let now = self.now;
-        let market = self.market(label)?;
-        let position = market
-            .positions
-            .get(wallet)
-            .ok_or_else(|| unmodelled("a refund without a position"))?;
+        let (market, position) = self.staked(wallet, label, "a refund without a position")?;
         let refundable = match (&market.settlement, market.final_outcome(now)) {
             (Some(_), None) => return Ok(refused(SettlementError::NotResolved)),
             (Some(_), Some(outcome)) => market.total_on(outcome) == 0,
@@ -84,6 +77,22 @@ impl Model<'_> {
             self.pay(wallet, &label, amount)?;
         }
         Ok(())
+    }
+
+    /// The market labelled `label` and `wallet`'s position in it; `without` says what asking
+    /// for a position nobody holds is, which the drawing never does.
+    fn staked(
+        &self,
+        wallet: &WalletName,
+        label: &str,
+        without: &'static str,
+    ) -> Result<(&MarketState, &Position), Unmodelled> {
+        let market = self.market(label)?;
+        let position = market
+            .positions
+            .get(wallet)
+            .ok_or_else(|| unmodelled(without))?;
+        Ok((market, position))
     }
 
     /// `amount` out of the market's vault to `wallet`, its position paid.

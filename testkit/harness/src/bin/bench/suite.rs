@@ -9,6 +9,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use fulltime_matches::timeline::timelines_dir;
+use fulltime_testkit::process::workspace_binary_beside;
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -16,7 +17,7 @@ const ROUNDS: usize = 3;
 
 /// Prints the suite's median time, the one-by-one median, and their ratio.
 pub fn run() -> Result<(), Failure> {
-    let fulltime = beside_this_one("fulltime")?;
+    let fulltime = workspace_binary_beside(&std::env::current_exe()?, "fulltime-tui", "fulltime")?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(timelines_dir())?
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
@@ -75,18 +76,4 @@ fn median(
         .collect::<Result<Vec<_>, _>>()?;
     times.sort();
     Ok(times[times.len() / 2])
-}
-
-/// A release binary of the workspace beside the bench's own.
-pub fn beside_this_one(binary: &str) -> Result<PathBuf, Failure> {
-    let exe = std::env::current_exe()?;
-    let path = exe
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(format!("{binary}{}", std::env::consts::EXE_SUFFIX));
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!("{} is missing: just bench builds it", path.display()).into())
-    }
 }
