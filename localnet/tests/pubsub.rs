@@ -49,6 +49,7 @@ impl TestNode {
             wallet: None,
             false_predicate: Default::default(),
             clock_start: None,
+            wall_clock: true,
             chain: ChainStart::Throwaway,
             allow_origins: Vec::new(),
             unsafe_cheatcodes: false,

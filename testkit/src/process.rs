@@ -84,6 +84,22 @@ pub fn stdout_json(output: &std::process::Output) -> serde_json::Value {
     })
 }
 
+/// Each line of a command's standard output read as one JSON document, as `--json` streams
+/// events; a line that is not one panics with both streams.
+pub fn stdout_json_lines(output: &std::process::Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line).unwrap_or_else(|error| {
+                panic!(
+                    "{error}: {line}\n{}",
+                    String::from_utf8_lossy(&output.stderr)
+                )
+            })
+        })
+        .collect()
+}
+
 /// What `fulltime timeline run` starts of its own, beside `fulltime`: `localnet`, `faucet` and
 /// `txline-api`, each built when missing.
 pub fn timeline_parts_beside(fulltime: &Path) -> Result<(), ProcessError> {

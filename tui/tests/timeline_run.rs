@@ -15,7 +15,7 @@ use fulltime_client::time::format_time;
 use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_matches::timeline::{load, timelines_dir};
 use fulltime_testkit::process::{
-    LocalnetProcess, binary_beside, stdout_json, timeline_parts_beside,
+    LocalnetProcess, binary_beside, stdout_json, stdout_json_lines, timeline_parts_beside,
 };
 use serde_json::Value;
 
@@ -39,17 +39,7 @@ fn run(file: &Path) -> Output {
 
 /// Each line of a `--json` run, every one an object on its own.
 fn events(output: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| {
-            serde_json::from_str(line).unwrap_or_else(|error| {
-                panic!(
-                    "{error}: {line}\n{}",
-                    String::from_utf8_lossy(&output.stderr)
-                )
-            })
-        })
-        .collect()
+    stdout_json_lines(output)
 }
 
 /// The whole run of a one-timeline `--json` run: its `finished` event's.

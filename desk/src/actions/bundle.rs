@@ -50,6 +50,14 @@ pub fn timeline_at(file: &Path, step: &str, cast: BundleCast) -> Result<BundleTi
         })
     })?;
     let timeline = parse(&text, file).map_err(Box::new)?;
+    // A bundle carries the timeline's text, not the proof files beside it: opened, it would not
+    // load.
+    let beside = timeline.files_beside();
+    if !beside.is_empty() {
+        return Err(Error::FilesBesideTimeline {
+            files: beside.into_iter().map(str::to_owned).collect(),
+        });
+    }
     timeline
         .step_named(step)
         .map_err(|steps| Error::NoSuchStep {

@@ -152,3 +152,31 @@ fn a_market_waiting_for_nothing_keeps_the_catalog_message() {
     );
     assert_eq!(refusal.to_string(), "Market is not resolved");
 }
+
+/// A bundle carries a timeline's text, not the proof files beside it: a timeline that settles by
+/// `file` is refused for one, naming the files, rather than bundled to fail when it is opened.
+#[test]
+fn a_timeline_with_proof_files_beside_it_is_refused_for_a_bundle() {
+    let folder =
+        std::env::temp_dir().join(format!("fulltime-bundle-beside-{}", std::process::id()));
+    std::fs::create_dir_all(folder.join("proofs")).expect("a folder");
+    let proof = fulltime_matches::committed()
+        .expect("the catalog")
+        .proof_file("arsenal-home-goals-over-1")
+        .expect("a case")
+        .to_json();
+    std::fs::write(folder.join("proofs/m-1.json"), proof).expect("a proof file");
+    let timeline = "match = \"arsenal-home-goals-over-1\"\n\
+        [wallets]\nalice = { sol = 2, usdc = \"100\" }\n\
+        [markets.m]\ncase = \"arsenal-home-goals-over-1\"\n\
+        [[step]]\nname = \"settle\"\nat = \"result + 1s\"\n\
+        do = [{ settle = { market = \"m\", file = \"proofs/m-1.json\" } }]\n";
+    let file = folder.join("beside.toml");
+    std::fs::write(&file, timeline).expect("a timeline");
+    let refused = timeline_at(&file, "settle", Default::default());
+    let _ = std::fs::remove_dir_all(&folder);
+    match refused {
+        Err(Error::FilesBesideTimeline { files }) => assert_eq!(files, ["proofs/m-1.json"]),
+        other => panic!("refused for a bundle: {other:?}"),
+    }
+}

@@ -84,6 +84,13 @@ pub enum Error {
     Snapshot(#[from] SaveError),
     #[error(transparent)]
     Bundle(#[from] BundleSaveError),
+    /// A timeline that settles with proof files beside it, which a bundle does not carry.
+    #[error(
+        "the timeline settles with proof files beside it ({}), which a bundle does not carry: \
+         opened elsewhere it would not load",
+        files.join(", ")
+    )]
+    FilesBesideTimeline { files: Vec<String> },
     /// `bundle save --step` names no step of the timeline.
     #[error("the timeline has no step `{step}`; its steps: {}", steps.join(", "))]
     NoSuchStep { step: String, steps: Vec<String> },
@@ -183,6 +190,11 @@ impl Error {
                 "RecordingUnwritable",
                 self,
                 "Save the recording (R) to see why, then save the bundle",
+            ),
+            Self::FilesBesideTimeline { .. } => ErrorReport::other(
+                "FilesBesideTimeline",
+                self,
+                "Save the bundle without the timeline, and hand its folder over with it",
             ),
             Self::NoSuchStep { .. } => {
                 ErrorReport::other("NoSuchStep", self, "Name one of the timeline's steps")

@@ -5,6 +5,7 @@
 //! close and the clock; or an account the program would only report as missing.
 
 use std::fmt;
+use std::path::PathBuf;
 
 use fulltime_client::errors::ProgramFailure;
 use fulltime_client::market_status::MarketStatus;
@@ -31,6 +32,11 @@ pub enum Refusal {
     NoUsdcAccount { wallet: Pubkey, mint: Pubkey },
     /// The wallet has no position to pay out.
     NoPosition { market_id: u64, owner: Pubkey },
+    /// A timeline's `post_root` on a node whose `env.json` names no oracle authority (devnet,
+    /// whose oracle takes roots from TxLINE only, or a node that publishes none).
+    NoOracleAuthority { env_file: PathBuf },
+    /// A root for a time that is on no day the oracle files roots for.
+    SlotNotFiled { slot: i64 },
 }
 
 /// What a refusal's message adds in parentheses.
@@ -92,6 +98,8 @@ impl Refusal {
             Self::Program { failure, .. } => &failure.name,
             Self::NoUsdcAccount { .. } => "NoUsdcAccount",
             Self::NoPosition { .. } => "PositionNotFound",
+            Self::NoOracleAuthority { .. } => "NoOracleAuthority",
+            Self::SlotNotFiled { .. } => "SlotNotFiled",
         }
     }
 
@@ -113,6 +121,17 @@ impl Refusal {
                 self.name(),
                 self,
                 "Use the wallet that deposited (--keypair), or deposit first",
+            ),
+            Self::NoOracleAuthority { .. } => ErrorReport::other(
+                self.name(),
+                self,
+                "Play the timeline on localnet (without --url), whose env.json names the mock \
+                 oracle's authority",
+            ),
+            Self::SlotNotFiled { .. } => ErrorReport::other(
+                self.name(),
+                self,
+                "Post the root of a slot from 1970 on, within the oracle's days",
             ),
         }
     }
@@ -155,6 +174,17 @@ impl fmt::Display for Refusal {
             Self::NoPosition { market_id, owner } => {
                 write!(formatter, "no position of {owner} in market {market_id}")
             }
+            Self::NoOracleAuthority { env_file } => write!(
+                formatter,
+                "the node names no oracle authority ({} has no `oracle_authority`): only a node \
+                 that publishes its oracle's key takes a root from this client; nothing was sent",
+                env_file.display()
+            ),
+            Self::SlotNotFiled { slot } => write!(
+                formatter,
+                "{} is on no day the oracle files roots for; nothing was sent",
+                format_time(*slot)
+            ),
         }
     }
 }

@@ -93,6 +93,42 @@ fn other_failures_have_a_name_and_no_code() {
     );
 }
 
+/// A timeline's `post_root` on a node that names no oracle authority is the client's named
+/// refusal, which a file's `fails` matches by name (no program); a timeline of proof files
+/// beside it is refused for a bundle by name.
+#[test]
+fn a_root_with_no_authority_and_a_timeline_with_files_beside_it_are_named() {
+    let report = Error::from(Refusal::NoOracleAuthority {
+        env_file: "/tmp/node/env.json".into(),
+    })
+    .report();
+    assert_eq!(
+        json(&report),
+        serde_json::json!({
+            "error": "NoOracleAuthority",
+            "code": null,
+            "program": null,
+            "message": "the node names no oracle authority (/tmp/node/env.json has no \
+                        `oracle_authority`): only a node that publishes its oracle's key takes \
+                        a root from this client; nothing was sent",
+            "action": "Play the timeline on localnet (without --url), whose env.json names the \
+                       mock oracle's authority",
+        })
+    );
+    let report = Error::FilesBesideTimeline {
+        files: vec!["proofs/m-1.json".into()],
+    }
+    .report();
+    assert_eq!(report.error, "FilesBesideTimeline");
+    assert!(
+        report
+            .message
+            .contains("(proofs/m-1.json), which a bundle does not carry"),
+        "{}",
+        report.message
+    );
+}
+
 #[test]
 fn an_unexplained_transaction_failure_shows_its_logs() {
     let report = Error::from(ClientError::Transaction {

@@ -102,7 +102,7 @@ impl Coverage {
     }
 
     /// One line for the suite's report, counting only what a timeline can reach:
-    /// `coverage: 30/30 settlement errors, 5/8 oracle errors, 6/6 stages, 6/6 transitions`.
+    /// `coverage: 30/30 settlement errors, 5/9 oracle errors, 6/6 stages, 6/6 transitions`.
     pub fn summary_line(&self) -> String {
         let errors = |program: &str| {
             let (reached, unreachable, all) = self.reached(program);

@@ -54,6 +54,9 @@ enum Kind {
     Settle,
     Faucet,
     Warp,
+    /// The oracle's root of a slot: what a settle in the step may need, and what a second
+    /// post to the slot is judged against, so it keeps its place among them.
+    PostRoot,
 }
 
 fn touch(kind: &ActionKind) -> Touch<'_> {
@@ -68,6 +71,7 @@ fn touch(kind: &ActionKind) -> Touch<'_> {
         ActionKind::Settle { market, .. } => (None, Markets::One(market), Kind::Settle),
         ActionKind::Faucet { wallet } => (Some(wallet), Markets::None, Kind::Faucet),
         ActionKind::Warp { .. } => (None, Markets::All, Kind::Warp),
+        ActionKind::PostRoot { .. } => (None, Markets::All, Kind::PostRoot),
     };
     Touch {
         wallet,
@@ -189,6 +193,20 @@ mod tests {
             deposit("bob", "o"),
         ];
         assert_eq!(waves(&actions), vec![0..2, 2..3, 3..4, 4..5]);
+    }
+
+    /// A root's posting keeps its place among the actions on markets: a settle after it may need
+    /// its root, and a second post to its slot is judged against it.
+    #[test]
+    fn a_post_root_goes_before_what_follows_it_and_after_what_precedes_it() {
+        let post = || {
+            action(ActionKind::PostRoot {
+                slot: 300,
+                root: [1; 32],
+            })
+        };
+        let actions = [deposit("alice", "m"), post(), settle("m"), post()];
+        assert_eq!(waves(&actions), vec![0..1, 1..2, 2..3, 3..4]);
     }
 
     #[test]

@@ -64,6 +64,11 @@ struct Args {
     /// transaction, so whoever reads stdout must keep reading it (redirect it to a file).
     #[arg(long)]
     log_transactions: bool,
+    /// Keep the clock still between warps: it moves only when warped and with each block, not
+    /// with the wall clock, so that a transaction sent a second before a deadline lands before
+    /// it. `fulltime timeline run` starts its own node so.
+    #[arg(long)]
+    still_clock: bool,
     /// What the mock oracle does with a predicate that does not hold: return false, or fail
     /// with PredicateFailed (the real oracle may do either).
     #[arg(long, value_enum, default_value_t = OracleOnFalse::ReturnFalse)]
@@ -202,6 +207,7 @@ impl Args {
             wallet: self.wallet.clone(),
             false_predicate: self.oracle_on_false.into(),
             clock_start: None,
+            wall_clock: !self.still_clock,
             chain: if self.no_bootstrap {
                 ChainStart::Throwaway
             } else if self.reset {

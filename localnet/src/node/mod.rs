@@ -68,6 +68,9 @@ pub struct NodeOptions {
     /// the demo fixtures' kickoffs. It then follows the wall clock. A resumed chain or one from a
     /// snapshot continues from its own clock.
     pub clock_start: Option<i64>,
+    /// The clock follows the wall clock between warps (`false` is `--still-clock`: it moves only
+    /// by warps and blocks, so a transaction sent a second before a deadline stays before it).
+    pub wall_clock: bool,
     /// Which chain to serve: the kept one, a new one, or a snapshot's.
     pub chain: ChainStart,
     /// The web pages (origins, `--allow-origin`) whose requests both fronts accept; any other
@@ -120,7 +123,8 @@ pub struct BareNode {
     _front: rpc_front::RpcFront,
     _blocks: blocks::BlockMaker,
     surfnet: surfnet::Surfnet,
-    _clock: clock::WallClock,
+    /// `None` with a still clock.
+    _clock: Option<clock::WallClock>,
     rpc_url: String,
     ws_url: String,
     upgrade_authority: Pubkey,
@@ -190,7 +194,9 @@ impl BareNode {
             remove_stale_env(state.path())?;
         }
         let clock_hold = clock::ClockHold::default();
-        let clock = clock::WallClock::start(surfnet.chain(), clock_hold.clone());
+        let clock = options
+            .wall_clock
+            .then(|| clock::WallClock::start(surfnet.chain(), clock_hold.clone()));
         let (block_maker, block_requests) = blocks::BlockMaker::start(surfnet.chain())?;
         let front = start_rpc_front(
             front_listener,

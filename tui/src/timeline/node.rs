@@ -106,6 +106,11 @@ async fn spawn(binary: &Path, state_dir: &Path, lifetime: Lifetime) -> Result<Ch
         .arg(state_dir)
         .arg("--wallet")
         .arg(&wallet);
+    // A run moves the clock by its steps' warps alone, so that a step one second before a
+    // deadline acts before it; a node left running (`--to`) follows the wall clock for the user.
+    if lifetime == Lifetime::Run {
+        command.arg("--still-clock");
+    }
     LOCALNET
         .start(command, state_dir, lifetime, |line| line.starts_with(READY))
         .await

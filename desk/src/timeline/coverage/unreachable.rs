@@ -50,8 +50,9 @@ const SETTLEMENT: &[(&str, &str)] = &[
     ),
 ];
 
-/// Oracle errors a settle's validation cannot raise from a timeline: the oracle's root posting
-/// raises some, a forged roots account others, and the settlement program refuses some first.
+/// Oracle errors a timeline cannot raise: a forged roots account raises some, a root's posting
+/// that a timeline's `post_root` never makes others, and the settlement program refuses some
+/// first.
 const ORACLE: &[(&str, &str)] = &[
     (
         "InvalidSubTreeProof",
@@ -76,15 +77,13 @@ const ORACLE: &[(&str, &str)] = &[
     ),
     (
         "Unauthorized",
-        "only posting a root raises it, which TxLINE does, not a timeline",
+        "only a root posted by another key raises it; a timeline's post_root is signed by the \
+         node's oracle authority",
     ),
     (
         "InvalidTimeSlot",
-        "only posting a root raises it, which TxLINE does, not a timeline",
-    ),
-    (
-        "EquivocationAttempt",
-        "only posting a root raises it, which TxLINE does, not a timeline",
+        "only a root posted off a slot's start or of zeros raises it; the loader refuses both in \
+         a post_root",
     ),
     (
         "PredicateFailed",

@@ -82,16 +82,7 @@ fn first_word(text: &str) -> &str {
 }
 
 fn action_kind(kind: &ActionKind) -> &'static str {
-    match kind {
-        ActionKind::Deposit { .. } => "deposit",
-        ActionKind::Create { .. } => "create",
-        ActionKind::Settle { .. } => "settle",
-        ActionKind::Claim { .. } => "claim",
-        ActionKind::Refund { .. } => "refund",
-        ActionKind::ClaimAll { .. } => "claim_all",
-        ActionKind::Faucet { .. } => "faucet",
-        ActionKind::Warp { .. } => "warp",
-    }
+    kind.word()
 }
 
 fn expectation_kind(expectation: &Expectation) -> &'static str {

@@ -26,6 +26,7 @@ fn describe_settle(market: &str, with: &SettleWith, stated: Option<Side>) -> Str
         SettleWith::Record(RecordPick::Seq(seq)) => {
             format!("settle {market} from TxLINE's record {seq}")
         }
+        SettleWith::File { file, .. } => format!("settle {market} with the proof file {file}"),
     };
     match stated {
         Some(side) => format!("{settled}, stating {side}"),
@@ -58,6 +59,11 @@ pub fn describe(kind: &ActionKind) -> String {
         ActionKind::ClaimAll { wallet } => format!("{wallet} claims all"),
         ActionKind::Faucet { wallet } => format!("{wallet} asks the faucet"),
         ActionKind::Warp { to } => format!("warp to {}", crate::input::format_time(*to)),
+        ActionKind::PostRoot { slot, root } => format!(
+            "the oracle posts 0x{} for the slot at {}",
+            hex::encode(root),
+            crate::input::format_time(*slot)
+        ),
     }
 }
 
@@ -79,6 +85,38 @@ mod tests {
         assert_eq!(
             describe(&settle(Some(Side::No))),
             "settle home-over-1 with arsenal-home-goals-over-1, stating NO"
+        );
+    }
+
+    #[test]
+    fn a_root_posted_and_a_settle_by_a_file_beside_the_timeline_say_what_they_are() {
+        let root = ActionKind::PostRoot {
+            slot: 1_795_651_500,
+            root: [0xab; 32],
+        };
+        assert_eq!(
+            describe(&root),
+            format!(
+                "the oracle posts 0x{} for the slot at 2026-11-26T00:05:00Z",
+                "ab".repeat(32)
+            )
+        );
+        let proof = fulltime_matches::committed()
+            .expect("the catalog")
+            .proof_file("arsenal-home-goals-over-1")
+            .expect("a case")
+            .clone();
+        let settle = ActionKind::Settle {
+            market: "m".into(),
+            with: SettleWith::File {
+                file: "proofs/m-1.json".into(),
+                proof: Box::new(proof),
+            },
+            stated: Some(Side::Yes),
+        };
+        assert_eq!(
+            describe(&settle),
+            "settle m with the proof file proofs/m-1.json, stating YES"
         );
     }
 }

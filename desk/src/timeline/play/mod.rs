@@ -9,8 +9,9 @@
 //!
 //! `cast.rs` is who and what the timeline's names stand for, `set_up.rs` makes them on the node;
 //! `step.rs` plays one step, `warp.rs` moves its clock, `act.rs` runs its actions wave by wave,
-//! `order.rs` makes an action the desk's order, `perform.rs` runs it, `judge.rs` holds what it did
-//! against what the file says, and `describe.rs` says an action in words.
+//! `order.rs` makes an action the desk's order, `perform.rs` runs it (`post_root.rs` the oracle's
+//! root of a slot, which is no order of the desk's), `judge.rs` holds what it did against what
+//! the file says, and `describe.rs` says an action in words.
 
 mod act;
 mod cast;
@@ -18,6 +19,7 @@ mod describe;
 mod judge;
 mod order;
 mod perform;
+mod post_root;
 mod set_up;
 mod step;
 mod warp;

@@ -1,5 +1,6 @@
 //! An action of the file as the desk's order, and who gives it: the wallet it names, or the run's
-//! desk for a market's creation and a settlement.
+//! desk for a market's creation and a settlement. A warp and a root's posting are the node's and
+//! the oracle's, no order of the desk's (`warp.rs`, `post_root.rs`).
 
 use fulltime_client::side::Side;
 use fulltime_matches::Generated;
@@ -14,7 +15,8 @@ use crate::input::When;
 use crate::output::receipt::payout::PayoutKind;
 use crate::session::Session;
 
-/// `kind` as an order (without the client's checks when `force`), with its actor.
+/// `kind` as an order (without the client's checks when `force`), with its actor; `None` for a
+/// root's posting, which is the oracle's to send.
 pub async fn order_of<'a>(
     session: &'a Session,
     cast: &'a Cast,
@@ -22,7 +24,7 @@ pub async fn order_of<'a>(
     proofs: &Generated,
     kind: &ActionKind,
     force: bool,
-) -> Result<(Actor<'a>, Order), Error> {
+) -> Result<Option<(Actor<'a>, Order)>, Error> {
     let acting = |wallet| Actor::as_wallet(session, cast.wallet(wallet));
     let desk = Actor::as_wallet(session, &cast.desk);
     let payout = |kind, market: &str| {
@@ -32,7 +34,7 @@ pub async fn order_of<'a>(
             force,
         })
     };
-    Ok(match kind {
+    Ok(Some(match kind {
         ActionKind::Deposit {
             wallet,
             market,
@@ -69,7 +71,8 @@ pub async fn order_of<'a>(
             (acting(wallet), Order::Faucet { url })
         }
         ActionKind::Warp { to } => (desk, Order::Warp { to: When::At(*to) }),
-    })
+        ActionKind::PostRoot { .. } => return Ok(None),
+    }))
 }
 
 /// The market labelled `label`, to be created at the clock's time.
@@ -89,8 +92,8 @@ pub(super) async fn create_order(
     })
 }
 
-/// Settling market `market` with a committed proof file the timeline names, or with a record
-/// the TxLINE API serves, stating `stated` when the file names a side.
+/// Settling market `market` with a committed proof file the timeline names or a proof file beside
+/// it, or with a record the TxLINE API serves, stating `stated` when the file names a side.
 fn settle_order(
     proofs: &Generated,
     market: u64,
@@ -110,6 +113,13 @@ fn settle_order(
                 force,
             })
         }
+        // Played exactly as a case is: the proof file as the settle order takes one.
+        SettleWith::File { proof, .. } => Order::Settle(SettleOrder {
+            market,
+            proof_file: proof.clone(),
+            stated,
+            force,
+        }),
         SettleWith::Record(pick) => Order::SettleByRecord(RecordSettleOrder {
             market,
             pick: *pick,

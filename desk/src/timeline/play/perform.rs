@@ -8,6 +8,7 @@ use fulltime_matches::timeline::{Action, ActionKind, Timeline};
 use super::cast::Cast;
 use super::describe::{describe, describe_payout};
 use super::order::order_of;
+use super::post_root::post_root;
 use super::warp::warp;
 use crate::actions;
 use crate::error::Error;
@@ -35,7 +36,15 @@ pub async fn perform(
         warp(session, *to).await?;
         return Ok(said(describe(kind)));
     }
-    let (actor, order) = order_of(session, cast, timeline, proofs, kind, action.force).await?;
+    let Some((actor, order)) =
+        order_of(session, cast, timeline, proofs, kind, action.force).await?
+    else {
+        // No order of the desk's: the oracle posts a root, signed by its authority.
+        if let ActionKind::PostRoot { slot, root } = kind {
+            post_root(session, cast, *slot, *root).await?;
+        }
+        return Ok(said(describe(kind)));
+    };
     let receipt = actions::run(&actor, order, None).await?;
     Ok(match (kind, &receipt) {
         (ActionKind::Create { .. }, Receipt::Create(created)) => Performed {

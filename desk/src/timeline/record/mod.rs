@@ -288,8 +288,8 @@ fn empty_timeline(clock: i64) -> Result<Timeline, RecordError> {
         .min_by_key(|(kickoff, _)| kickoff.abs_diff(clock))
         .ok_or(RecordError::NoMatch)?;
     Ok(Timeline {
-        match_case,
-        kickoff,
+        match_case: Some(match_case),
+        kickoff: Some(kickoff),
         wallets: Vec::new(),
         markets: Vec::new(),
         steps: Vec::new(),

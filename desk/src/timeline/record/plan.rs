@@ -127,6 +127,7 @@ impl Recorder {
         let mut said = match with {
             SettleWith::Case(proof) => format!("settle {market} with {proof}"),
             SettleWith::Record(_) => format!("settle {market} from TxLINE"),
+            SettleWith::File { file, .. } => format!("settle {market} with {file}"),
         };
         if let Some(side) = stated {
             said = format!("{said}, stating {side}");

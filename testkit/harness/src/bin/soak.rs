@@ -1,19 +1,26 @@
 //! `just soak`: random market lifecycles against the model of the contract, in process, many
 //! more than the property test runs. Lifecycle `k` draws its steps from seed `seed + k`, so a
-//! violation prints the one command that replays it.
+//! violation prints the one command that replays it. The first violation (by seed) is also shrunk
+//! and written as a timeline file that `fulltime timeline run` replays on a localnet and the
+//! desk's `T` opens.
 //!
 //! The report goes to stderr: natively run programs print their `msg!` lines (an Anchor error
 //! line for every refused step) to stdout, which `just soak` discards.
 
 use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use clap::Parser;
-use fulltime_harness::lifecycle::{SplitMix64, Tally, random_lifecycle, run_lifecycle};
+use clap::{Parser, ValueEnum};
+use fulltime_files::localnet_env::DEFAULT_STATE_DIR;
+use fulltime_harness::lifecycle::{
+    Plant, SplitMix64, Tally, random_lifecycle, run_lifecycle_with, run_recorded, shrink,
+    write_timeline,
+};
 
 /// Violations printed in full; the rest are only counted.
 const SHOWN_VIOLATIONS: usize = 5;
@@ -30,6 +37,27 @@ struct Args {
     /// Threads running lifecycles (default: the machine's cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Where the first violation's timeline goes (default: the `timelines` folder of
+    /// $FULLTIME_STATE_DIR, else of .localnet, where the desk's `T` lists it).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// A wrong prediction planted in the model, for the test that a violation is shrunk and
+    /// written as a timeline that fails the same way.
+    #[arg(long, value_enum, hide = true)]
+    plant: Option<PlantArg>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PlantArg {
+    WinnerPaidOneMore,
+}
+
+impl From<PlantArg> for Plant {
+    fn from(plant: PlantArg) -> Self {
+        match plant {
+            PlantArg::WinnerPaidOneMore => Plant::WinnerPaidOneMore,
+        }
+    }
 }
 
 /// What the threads found.
@@ -38,11 +66,15 @@ struct Findings {
     tally: Tally,
     violations: u64,
     shown: Vec<String>,
+    /// The lowest seed that parted from the model (a panic is not written): the one written as
+    /// a timeline.
+    first: Option<u64>,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let plant = args.plant.map(Plant::from);
     let jobs = args
         .jobs
         .or_else(|| thread::available_parallelism().ok().map(usize::from))
@@ -62,7 +94,7 @@ fn main() -> ExitCode {
                     if k >= args.lifecycles {
                         break;
                     }
-                    run_one(seed.wrapping_add(k), &mut local);
+                    run_one(seed.wrapping_add(k), plant, &mut local);
                 }
                 // A poisoned lock only means another thread panicked while merging; its
                 // counts are still the best there are.
@@ -72,6 +104,7 @@ fn main() -> ExitCode {
                 all.tally.merge(local.tally);
                 all.violations += local.violations;
                 all.shown.extend(local.shown);
+                all.first = all.first.into_iter().chain(local.first).min();
             });
         }
     });
@@ -98,6 +131,10 @@ fn main() -> ExitCode {
         elapsed.as_secs_f64(),
         findings.tally.transactions
     );
+    if let Some(first) = findings.first {
+        let out = args.out.unwrap_or_else(default_out);
+        write_first(first, plant, &out);
+    }
     if findings.violations == 0 {
         ExitCode::SUCCESS
     } else {
@@ -105,10 +142,69 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs the lifecycle of `seed`; a panic counts as a violation.
-fn run_one(seed: u64, findings: &mut Findings) {
+/// Shrinks the lifecycle of `seed` and writes it as a timeline in `out`, saying where or why not.
+fn write_first(seed: u64, plant: Option<Plant>, out: &Path) {
     let (oracle, steps) = random_lifecycle(&mut SplitMix64::new(seed));
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| run_lifecycle(oracle, &steps)));
+    let drawn = steps.len();
+    let started = Instant::now();
+    let violation = match run_lifecycle_with(oracle, plant, &steps) {
+        Err(violation) => violation,
+        Ok(_) => {
+            eprintln!("lifecycle of seed {seed}: no violation on a second run, nothing written");
+            return;
+        }
+    };
+    let shrunk = shrink(oracle, plant, steps, violation);
+    eprintln!(
+        "shrunk the lifecycle of seed {seed} from {drawn} steps to {} in {:.1} s ({} lifecycles \
+         run): {}",
+        shrunk.steps.len(),
+        started.elapsed().as_secs_f64(),
+        shrunk.trials,
+        shrunk.violation
+    );
+    let (_, sent) = run_recorded(shrunk.oracle, plant, &shrunk.steps);
+    let name = format!("soak-{seed}");
+    let header = format!(
+        "`just soak` lifecycle of seed {seed}, shrunk from {drawn} steps to {} (oracle \
+         {:?}).\nIt parted from the model: {}\nEach step is one transaction as the lifecycle \
+         sent it; its `fails` and expectations are the model's prediction.",
+        shrunk.steps.len(),
+        shrunk.oracle,
+        shrunk.violation
+    );
+    match write_timeline(&sent, out, &name, &header) {
+        Ok(written) => {
+            eprintln!(
+                "written as a timeline: {} ({} steps, {} proof files); replay it on a localnet \
+                 with: fulltime timeline run {}",
+                written.timeline.display(),
+                written.steps,
+                written.proof_files,
+                written.timeline.display()
+            );
+            for left_out in &written.left_out {
+                eprintln!("  left out: {left_out}");
+            }
+        }
+        Err(unwritable) => eprintln!("not written as a timeline: {unwritable}"),
+    }
+}
+
+/// `timelines` in the state directory the desk uses.
+fn default_out() -> PathBuf {
+    std::env::var_os("FULLTIME_STATE_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(|| PathBuf::from(DEFAULT_STATE_DIR), PathBuf::from)
+        .join("timelines")
+}
+
+/// Runs the lifecycle of `seed`; a panic counts as a violation.
+fn run_one(seed: u64, plant: Option<Plant>, findings: &mut Findings) {
+    let (oracle, steps) = random_lifecycle(&mut SplitMix64::new(seed));
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+        run_lifecycle_with(oracle, plant, &steps)
+    }));
     let violation = match outcome {
         Ok(Ok(run)) => {
             findings.tally.merge(run.tally);
@@ -125,6 +221,9 @@ fn run_one(seed: u64, findings: &mut Findings) {
         }
     };
     findings.violations += 1;
+    if !violation.starts_with("panicked") {
+        findings.first = findings.first.into_iter().chain([seed]).min();
+    }
     if findings.shown.len() < SHOWN_VIOLATIONS {
         findings.shown.push(format!(
             "VIOLATION in lifecycle of seed {seed} (oracle {oracle:?}; replay: just soak --seed \

@@ -22,6 +22,23 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
+impl Violation {
+    /// What went wrong without its numbers (`claim (OutOfVault(#)): wallet # went from # to
+    /// #`): a shrunk lifecycle must fail this same way, with whatever amounts, wallets and
+    /// markets are left.
+    pub fn kind(&self) -> String {
+        let mut kind = String::with_capacity(self.detail.len());
+        for char in self.detail.chars() {
+            if !char.is_ascii_digit() {
+                kind.push(char);
+            } else if !kind.ends_with('#') {
+                kind.push('#');
+            }
+        }
+        kind
+    }
+}
+
 /// How often each kind of step ended each way, to show what a run exercised.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {

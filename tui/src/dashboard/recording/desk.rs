@@ -49,6 +49,16 @@ impl RecorderSlot {
         let recorder = &live.as_ref()?.recorder;
         let timeline = recorder.timeline();
         let last = timeline.steps.last()?;
+        // A branch of a timeline that settles with proof files beside it: the bundle would carry
+        // its text without them.
+        let beside = timeline.files_beside();
+        if !beside.is_empty() {
+            return Some(Err(format!(
+                "it settles with proof files beside its timeline ({}), which a bundle does not \
+                 carry",
+                beside.join(", ")
+            )));
+        }
         Some(
             write(timeline)
                 .map(|text| BundleTimeline {

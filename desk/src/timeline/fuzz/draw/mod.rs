@@ -40,8 +40,8 @@ pub fn draw(
     let honest: Vec<&String> = honest(catalog, names).collect();
     let match_case = (*draws.pick(&honest)?).clone();
     let mut timeline = Timeline {
-        match_case,
-        kickoff,
+        match_case: Some(match_case),
+        kickoff: Some(kickoff),
         wallets: wallets(draws),
         markets: markets(catalog, names, draws),
         steps: Vec::new(),

@@ -155,8 +155,13 @@ impl<'a> Model<'a> {
                 self.now = self.now.max(*to);
                 None
             }
-            ActionKind::Settle { .. } | ActionKind::Create { .. } | ActionKind::Faucet { .. } => {
-                return Err(unmodelled("a create, a faucet or a settle by record"));
+            ActionKind::Settle { .. }
+            | ActionKind::Create { .. }
+            | ActionKind::Faucet { .. }
+            | ActionKind::PostRoot { .. } => {
+                return Err(unmodelled(
+                    "a create, a faucet, a post_root or a settle by record or by file",
+                ));
             }
         };
         // A claim-all and a warp take no `force`; the others are forced when they must fail.

@@ -99,7 +99,7 @@ fn named(timeline: &Timeline) -> (BTreeSet<&str>, BTreeSet<&str>) {
                 ActionKind::Create { market } | ActionKind::Settle { market, .. } => {
                     markets.insert(market.as_str());
                 }
-                ActionKind::Warp { .. } => {}
+                ActionKind::Warp { .. } | ActionKind::PostRoot { .. } => {}
             }
         }
         for expectation in &step.expect {

@@ -16,6 +16,7 @@ pub fn node_options(state_dir: &Path, wallet: PathBuf, chain: ChainStart) -> Nod
         wallet: Some(wallet),
         false_predicate: FalsePredicate::ReturnFalse,
         clock_start: None,
+        wall_clock: true,
         chain,
         allow_origins: Vec::new(),
         unsafe_cheatcodes: false,

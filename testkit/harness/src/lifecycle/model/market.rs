@@ -80,7 +80,7 @@ impl MarketModel {
         self.totals.no.checked_add(self.totals.yes)
     }
 
-    pub(super) fn grace_ends_at(&self) -> i64 {
+    pub(crate) fn grace_ends_at(&self) -> i64 {
         self.close_time.saturating_add(GRACE_SECS)
     }
 

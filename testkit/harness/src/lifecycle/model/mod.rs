@@ -58,8 +58,17 @@ pub enum Refusal {
     InsufficientFunds,
 }
 
+/// A wrong prediction planted in the model, so that a test sees a violation found, shrunk and
+/// written as a timeline; nothing but `soak --plant` sets one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plant {
+    /// A winner's claim predicted to pay one base unit more than its share.
+    WinnerPaidOneMore,
+}
+
 pub struct Model {
     oracle: FalsePredicate,
+    plant: Option<Plant>,
     pub now: i64,
     /// When the oracle's latest batch so far was published, in milliseconds.
     latest_batch_ms: Option<i64>,
@@ -69,9 +78,10 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn new(oracle: FalsePredicate, now: i64, balances: Vec<u64>) -> Self {
+    pub fn new(oracle: FalsePredicate, plant: Option<Plant>, now: i64, balances: Vec<u64>) -> Self {
         Self {
             oracle,
+            plant,
             now,
             latest_batch_ms: None,
             balances,

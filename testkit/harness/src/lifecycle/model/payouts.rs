@@ -3,7 +3,7 @@
 
 use settlement::SettlementError;
 
-use super::{Expected, Model, Movement, Refusal};
+use super::{Expected, Model, Movement, Plant, Refusal};
 use crate::lifecycle::payout::winning_share;
 
 impl Model {
@@ -30,6 +30,10 @@ impl Model {
         let losing = model.totals[outcome.opposite()];
         let Some(share) = winning_share(position.stake, winning, losing) else {
             return refusal(SettlementError::Overflow);
+        };
+        let share = match self.plant {
+            Some(Plant::WinnerPaidOneMore) => share.saturating_add(1),
+            None => share,
         };
         self.pay(wallet, market, share)
     }

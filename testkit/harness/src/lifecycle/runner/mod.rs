@@ -22,9 +22,10 @@ use txline_interface::TraderPredicate;
 
 use super::batch::Batch;
 use super::calendar::Calendar;
-use super::model::Model;
+use super::model::{Expected, Model, Plant};
 use super::picks::{WALLET_FUNDS, WALLETS};
 use super::report::{Run, Violation};
+use super::sent::{Act, After, Sent};
 use super::step::{Mark, Step, TermsPick};
 use crate::{GENESIS_UNIX_TIME, TestChain};
 use judge::Watch;
@@ -38,22 +39,28 @@ const SECOND_STAT_KEY: u32 = 2;
 
 /// Runs `steps` on a fresh chain whose mock oracle treats a false predicate as `oracle` says.
 pub fn run_lifecycle(oracle: FalsePredicate, steps: &[Step]) -> Result<Run, Violation> {
-    let outside_steps = |detail| Violation { step: None, detail };
-    let mut lifecycle = Lifecycle::new(oracle);
-    lifecycle.check_state().map_err(outside_steps)?;
-    for (index, step) in steps.iter().enumerate() {
-        lifecycle
-            .step(step)
-            .and_then(|()| lifecycle.check_state())
-            .map_err(|detail| Violation {
-                step: Some(index),
-                detail: format!("{step:?}: {detail}"),
-            })?;
-    }
-    lifecycle
-        .pay_out_everything()
-        .map_err(|detail| outside_steps(format!("final pay-out: {detail}")))?;
-    Ok(lifecycle.run)
+    run_lifecycle_with(oracle, None, steps)
+}
+
+/// Runs `steps` as [`run_lifecycle`] does, against a model with `plant` in it.
+pub fn run_lifecycle_with(
+    oracle: FalsePredicate,
+    plant: Option<Plant>,
+    steps: &[Step],
+) -> Result<Run, Violation> {
+    Lifecycle::new(oracle, plant, false).run(steps)
+}
+
+/// Runs `steps` as [`run_lifecycle`] does, against a model with `plant` in it, and keeps what
+/// was sent, up to and with the step that parted from the model.
+pub fn run_recorded(
+    oracle: FalsePredicate,
+    plant: Option<Plant>,
+    steps: &[Step],
+) -> (Result<Run, Violation>, Vec<Sent>) {
+    let mut lifecycle = Lifecycle::new(oracle, plant, true);
+    let result = lifecycle.run(steps);
+    (result, lifecycle.sent.unwrap_or_default())
 }
 
 /// A lifecycle under way: the chain, the model it is checked against, and what the steps made.
@@ -68,10 +75,12 @@ struct Lifecycle {
     settled_with: Vec<Option<(usize, usize, usize)>>,
     calendar: Calendar,
     run: Run,
+    /// What was sent, when asked to keep it.
+    sent: Option<Vec<Sent>>,
 }
 
 impl Lifecycle {
-    fn new(oracle: FalsePredicate) -> Self {
+    fn new(oracle: FalsePredicate, plant: Option<Plant>, keep_sent: bool) -> Self {
         let mut chain = TestChain::with_oracle(oracle);
         let creator = chain.new_wallet(0);
         let wallets = (0..WALLETS)
@@ -79,7 +88,12 @@ impl Lifecycle {
             .collect();
         Self {
             chain,
-            model: Model::new(oracle, GENESIS_UNIX_TIME, vec![WALLET_FUNDS; WALLETS]),
+            model: Model::new(
+                oracle,
+                plant,
+                GENESIS_UNIX_TIME,
+                vec![WALLET_FUNDS; WALLETS],
+            ),
             creator,
             wallets,
             markets: Vec::new(),
@@ -87,6 +101,39 @@ impl Lifecycle {
             settled_with: Vec::new(),
             calendar: Calendar::default(),
             run: Run::default(),
+            sent: keep_sent.then(Vec::new),
+        }
+    }
+
+    fn run(&mut self, steps: &[Step]) -> Result<Run, Violation> {
+        let outside_steps = |detail| Violation { step: None, detail };
+        self.check_state().map_err(outside_steps)?;
+        for (index, step) in steps.iter().enumerate() {
+            self.step(step)
+                .and_then(|()| self.check_state())
+                .map_err(|detail| Violation {
+                    step: Some(index),
+                    detail: format!("{step:?}: {detail}"),
+                })?;
+        }
+        self.pay_out_everything()
+            .map_err(|detail| outside_steps(format!("final pay-out: {detail}")))?;
+        Ok(std::mem::take(&mut self.run))
+    }
+
+    /// Keeps `act` as sent now, with the model's prediction of it and the model after it.
+    fn keep_sent(&mut self, act: impl FnOnce(&Self) -> Act, expected: Expected) {
+        if self.sent.is_none() {
+            return;
+        }
+        let sent = Sent {
+            at: self.model.now,
+            act: act(self),
+            expected,
+            after: After::of(&self.model),
+        };
+        if let Some(kept) = &mut self.sent {
+            kept.push(sent);
         }
     }
 
@@ -108,6 +155,15 @@ impl Lifecycle {
             } => {
                 let wallet = wallet % WALLETS;
                 let expected = self.model.deposit(wallet, market, outcome, amount);
+                self.keep_sent(
+                    |_| Act::Deposit {
+                        wallet,
+                        market,
+                        side: outcome,
+                        amount,
+                    },
+                    expected,
+                );
                 let watch = self.watch(Some(wallet), market);
                 let result = self.chain.deposit(
                     &self.wallets[wallet],
@@ -131,6 +187,7 @@ impl Lifecycle {
             Step::Claim { wallet, .. } => {
                 let wallet = wallet % WALLETS;
                 let expected = self.model.claim(wallet, market);
+                self.keep_sent(|_| Act::Claim { wallet, market }, expected);
                 let watch = self.watch(Some(wallet), market);
                 let result = self
                     .chain
@@ -140,6 +197,7 @@ impl Lifecycle {
             Step::Refund { wallet, .. } => {
                 let wallet = wallet % WALLETS;
                 let expected = self.model.refund(wallet, market);
+                self.keep_sent(|_| Act::Refund { wallet, market }, expected);
                 let watch = self.watch(Some(wallet), market);
                 let result = self
                     .chain
@@ -181,6 +239,13 @@ impl Lifecycle {
             }),
         };
         let expected = self.model.create_market(&terms, pick.planted);
+        self.keep_sent(
+            |_| Act::Create {
+                terms: terms.clone(),
+                planted: pick.planted,
+            },
+            expected,
+        );
         let (kind, result) = if pick.planted {
             (
                 "plant market",

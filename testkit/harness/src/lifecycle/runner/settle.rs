@@ -8,9 +8,10 @@ use super::Lifecycle;
 use crate::lifecycle::batch::{Batch, BatchError};
 use crate::lifecycle::calendar::slot_of;
 use crate::lifecycle::cut::cut_proof;
-use crate::lifecycle::model::Expected;
+use crate::lifecycle::model::{Expected, Movement};
 use crate::lifecycle::proof_facts::EventFacts;
 use crate::lifecycle::second_stat::with_second_stat_written;
+use crate::lifecycle::sent::{Act, SettleProof, StatedAs};
 use crate::lifecycle::step::{
     CutPick, DatePick, EventPick, Mark, ProofPick, SecondStatPick, StatPick, StatedPick,
 };
@@ -71,8 +72,26 @@ impl Lifecycle {
         };
         let kind = format!("{kind}{}{}", cut_label(cut), second_stat_label(second_stat));
         let expected = self.model.settle(market, facts, stated_outcome);
-        let watch = self.watch(None, market);
         let address = self.markets[market];
+        self.keep_sent(
+            |lifecycle| {
+                let proof = SettleProof::of(&proof);
+                let stated = match (stated, &proof, lifecycle.chain.market(&address)) {
+                    (StatedPick::Client, ..) => StatedAs::Proven,
+                    (_, SettleProof::Published(published), Some(on_chain)) => {
+                        StatedAs::of(&on_chain, published, stated_outcome)
+                    }
+                    _ => StatedAs::Unsayable(stated_outcome),
+                };
+                Act::Settle {
+                    market,
+                    proof,
+                    stated,
+                }
+            },
+            expected,
+        );
+        let watch = self.watch(None, market);
         let result = match stated {
             StatedPick::Client => self.chain.settle(&address, proof),
             _ => self.chain.settle_stating(&address, proof, stated_outcome),
@@ -136,6 +155,7 @@ impl Lifecycle {
         };
         let ts_ms = batch.ts_ms;
         let root = batch.root().map_err(|error| error.to_string())?;
+        self.keep_sent(|_| Act::PostRoot(root), Expected::Done(Movement::Nothing));
         self.chain
             .post_root(root)
             .map_err(|failure| format!("posting a fresh batch root failed: {failure}"))?;
