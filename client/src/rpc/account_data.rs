@@ -4,6 +4,8 @@
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
 use solana_account_decoder_client_types::{UiAccount, UiAccountEncoding};
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client_api::client_error::Error as RpcClientError;
 use solana_rpc_client_api::config::RpcAccountInfoConfig;
 
 use super::ClientError;
@@ -14,6 +16,23 @@ pub(super) fn base64_config() -> RpcAccountInfoConfig {
         encoding: Some(UiAccountEncoding::Base64),
         ..RpcAccountInfoConfig::default()
     }
+}
+
+/// `getMultipleAccounts` of `addresses` at the RPC client's commitment, as base64: the RPC
+/// client's own call asks base64+zstd, which has the node compress each account of a few
+/// hundred bytes and this side unpack it, for nothing on a local node.
+pub(super) async fn multiple_accounts(
+    rpc: &RpcClient,
+    addresses: &[Pubkey],
+) -> Result<Vec<Option<UiAccount>>, RpcClientError> {
+    let config = RpcAccountInfoConfig {
+        commitment: Some(rpc.commitment()),
+        ..base64_config()
+    };
+    Ok(rpc
+        .get_multiple_ui_accounts_with_config(addresses, config)
+        .await?
+        .value)
 }
 
 /// An account as the node sent it (base64, see [`base64_config`]), decoded as `T`.

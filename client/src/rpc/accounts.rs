@@ -13,7 +13,7 @@ use solana_rpc_client_api::filter::{Memcmp, RpcFilterType};
 use solana_rpc_client_api::request::RpcRequest;
 use solana_rpc_client_api::response::Response;
 
-use super::account_data::{base64_config, decode, decode_ui};
+use super::account_data::{base64_config, decode_ui, multiple_accounts};
 use super::{CLOCK_SYSVAR, ClientError, FulltimeClient, program_accounts, unix_timestamp};
 use crate::pda;
 
@@ -45,33 +45,28 @@ impl FulltimeClient {
         let market = pda::market(market_id);
         let position = pda::position(&market, owner);
         let token = pda::token_account(owner, &self.usdc_mint);
-        let accounts = self
-            .rpc
-            .get_multiple_accounts_with_commitment(
-                &[market, position, token, CLOCK_SYSVAR],
-                self.rpc.commitment(),
-            )
+        let accounts = multiple_accounts(&self.rpc, &[market, position, token, CLOCK_SYSVAR])
             .await
-            .map_err(|error| self.rpc_error(error))?
-            .value;
+            .map_err(|error| self.rpc_error(error))?;
         let data = |index: usize| accounts.get(index).and_then(Option::as_ref);
         let now = data(3)
-            .and_then(|clock| unix_timestamp(&clock.data))
+            .and_then(|clock| clock.data.decode())
+            .and_then(|clock| unix_timestamp(&clock))
             .ok_or_else(|| ClientError::Decode {
                 what: "Clock sysvar",
                 address: CLOCK_SYSVAR,
                 reason: "the node returned no clock of 40 bytes".into(),
             })?;
         let token: Option<TokenAccount> = data(2)
-            .map(|account| decode(&account.data, &token, "test USDC token account"))
+            .map(|account| decode_ui(account, &token, "test USDC token account"))
             .transpose()?;
         Ok(Standing {
             market: data(0)
-                .map(|account| decode(&account.data, &market, "market"))
+                .map(|account| decode_ui(account, &market, "market"))
                 .transpose()?
                 .ok_or(ClientError::MarketNotFound { id: market_id })?,
             position: data(1)
-                .map(|account| decode(&account.data, &position, "position"))
+                .map(|account| decode_ui(account, &position, "position"))
                 .transpose()?,
             usdc: token.map(|account| account.amount),
             now,

@@ -36,21 +36,7 @@ impl FulltimeClient {
             .value
             .and_then(|clock| clock.data.decode())
             .unwrap_or_default();
-        let slot = data
-            .get(..8)
-            .and_then(|bytes| bytes.try_into().ok())
-            .map(u64::from_le_bytes);
-        match (slot, unix_timestamp(&data)) {
-            (Some(slot), Some(unix_timestamp)) => Ok(ClockReading {
-                slot,
-                unix_timestamp,
-            }),
-            _ => Err(ClientError::Decode {
-                what: "Clock sysvar",
-                address: CLOCK_SYSVAR,
-                reason: format!("{} bytes, expected 40", data.len()),
-            }),
-        }
+        clock_of(&data)
     }
 
     /// Moves the clock forward to `unix_seconds` with surfpool's `surfnet_timeTravel` cheat
@@ -74,6 +60,25 @@ impl FulltimeClient {
             .await
             .map_err(|error| self.rpc_error(error))?;
         self.cluster_time().await
+    }
+}
+
+/// The Clock sysvar's account data read: too short (none read is empty) is a decode error.
+pub(super) fn clock_of(data: &[u8]) -> Result<ClockReading, ClientError> {
+    let slot = data
+        .get(..8)
+        .and_then(|bytes| bytes.try_into().ok())
+        .map(u64::from_le_bytes);
+    match (slot, unix_timestamp(data)) {
+        (Some(slot), Some(unix_timestamp)) => Ok(ClockReading {
+            slot,
+            unix_timestamp,
+        }),
+        _ => Err(ClientError::Decode {
+            what: "Clock sysvar",
+            address: CLOCK_SYSVAR,
+            reason: format!("{} bytes, expected 40", data.len()),
+        }),
     }
 }
 

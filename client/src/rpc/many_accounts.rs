@@ -8,7 +8,7 @@ use anchor_lang::prelude::Pubkey;
 use anchor_spl::token::TokenAccount;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 
-use super::account_data::decode;
+use super::account_data::{decode_ui, multiple_accounts};
 use super::{ClientError, FulltimeClient, READS_AT_ONCE};
 use crate::pda;
 
@@ -66,12 +66,9 @@ impl FulltimeClient {
         addresses: &[Pubkey],
         what: &'static str,
     ) -> Result<Vec<Option<T>>, ClientError> {
-        let accounts = self
-            .rpc
-            .get_multiple_accounts_with_commitment(addresses, self.rpc.commitment())
+        let accounts = multiple_accounts(&self.rpc, addresses)
             .await
-            .map_err(|error| self.rpc_error(error))?
-            .value;
+            .map_err(|error| self.rpc_error(error))?;
         if accounts.len() != addresses.len() {
             return Err(ClientError::Decode {
                 what,
@@ -88,7 +85,7 @@ impl FulltimeClient {
             .zip(accounts)
             .map(|(address, account)| {
                 account
-                    .map(|account| decode(&account.data, address, what))
+                    .map(|account| decode_ui(&account, address, what))
                     .transpose()
             })
             .collect()

@@ -6,6 +6,7 @@
 //! to show results.
 
 mod account_data;
+mod account_set;
 mod accounts;
 mod checkpoints;
 mod clock;
@@ -24,6 +25,7 @@ mod time_travel;
 mod transactions;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anchor_lang::prelude::Pubkey;
@@ -35,6 +37,7 @@ use tokio::sync::Mutex;
 
 use crate::cluster::Endpoint;
 
+pub use account_set::{AccountReader, AccountSet};
 pub(crate) use accounts::account_info;
 pub use accounts::{Balances, Standing};
 pub use checkpoints::{
@@ -86,6 +89,8 @@ pub struct FulltimeClient {
     socket: Mutex<Option<Arc<PubsubClient>>>,
     /// Micro-lamports per compute unit every transaction offers (`--priority-fee`), if any.
     priority_fee: Option<u64>,
+    /// The node said it moves its clock (`time_travel.rs`): not asked again.
+    travels: AtomicBool,
 }
 
 impl FulltimeClient {
@@ -125,6 +130,7 @@ impl FulltimeClient {
             timeout,
             socket: Mutex::new(None),
             priority_fee: None,
+            travels: AtomicBool::new(false),
         };
         // The config is read with the client itself, so that its failures name the cluster.
         if client.endpoint.usdc_mint.is_none() {

@@ -5,11 +5,12 @@
 //! confirmation per transaction. Here up to [`IN_FLIGHT`] transactions are sent and unconfirmed
 //! at once, and one loop confirms them all: a `getSignatureStatuses` for every transaction still
 //! waiting (up to 256 a request), again and again, from a millisecond apart up to a tenth of a
-//! second while none lands. A subscription per transaction would cost a request and an answer
-//! each on the WebSocket; on `localnet` a `sendTransaction` answers once the block that confirms
-//! the transaction is made, so the first look finds the whole batch confirmed. Sends start in the
-//! order given; outcomes come back in that order, a refusal explained by the error catalog as
-//! for one transaction.
+//! second while none lands, and as soon as a send is answered (never closer than a millisecond).
+//! A subscription per transaction would cost a request and an answer each on the WebSocket; on
+//! `localnet` a `sendTransaction` answers once the block that confirms the transaction is made,
+//! so the look after the answer finds the transaction confirmed. Sends start in the order given;
+//! outcomes come back in that order, a refusal explained by the error catalog as for one
+//! transaction.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -28,7 +29,7 @@ use solana_signature::Signature;
 use solana_signer::Signer;
 use solana_transaction::Transaction;
 use solana_transaction_error::TransactionError;
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, oneshot};
 use tokio::time::Instant;
 
 use super::confirm::{FIRST_POLL, GIVE_UP_AFTER, SLOWEST_POLL, not_confirmed};
@@ -68,9 +69,11 @@ type Landed = Result<(), TransactionError>;
 /// A sent transaction's deadline, and where its outcome goes (`None`: not confirmed in time).
 type Waiter = (Instant, oneshot::Sender<Option<Landed>>);
 
-/// The transactions sent and not yet confirmed.
+/// The transactions sent and not yet confirmed, and a bell rung when a send is answered or the
+/// last is sent: on `localnet` a transaction is confirmed once its send is answered, and the
+/// confirmation loop looks then rather than when its pause ends.
 #[derive(Default)]
-struct Waiting(Mutex<HashMap<Signature, Waiter>>);
+struct Waiting(Mutex<HashMap<Signature, Waiter>>, Notify);
 
 impl Waiting {
     fn add(&self, signature: Signature) -> oneshot::Receiver<Option<Landed>> {
@@ -115,6 +118,19 @@ impl Waiting {
 
     fn is_empty(&self) -> bool {
         self.lock().is_empty()
+    }
+
+    /// A send was answered, or the last one made.
+    fn ring(&self) {
+        self.1.notify_one();
+    }
+
+    /// Waits `pause`, or less once the bell rings.
+    async fn pause(&self, pause: Duration) {
+        tokio::select! {
+            () = tokio::time::sleep(pause) => {}
+            () = self.1.notified() => {}
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Signature, Waiter>> {
@@ -171,6 +187,7 @@ impl FulltimeClient {
                 .collect::<Vec<_>>()
                 .await;
             sent_all.store(true, Ordering::Release);
+            waiting.ring();
             outcomes
         };
         let (outcomes, ()) = tokio::join!(sends, self.confirm_waiting(&waiting, &sent_all));
@@ -186,7 +203,9 @@ impl FulltimeClient {
         let transaction = self.sign(unsigned, blockhash).await?;
         let signature = transaction.signatures[0];
         let answered = waiting.add(signature);
-        if let Err(error) = self.rpc.send_transaction(&transaction).await {
+        let sent = self.rpc.send_transaction(&transaction).await;
+        waiting.ring();
+        if let Err(error) = sent {
             waiting.remove(&signature);
             return Err(self.explain(error, &signature).await);
         }
@@ -202,15 +221,21 @@ impl FulltimeClient {
     /// transaction is sent and none waits.
     async fn confirm_waiting(&self, waiting: &Waiting, sent_all: &AtomicBool) {
         let mut pause = FIRST_POLL;
+        let mut looked: Option<Instant> = None;
         loop {
             let signatures = waiting.signatures();
             if signatures.is_empty() {
                 if sent_all.load(Ordering::Acquire) && waiting.is_empty() {
                     return;
                 }
-                tokio::time::sleep(FIRST_POLL).await;
+                waiting.pause(FIRST_POLL).await;
                 continue;
             }
+            // The bell hurries a look, but looks stay at least a millisecond apart.
+            if let Some(looked) = looked {
+                tokio::time::sleep_until(looked + FIRST_POLL).await;
+            }
+            looked = Some(Instant::now());
             let mut landed = 0;
             // A failed look is retried; each transaction's deadline bounds the retries.
             if let Ok(statuses) = self.rpc.get_signature_statuses(&signatures).await {
@@ -230,7 +255,7 @@ impl FulltimeClient {
             } else {
                 (pause * 2).min(SLOWEST_POLL)
             };
-            tokio::time::sleep(pause).await;
+            waiting.pause(pause).await;
         }
     }
 

@@ -5,7 +5,9 @@ use solana_rpc_client::nonblocking::rpc_client::RpcClient;
 use solana_rpc_client_api::client_error::ErrorKind;
 use solana_rpc_client_api::request::{RpcError, RpcRequest};
 
-use super::{ClientError, RPC_TIMEOUT};
+use std::sync::atomic::Ordering;
+
+use super::{ClientError, FulltimeClient, RPC_TIMEOUT};
 use crate::cluster::{Cluster, Endpoint};
 
 /// surfpool's cheat code that moves the cluster clock.
@@ -29,6 +31,22 @@ pub enum TimeTravel {
 pub async fn time_travel_support(endpoint: &Endpoint) -> Result<TimeTravel, ClientError> {
     let rpc = RpcClient::new_with_timeout(endpoint.rpc_url.clone(), RPC_TIMEOUT);
     probe(&endpoint.cluster, &rpc).await
+}
+
+impl FulltimeClient {
+    /// [`time_travel_support`] of this client's node, asked over the client's own connection;
+    /// once the node said it can, not asked again: a node keeps its cheat codes while it runs,
+    /// and a timeline warps at every step.
+    pub async fn time_travel_support(&self) -> Result<TimeTravel, ClientError> {
+        if self.travels.load(Ordering::Relaxed) {
+            return Ok(TimeTravel::Supported);
+        }
+        let answer = probe(&self.endpoint.cluster, &self.rpc).await?;
+        if answer == TimeTravel::Supported {
+            self.travels.store(true, Ordering::Relaxed);
+        }
+        Ok(answer)
+    }
 }
 
 async fn probe(cluster: &Cluster, rpc: &RpcClient) -> Result<TimeTravel, ClientError> {
@@ -77,14 +95,24 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
 
+    use anchor_lang::prelude::Pubkey;
+
     use super::*;
 
     /// A JSON-RPC node that answers every request with `error`, and the endpoint of its URL.
     async fn node_answering(error: serde_json::Value) -> Endpoint {
+        node_answering_times(error, usize::MAX).await
+    }
+
+    /// [`node_answering`], gone after `times` requests.
+    async fn node_answering_times(error: serde_json::Value, times: usize) -> Endpoint {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let url = format!("http://{}", listener.local_addr().expect("address"));
         tokio::spawn(async move {
-            while let Ok((mut stream, _)) = listener.accept().await {
+            for _ in 0..times {
+                let Ok((mut stream, _)) = listener.accept().await else {
+                    break;
+                };
                 let mut request = vec![0; 64 * 1024];
                 let _ = stream.read(&mut request).await;
                 let body =
@@ -127,6 +155,29 @@ mod tests {
             time_travel_support(&endpoint).await.expect("an answer"),
             TimeTravel::Supported
         );
+    }
+
+    #[tokio::test]
+    async fn a_client_asks_once_whether_its_node_travels() {
+        let endpoint = node_answering_times(
+            serde_json::json!({"code": -32602, "message": "Invalid params"}),
+            1,
+        )
+        .await;
+        let endpoint = Endpoint {
+            usdc_mint: Some(Pubkey::new_unique()),
+            ..endpoint
+        };
+        let client = FulltimeClient::connect(endpoint)
+            .await
+            .expect("a client that knows its mint asks nothing");
+        for _ in 0..2 {
+            // The second answer is the first one's: the node is gone.
+            assert_eq!(
+                client.time_travel_support().await.expect("an answer"),
+                TimeTravel::Supported
+            );
+        }
     }
 
     #[tokio::test]

@@ -47,7 +47,7 @@ pub(crate) use payout::pay_out;
 pub(crate) use settle::{settle, settle_by_record};
 pub(crate) use snapshot::save_snapshot;
 pub(crate) use wallet_new::make_wallet;
-pub(crate) use warp::warp;
+pub(crate) use warp::{warp, warp_connected};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use fulltime_client::amount::format_usdc;
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
-use fulltime_client::rpc::{ClientError, FulltimeClient};
+use fulltime_client::rpc::{AccountReader, CLOCK_SYSVAR, ClientError, FulltimeClient};
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_client::side::Side;
 use fulltime_matches::timeline::{Expectation, Stage};
@@ -39,14 +39,15 @@ impl Names for Cast {
     }
 }
 
-/// Reads what a step's `expectations` are about, each kind of account in one batch of
-/// `getMultipleAccounts` (a request per hundred), and compares, in their order.
+/// Reads what a step's `expectations` are about through `reader` (from the accounts it holds,
+/// where it does), each kind of account in one batch of `getMultipleAccounts` (a request per
+/// hundred), and compares, in their order.
 pub async fn check_all(
-    client: &FulltimeClient,
+    reader: AccountReader<'_>,
     names: &impl Names,
     expectations: &[Expectation],
 ) -> Result<Vec<ExpectationRun>, Error> {
-    let found = found(client, names, expectations).await?;
+    let found = found_from(reader, names, expectations).await?;
     Ok(expectations
         .iter()
         .zip(&found)
@@ -60,30 +61,33 @@ pub async fn found(
     names: &impl Names,
     expectations: &[Expectation],
 ) -> Result<Vec<Expectation>, Error> {
+    found_from(client.into(), names, expectations).await
+}
+
+async fn found_from(
+    reader: AccountReader<'_>,
+    names: &impl Names,
+    expectations: &[Expectation],
+) -> Result<Vec<Expectation>, Error> {
     if expectations.is_empty() {
         return Ok(Vec::new());
     }
-    let chain = Chain::read(client, names, expectations).await?;
+    let chain = Chain::read(reader, names, expectations).await?;
     expectations
         .iter()
         .map(|expectation| chain.found(names, expectation))
         .collect()
 }
 
-/// The accounts a step's expectations are about, as the chain held them after the step.
-struct Chain {
-    now: i64,
-    markets: BTreeMap<u64, Market>,
-    positions: BTreeMap<(u64, Pubkey), Position>,
-    usdc: BTreeMap<Pubkey, u64>,
+/// The markets, stakes and wallets a step's expectations are about, each once.
+struct About {
+    market_ids: Vec<u64>,
+    stakes: Vec<(u64, Pubkey)>,
+    wallets: Vec<Pubkey>,
 }
 
-impl Chain {
-    async fn read(
-        client: &FulltimeClient,
-        names: &impl Names,
-        expectations: &[Expectation],
-    ) -> Result<Self, Error> {
+impl About {
+    fn of(names: &impl Names, expectations: &[Expectation]) -> Self {
         let mut market_ids = BTreeSet::new();
         let mut stakes = BTreeSet::new();
         let mut wallets = BTreeSet::new();
@@ -101,29 +105,80 @@ impl Chain {
                 }
             }
         }
-        let now = client.cluster_time().await?;
-        let market_ids: Vec<u64> = market_ids.into_iter().collect();
-        let addresses: Vec<Pubkey> = market_ids.iter().map(|id| pda::market(*id)).collect();
+        Self {
+            market_ids: market_ids.into_iter().collect(),
+            stakes: stakes.into_iter().collect(),
+            wallets: wallets.into_iter().collect(),
+        }
+    }
+}
+
+/// The accounts [`check_all`] reads for `expectations`, the clock with them: for a reader
+/// that reads them at once with others.
+pub fn addresses(
+    reader: AccountReader<'_>,
+    names: &impl Names,
+    expectations: &[Expectation],
+) -> Vec<Pubkey> {
+    if expectations.is_empty() {
+        return Vec::new();
+    }
+    let about = About::of(names, expectations);
+    let markets = about.market_ids.iter().map(|id| pda::market(*id));
+    let positions = about
+        .stakes
+        .iter()
+        .map(|(id, owner)| pda::position(&pda::market(*id), owner));
+    let usdc = about
+        .wallets
+        .iter()
+        .map(|wallet| reader.usdc_account(wallet));
+    std::iter::once(CLOCK_SYSVAR)
+        .chain(markets)
+        .chain(positions)
+        .chain(usdc)
+        .collect()
+}
+
+/// The accounts a step's expectations are about, as the chain held them after the step.
+struct Chain {
+    now: i64,
+    markets: BTreeMap<u64, Market>,
+    positions: BTreeMap<(u64, Pubkey), Position>,
+    usdc: BTreeMap<Pubkey, u64>,
+}
+
+impl Chain {
+    async fn read(
+        reader: AccountReader<'_>,
+        names: &impl Names,
+        expectations: &[Expectation],
+    ) -> Result<Self, Error> {
+        let about = About::of(names, expectations);
+        let now = reader.cluster_time().await?;
+        let addresses: Vec<Pubkey> = about.market_ids.iter().map(|id| pda::market(*id)).collect();
         let mut markets = BTreeMap::new();
-        for (id, market) in market_ids
+        for (id, market) in about
+            .market_ids
             .iter()
-            .zip(client.accounts::<Market>(&addresses, "market").await?)
+            .zip(reader.accounts::<Market>(&addresses, "market").await?)
         {
             markets.insert(*id, market.ok_or(ClientError::MarketNotFound { id: *id })?);
         }
-        let stakes: Vec<(u64, Pubkey)> = stakes.into_iter().collect();
-        let addresses: Vec<Pubkey> = stakes
+        let addresses: Vec<Pubkey> = about
+            .stakes
             .iter()
             .map(|(id, owner)| pda::position(&pda::market(*id), owner))
             .collect();
-        let positions = stakes
+        let positions = about
+            .stakes
             .into_iter()
-            .zip(client.accounts::<Position>(&addresses, "position").await?)
+            .zip(reader.accounts::<Position>(&addresses, "position").await?)
             .filter_map(|(stake, position)| position.map(|position| (stake, position)))
             .collect();
-        let wallets: Vec<Pubkey> = wallets.into_iter().collect();
-        let usdc = client.usdc_balances(&wallets).await?;
-        let usdc = wallets
+        let usdc = reader.usdc_balances(&about.wallets).await?;
+        let usdc = about
+            .wallets
             .into_iter()
             .zip(usdc)
             .map(|(wallet, held)| (wallet, held.unwrap_or(0)))

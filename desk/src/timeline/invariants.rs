@@ -7,7 +7,7 @@
 
 use fulltime_client::market_status::MarketStatus;
 use fulltime_client::pda;
-use fulltime_client::rpc::{ClientError, FulltimeClient};
+use fulltime_client::rpc::{AccountReader, CLOCK_SYSVAR, ClientError, FulltimeClient};
 use fulltime_client::settlement::state::{Market, Position};
 use fulltime_files::wallet_book::WalletName;
 use solana_keypair::Address as Pubkey;
@@ -54,10 +54,50 @@ pub struct Broken {
 /// accounts), so a step at a thousand wallets in a hundred markets costs about a hundred
 /// requests.
 pub async fn read(client: &FulltimeClient, cast: &Cast) -> Result<Reading, Error> {
-    let clock = client.cluster_time().await?;
+    read_from(client.into(), cast).await
+}
+
+/// The positions the timeline's deposits can have opened: by market index, wallet name and
+/// address.
+fn stakes<'a>(
+    cast: &'a Cast,
+    labels: &[&str],
+    markets: &[Pubkey],
+) -> Vec<(usize, &'a WalletName, Pubkey)> {
+    labels
+        .iter()
+        .zip(markets)
+        .enumerate()
+        .flat_map(|(index, (label, market))| {
+            cast.stakers(label)
+                .map(move |(name, owner)| (index, name, pda::position(market, &owner)))
+        })
+        .collect()
+}
+
+/// The accounts [`read_from`] reads for `cast`, the clock with them, and each market's vault
+/// where the program keeps it (a market names its own, which the reading checks): for a reader
+/// that reads them at once with others.
+pub fn addresses(cast: &Cast) -> Vec<Pubkey> {
+    let (labels, ids): (Vec<&str>, Vec<u64>) = cast.markets().unzip();
+    let markets: Vec<Pubkey> = ids.iter().map(|id| pda::market(*id)).collect();
+    let vaults = markets.iter().map(pda::vault);
+    let positions = stakes(cast, &labels, &markets)
+        .into_iter()
+        .map(|(_, _, address)| address);
+    std::iter::once(CLOCK_SYSVAR)
+        .chain(markets.iter().copied())
+        .chain(vaults)
+        .chain(positions)
+        .collect()
+}
+
+/// [`read`], reading through `reader` (from the accounts it holds, where it does).
+pub async fn read_from(reader: AccountReader<'_>, cast: &Cast) -> Result<Reading, Error> {
+    let clock = reader.cluster_time().await?;
     let (labels, ids): (Vec<&str>, Vec<u64>) = cast.markets().unzip();
     let addresses: Vec<Pubkey> = ids.iter().map(|id| pda::market(*id)).collect();
-    let markets = client
+    let markets = reader
         .accounts::<Market>(&addresses, "market")
         .await?
         .into_iter()
@@ -65,21 +105,13 @@ pub async fn read(client: &FulltimeClient, cast: &Cast) -> Result<Reading, Error
         .map(|(market, id)| market.ok_or(ClientError::MarketNotFound { id: *id }))
         .collect::<Result<Vec<_>, _>>()?;
     let vault_addresses: Vec<Pubkey> = markets.iter().map(|market| market.vault).collect();
-    let vaults = client
+    let vaults = reader
         .token_balances(&vault_addresses, "market vault")
         .await?;
     // Positions by market, then by wallet name: the wallets that deposit in each market.
-    let stakes: Vec<(usize, &WalletName, Pubkey)> = labels
-        .iter()
-        .zip(&addresses)
-        .enumerate()
-        .flat_map(|(index, (label, market))| {
-            cast.stakers(label)
-                .map(move |(name, owner)| (index, name, pda::position(market, &owner)))
-        })
-        .collect();
+    let stakes = stakes(cast, &labels, &addresses);
     let position_addresses: Vec<Pubkey> = stakes.iter().map(|(_, _, address)| *address).collect();
-    let positions = client
+    let positions = reader
         .accounts::<Position>(&position_addresses, "position")
         .await?;
     let mut held: Vec<Vec<(String, Position)>> = vec![Vec::new(); markets.len()];

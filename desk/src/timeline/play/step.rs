@@ -1,8 +1,10 @@
 //! One step played: the clock warped to its time, its actions, its expectations, then the
 //! invariants; the first unexpected result stops it.
 
+use fulltime_client::rpc::{AccountReader, FulltimeClient};
 use fulltime_matches::Generated;
 use fulltime_matches::timeline::{Step, Timeline};
+use solana_keypair::Address as Pubkey;
 
 use super::act::act;
 use super::cast::Cast;
@@ -47,8 +49,18 @@ pub async fn play_step(
         unexpected.step.clone_from(&step.name);
         unexpected
     });
+    // The expectations and the invariants read the same accounts, and both the clock: read at
+    // once, after the actions.
+    let set = match failure {
+        None => Some(client.account_set(&read_after(&client, cast, step)).await?),
+        Some(_) => None,
+    };
+    let reader = set.as_ref().map_or_else(
+        || AccountReader::from(&*client),
+        |set| AccountReader::with_set(&client, set),
+    );
     if failure.is_none() {
-        step_run.expectations = expect::check_all(&client, cast, &step.expect).await?;
+        step_run.expectations = expect::check_all(reader, cast, &step.expect).await?;
         failure = step_run
             .expectations
             .iter()
@@ -63,7 +75,7 @@ pub async fn play_step(
     }
     let mut reading = None;
     if failure.is_none() {
-        let read = invariants::read(&client, cast).await?;
+        let read = invariants::read_from(reader, cast).await?;
         failure = invariants::first_broken(previous, &read).map(|broken| TimelineFailure {
             step: step.name.clone(),
             action: None,
@@ -83,4 +95,11 @@ pub async fn play_step(
         failure,
         reading,
     })
+}
+
+/// What `step`'s expectations and the invariants after it read.
+fn read_after(client: &FulltimeClient, cast: &Cast, step: &Step) -> Vec<Pubkey> {
+    let mut addresses = expect::addresses(client.into(), cast, &step.expect);
+    addresses.extend(invariants::addresses(cast));
+    addresses
 }
