@@ -23,7 +23,7 @@ pub fn draw(pane: &TimelinePane, context: &Context, frame: &mut Frame, area: Rec
         return;
     };
     let mut block = Block::bordered().title(format!(" Timeline {} ", text(&desk.name)));
-    if let Some(status) = status::line(pane.outcome.as_ref(), context) {
+    if let Some(status) = status::line(pane.outcome.as_ref(), context, area.width) {
         block = block.title_bottom(status);
     }
     let inner = block.inner(area);

@@ -57,10 +57,12 @@ fn stopped(desk: Option<&Desk>) -> bool {
         .is_some_and(|step| step.failure.is_some())
 }
 
-/// The status line: a notice first (it answers the key just pressed), else the last request.
-pub fn line(outcome: Option<&Outcome>, context: &Context) -> Option<Line<'static>> {
+/// The status line on a border `width` columns wide: a notice first (it answers the key just
+/// pressed), else the last request. Words that do not fit end in `…`, so that a cut line shows it
+/// is cut (the pane's rows and the activity panel say the rest).
+pub fn line(outcome: Option<&Outcome>, context: &Context, width: u16) -> Option<Line<'static>> {
     if let Some(notice) = context.notice {
-        return Some(Line::styled(format!(" {} ", escaped(notice)), theme::bad()));
+        return Some(Line::styled(fitted(notice, width), theme::bad()));
     }
     let (words, style) = match outcome? {
         Outcome::Running => {
@@ -79,8 +81,35 @@ pub fn line(outcome: Option<&Outcome>, context: &Context) -> Option<Line<'static
         Outcome::Went(words) => (format!("✓ {words}"), theme::good()),
         Outcome::Stopped(words) | Outcome::Failed(words) => (format!("✗ {words}"), theme::bad()),
     };
-    Some(Line::from(Span::styled(
-        format!(" {} ", escaped(&words)),
-        style,
-    )))
+    Some(Line::from(Span::styled(fitted(&words, width), style)))
+}
+
+/// ` words ` escaped, within a border `width` columns wide (its two corners left free), cut with
+/// `…` where it does not fit.
+fn fitted(words: &str, width: u16) -> String {
+    let words = escaped(words);
+    // The corners, and a space either side of the words.
+    let room = usize::from(width).saturating_sub(4);
+    if words.chars().count() <= room {
+        return format!(" {words} ");
+    }
+    let kept: String = words.chars().take(room.saturating_sub(1)).collect();
+    format!(" {kept}… ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitted;
+
+    #[test]
+    fn words_that_fit_are_whole_and_longer_ones_end_in_an_ellipsis() {
+        assert_eq!(fitted("✓ Step 1 ran", 80), " ✓ Step 1 ran ");
+        let long = "✗ Step 4: w3 claims from m0: expected success, happened NotResolved (settlement \
+                    program error 6002)";
+        let shown = fitted(long, 80);
+        assert_eq!(shown.chars().count(), 78, "{shown}");
+        assert!(shown.ends_with("… "), "{shown}");
+        assert!(long.starts_with(shown.trim_start().trim_end_matches("… ")));
+        assert_eq!(fitted("anything", 3), " … ");
+    }
 }
