@@ -100,6 +100,17 @@ pub fn stdout_json_lines(output: &std::process::Output) -> Vec<serde_json::Value
         .collect()
 }
 
+/// `fulltime --json timeline run PATH` on a node of its own, the parts it starts built first
+/// when missing.
+pub fn timeline_run_json(fulltime: &Path, path: &Path) -> std::process::Output {
+    timeline_parts_beside(fulltime).expect("localnet, faucet and txline-api beside fulltime");
+    Command::new(fulltime)
+        .args(["--json", "timeline", "run"])
+        .arg(path)
+        .output()
+        .expect("run fulltime")
+}
+
 /// What `fulltime timeline run` starts of its own, beside `fulltime`: `localnet`, `faucet` and
 /// `txline-api`, each built when missing.
 pub fn timeline_parts_beside(fulltime: &Path) -> Result<(), ProcessError> {

@@ -16,6 +16,7 @@ use fulltime_files::snapshot::{ChainSnapshot, ProgramBuild, named_path};
 use fulltime_matches::timeline::{load, timelines_dir};
 use fulltime_testkit::process::{
     LocalnetProcess, binary_beside, stdout_json, stdout_json_lines, timeline_parts_beside,
+    timeline_run_json,
 };
 use serde_json::Value;
 
@@ -29,12 +30,7 @@ fn parts_built() {
 }
 
 fn run(file: &Path) -> Output {
-    parts_built();
-    Command::new(fulltime())
-        .args(["--json", "timeline", "run"])
-        .arg(file)
-        .output()
-        .expect("run fulltime")
+    timeline_run_json(&fulltime(), file)
 }
 
 /// Each line of a `--json` run, every one an object on its own.

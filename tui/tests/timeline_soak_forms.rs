@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 
 use fulltime_testkit::deep_proof::{Depths, deep_proof};
 use fulltime_testkit::process::{
-    LocalnetProcess, binary_beside, stdout_json_lines, timeline_parts_beside,
+    LocalnetProcess, binary_beside, stdout_json_lines, timeline_run_json,
 };
 use serde_json::Value;
 
@@ -42,12 +42,7 @@ impl Drop for Folder {
 }
 
 fn run(file: &Path) -> Output {
-    timeline_parts_beside(&fulltime()).expect("localnet, faucet and txline-api beside fulltime");
-    Command::new(fulltime())
-        .args(["--json", "timeline", "run"])
-        .arg(file)
-        .output()
-        .expect("run fulltime")
+    timeline_run_json(&fulltime(), file)
 }
 
 /// Each line of a `--json` run, every one an object on its own.

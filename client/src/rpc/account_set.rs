@@ -9,12 +9,12 @@ use std::collections::{BTreeSet, HashMap};
 
 use anchor_lang::AccountDeserialize;
 use anchor_lang::prelude::Pubkey;
-use anchor_spl::token::TokenAccount;
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 use solana_account_decoder_client_types::UiAccount;
 
 use super::account_data::{decode_ui, multiple_accounts};
 use super::clock::clock_of;
+use super::many_accounts::amounts;
 use super::{ACCOUNTS_PER_REQUEST, CLOCK_SYSVAR, ClientError, FulltimeClient, READS_AT_ONCE};
 use crate::pda;
 
@@ -151,11 +151,7 @@ impl<'a> AccountReader<'a> {
         addresses: &[Pubkey],
         what: &'static str,
     ) -> Result<Vec<Option<u64>>, ClientError> {
-        let accounts: Vec<Option<TokenAccount>> = self.accounts(addresses, what).await?;
-        Ok(accounts
-            .into_iter()
-            .map(|account| account.map(|account| account.amount))
-            .collect())
+        Ok(amounts(self.accounts(addresses, what).await?))
     }
 
     /// [`FulltimeClient::usdc_balances`].

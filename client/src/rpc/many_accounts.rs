@@ -54,11 +54,7 @@ impl FulltimeClient {
         addresses: &[Pubkey],
         what: &'static str,
     ) -> Result<Vec<Option<u64>>, ClientError> {
-        let accounts: Vec<Option<TokenAccount>> = self.accounts(addresses, what).await?;
-        Ok(accounts
-            .into_iter()
-            .map(|account| account.map(|account| account.amount))
-            .collect())
+        Ok(amounts(self.accounts(addresses, what).await?))
     }
 
     async fn accounts_of_one_request<T: AccountDeserialize>(
@@ -90,6 +86,15 @@ impl FulltimeClient {
             })
             .collect()
     }
+}
+
+/// What each token account holds, `None` where there is none: the token balances of
+/// [`FulltimeClient`] and of an [`AccountReader`](super::AccountReader).
+pub(super) fn amounts(accounts: Vec<Option<TokenAccount>>) -> Vec<Option<u64>> {
+    accounts
+        .into_iter()
+        .map(|account| account.map(|account| account.amount))
+        .collect()
 }
 
 #[cfg(test)]
