@@ -3,7 +3,7 @@
 //! kept clear of every such moment by a margin, so that the few seconds the node's clock runs on
 //! by itself while a step is played never cross one.
 
-use super::super::model::{GRACE_SECS, Model};
+use super::super::model::{MarketState, Model};
 use super::super::random::Draws;
 
 /// How far a step stays from any moment that changes what an action does.
@@ -56,11 +56,7 @@ fn milestones(model: &Model) -> Vec<i64> {
     let catalog = model.catalog();
     let mut moments = Vec::new();
     for market in model.markets().values() {
-        moments.push(market.close);
-        moments.push(market.close.saturating_add(GRACE_SECS));
-        if let Some(settled) = &market.settlement {
-            moments.push(settled.dispute_ends_at);
-        }
+        moments.extend(deadlines(market));
         if let Some(own) = catalog.case(&market.case) {
             moments.push(own.batch_second);
         }
@@ -73,11 +69,7 @@ pub fn boundaries(model: &Model) -> Vec<i64> {
     let catalog = model.catalog();
     let mut moments = Vec::new();
     for market in model.markets().values() {
-        moments.push(market.close);
-        moments.push(market.close.saturating_add(GRACE_SECS));
-        if let Some(settled) = &market.settlement {
-            moments.push(settled.dispute_ends_at);
-        }
+        moments.extend(deadlines(market));
         moments.extend(
             catalog
                 .proofs_for(&market.case)
@@ -86,6 +78,21 @@ pub fn boundaries(model: &Model) -> Vec<i64> {
         );
     }
     moments
+}
+
+/// A market's deadlines: its close, the end of its grace period, and the end of its dispute
+/// window once settled.
+fn deadlines(market: &MarketState) -> impl Iterator<Item = i64> {
+    [
+        Some(market.close),
+        Some(market.grace_ends_at()),
+        market
+            .settlement
+            .as_ref()
+            .map(|settled| settled.dispute_ends_at),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// `at`, or the first time after it at least [`MARGIN_SECS`] from every moment.

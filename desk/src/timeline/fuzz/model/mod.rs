@@ -21,7 +21,7 @@ use fulltime_client::settlement::SettlementError;
 use fulltime_files::wallet_book::WalletName;
 use fulltime_matches::timeline::{Action, ActionKind, Expectation, SettleWith, Step, Timeline};
 
-pub use self::market::{GRACE_SECS, MarketState};
+pub use self::market::MarketState;
 use super::catalog::Catalog;
 use super::planted::Planted;
 
